@@ -1,0 +1,1 @@
+"""The bundled configs, shipped as package data (``playbook build NAME``)."""

@@ -1,0 +1,429 @@
+"""The build: word list -> feedback matrix -> openings per group -> tables -> verified playbook.
+
+``plan_groups`` runs the search phases for all groups, mapping the plain functions of
+:mod:`playbook.search` and :mod:`playbook.tree` over workers through :mod:`playbook.parallel`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from playbook import __version__, feedback, parallel, search, tree, words
+from playbook.config import Config
+from playbook.errors import ConfigError
+from playbook.games import WordGame, find_game
+from playbook.model import GroupPlan, Move, Playbook, Row, Stats, Table, TryWords
+from playbook.scores import RANKINGS, combined_codes, score_moves
+from playbook.verify import Report, verify
+
+Progress = Callable[[str, int, int], None]
+"""Called as ``progress(phase, done, total)``."""
+
+CLIMB_BLOCK = 25
+"""Hill-climbing restarts per work unit."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Setup:
+    """The word lists, rules and feedback matrix of a build."""
+
+    game: WordGame
+    guesses: tuple[str, ...]
+    answers: tuple[str, ...]
+    words_info: dict[str, Any]
+    """What the playbook records about its word list."""
+    matrix: np.ndarray
+    """Feedback codes, guesses x answers."""
+    cache_hit: bool
+    dropped: tuple[tuple[str, int, str], ...]
+
+    def groups(self) -> dict[str, np.ndarray]:
+        """Answer indices per group, in list order."""
+        out: dict[str, list[int]] = {}
+        for j, a in enumerate(self.answers):
+            out.setdefault(self.game.group_of(a), []).append(j)
+        return {k: np.asarray(v, dtype=np.int64) for k, v in sorted(out.items())}
+
+
+@dataclasses.dataclass(frozen=True)
+class GroupData:
+    """What a worker needs to plan one group."""
+
+    name: str
+    F: np.ndarray
+    """Feedback codes: the group's guess pool x the group's answers."""
+    guesses: tuple[str, ...]
+    """The group's guess pool (rows of ``F``)."""
+    answers: tuple[str, ...]
+    """The group's answers (columns of ``F``)."""
+    answer_rows: np.ndarray
+    n_codes: int
+    solved_code: int
+
+    @property
+    def in_answers(self) -> np.ndarray:
+        out = np.zeros(self.F.shape[0], dtype=np.int64)
+        out[self.answer_rows] = 1
+        return out
+
+
+def make_game(cfg: Config) -> WordGame:
+    """The game object of a config."""
+    return find_game(cfg.game)(length=cfg.words.length, turns=cfg.rules.turns,
+                               revealed=cfg.rules.revealed)
+
+
+def words_info(cfg: Config, guesses: words.WordList, answers: words.WordList) -> dict[str, Any]:
+    """The word-list section of a playbook."""
+    info: dict[str, Any] = {
+        "list": cfg.words.list,
+        "length": cfg.words.length,
+        "ij_to_y": cfg.words.ij_to_y,
+        "lowercase": cfg.words.lowercase,
+        "accents": cfg.words.accents,
+        "count": len(guesses),
+        "sha256": guesses.sha256,
+    }
+    if cfg.words.answers is not None:
+        info.update(answers=cfg.words.answers, answers_count=len(answers),
+                    answers_sha256=answers.sha256)
+    return info
+
+
+def load_lists(info: dict[str, Any], base: Path | None = None
+               ) -> tuple[words.WordList, words.WordList]:
+    """Guess and answer lists as a playbook's ``words`` section describes them."""
+    opts = {k: info[k] for k in ("length", "ij_to_y", "lowercase", "accents") if k in info}
+    guesses = words.load(str(info["list"]), base=base, **opts)
+    answers = guesses
+    if info.get("answers"):
+        answers = words.load(str(info["answers"]), base=base, **opts)
+    return guesses, answers
+
+
+def prepare(cfg: Config, *, use_cache: bool = True) -> Setup:
+    """Load the lists and the feedback matrix (from the cache when possible)."""
+    game = make_game(cfg)
+    guesses, answers = load_lists(
+        {"list": cfg.words.list, "answers": cfg.words.answers, "length": cfg.words.length,
+         "ij_to_y": cfg.words.ij_to_y, "lowercase": cfg.words.lowercase,
+         "accents": cfg.words.accents}, cfg.base_dir)
+    missing = sorted(set(answers.words) - set(guesses.words))
+    if missing:
+        raise ConfigError(
+            f"{cfg.source}: key 'words.answers': {len(missing)} answers are not in the guess "
+            f"list (first: {missing[0]!r}); every answer must be allowed as a guess")
+    m, hit = feedback.cached_matrix(game, list(guesses.words), list(answers.words),
+                                    use_cache=use_cache)
+    return Setup(game, guesses.words, answers.words, words_info(cfg, guesses, answers), m, hit,
+                 guesses.dropped)
+
+
+def group_data(setup: Setup, cfg: Config, name: str, cols: np.ndarray) -> GroupData:
+    """Slice the matrix for one group (its guess pool by the rules)."""
+    game = setup.game
+    if cfg.rules.guess_pool == "revealed":
+        rows = np.asarray([i for i, w in enumerate(setup.guesses) if game.group_of(w) == name],
+                          dtype=np.int64)
+    else:
+        rows = np.arange(len(setup.guesses), dtype=np.int64)
+    F = np.ascontiguousarray(setup.matrix[rows][:, cols])
+    guesses = tuple(setup.guesses[i] for i in rows)
+    row_of = {w: i for i, w in enumerate(guesses)}
+    answers = tuple(setup.answers[j] for j in cols)
+    answer_rows = np.asarray([row_of[a] for a in answers], dtype=np.int64)
+    return GroupData(name, F, guesses, answers, answer_rows, game.n_codes, game.solved)
+
+
+# ------------------------------------------------------------------ search phases
+
+
+def _single(gd: GroupData, mode: int, bound: int) -> search.Opening | None:
+    return search.best_single(gd.F, gd.in_answers, gd.n_codes, mode, bound)
+
+
+def _pair_unit(gd: GroupData, mode: int, bound: int, firsts: np.ndarray) -> Any:
+    return search.pair_unit(gd.F, gd.in_answers, gd.n_codes, mode, bound, firsts)
+
+
+def _climb_unit(gd: GroupData, mode: int, target: int, seed: int,
+                restarts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
+    return search.climb_restarts(gd.F, gd.in_answers, gd.n_codes, mode, target, 3, seed,
+                                 gd.name, restarts)
+
+
+def find_openings(
+    data: dict[str, GroupData], cfg: Config, n_jobs: int, progress: Progress | None = None
+) -> dict[str, search.Opening]:
+    """The fewest fixed openings per group after which every set left can be tried in time.
+
+    Exhaustive over single words and pairs, hill-climbing over triples (the paper's method).
+    """
+    turns, mode, max_k = cfg.rules.turns, RANKINGS[cfg.search.ranking], cfg.search.max_openings
+    found: dict[str, search.Opening] = {}
+    pending = []
+    for name, gd in data.items():
+        if len(gd.answers) <= turns or max_k == 0:
+            found[name] = search.Opening((), score_moves(gd.F, (), gd.in_answers, gd.n_codes),
+                                         "trivial")
+        else:
+            pending.append(name)
+    if max_k >= 1:
+        for name in list(pending):
+            best = _single(data[name], mode, turns - 1)
+            if best is None and max_k == 1:
+                best = _single(data[name], mode, search.BIG)
+            if best is not None:
+                found[name] = best
+                pending.remove(name)
+    if progress:
+        progress("singles", len(data) - len(pending), len(data))
+    if max_k >= 2 and pending:
+        jobs = parallel.effective_jobs(n_jobs)
+        units = [(name, f) for name in pending
+                 for f in search.pair_units(data[name].F.shape[0], 4 * jobs)]
+        done = [0]
+
+        def tick(i: int, r: Any) -> None:
+            done[0] += 1
+            if progress:
+                progress("pairs", done[0], len(units))
+
+        results = parallel.run(_pair_unit, [(data[n], mode, turns - 2, f) for n, f in units],
+                               n_jobs, on_done=tick)
+        for name in list(pending):
+            gd = data[name]
+            mine = [r for (n, _), r in zip(units, results, strict=True) if n == name]
+            best = search.merge_pairs(mine, gd.F, gd.in_answers, gd.n_codes, mode)
+            if best is None and max_k == 2:
+                single = _single(gd, mode, search.BIG)
+                assert single is not None
+                best = search.best_pair(gd.F, gd.in_answers, gd.n_codes, mode,
+                                        single.score.largest)
+            if best is not None:
+                found[name] = best
+                pending.remove(name)
+    if max_k >= 3 and pending:
+        found.update(_climb_all(data, pending, cfg, n_jobs, progress))
+    return found
+
+
+def _climb_all(data: dict[str, GroupData], pending: list[str], cfg: Config, n_jobs: int,
+               progress: Progress | None) -> dict[str, search.Opening]:
+    """Hill-climbing in waves of restart blocks; the result is the lowest-numbered restart
+    that meets the target (else the best of all), whatever the number of workers."""
+    turns, mode = cfg.rules.turns, RANKINGS[cfg.search.ranking]
+    target, budget, seed = turns - 3, cfg.search.restarts, cfg.search.seed
+    runs: dict[str, list[tuple[int, tuple[int, ...]]]] = {n: [] for n in pending}
+    next_restart = dict.fromkeys(pending, 0)
+    active = list(pending)
+    jobs = parallel.effective_jobs(n_jobs)
+    total_blocks = len(pending) * -(-budget // CLIMB_BLOCK)
+    done_blocks = 0
+    while active:
+        units = []
+        per_group = max(1, -(-2 * jobs // len(active)))
+        for name in active:
+            for _ in range(per_group):
+                r0 = next_restart[name]
+                if r0 >= budget:
+                    break
+                units.append((name, range(r0, min(budget, r0 + CLIMB_BLOCK))))
+                next_restart[name] = r0 + CLIMB_BLOCK
+        results = parallel.run(
+            _climb_unit, [(data[n], mode, target, seed, list(rs)) for n, rs in units], n_jobs)
+        for (name, _), res in zip(units, results, strict=True):
+            runs[name].extend(res)
+        done_blocks += len(units)
+        still = []
+        for name in active:
+            gd = data[name]
+            met = any(score_moves(gd.F, m, gd.in_answers, gd.n_codes).largest <= target
+                      for _, m in runs[name])
+            if not met and next_restart[name] < budget:
+                still.append(name)
+            else:
+                done_blocks += -(-(budget - next_restart[name]) // CLIMB_BLOCK) if met else 0
+        active = still
+        if progress:
+            progress("triples", min(done_blocks, total_blocks), total_blocks)
+    return {
+        name: search.pick_climb(runs[name], data[name].F, data[name].in_answers,
+                                data[name].n_codes, mode, target)
+        for name in pending
+    }
+
+
+# ------------------------------------------------------------------ tables
+
+
+def _to_model(gd: GroupData, node: tree.Node, fmt: Callable[[int], str]) -> Any:
+    if isinstance(node, tree.TryList):
+        return TryWords(tuple(gd.answers[c] for c in node.cols))
+    rows = tuple(Row(fmt(code), _to_model(gd, child, fmt), _count(child))
+                 for code, child in node.children)
+    return Move(gd.guesses[node.row], _sorted_table(rows))
+
+
+def _count(node: tree.Node) -> int:
+    if isinstance(node, tree.TryList):
+        return len(node.cols)
+    return sum(_count(c) for _, c in node.children) + (0 if node.children else 0)
+
+
+def _sorted_table(rows: tuple[Row, ...]) -> Table:
+    """Rows in reading order: by the feedback of the first move, then the second, ..."""
+    rank = {"o": 0, "x": 1, ".": 2, " ": -1}
+    return tuple(sorted(rows, key=lambda r: [rank.get(ch, 3) for ch in r.feedback]))
+
+
+def make_plan(gd: GroupData, opening: search.Opening, turns: int, profile: str, mode: int,
+              breadth: int, game: WordGame) -> tuple[GroupPlan, int]:
+    """The decision table after ``opening``; returns the plan and its total turns."""
+    g = tree.Group(gd.F, gd.answer_rows, gd.n_codes, gd.solved_code, mode)
+    moves = list(opening.moves)
+    k = len(moves)
+    opening_cols = {int(c) for c in np.flatnonzero(np.isin(gd.answer_rows, moves))}
+    total = sum(moves.index(int(gd.answer_rows[c])) + 1 for c in opening_cols)
+    codes = combined_codes(gd.F, moves, gd.n_codes)
+    rows: list[Row] = []
+    unguaranteed: list[str] = []
+    for code in np.unique(codes).tolist():
+        part = [int(c) for c in np.flatnonzero(codes == code) if int(c) not in opening_cols]
+        if not part:
+            continue
+        solved = tree.solve(g, part, turns - k, profile=profile, breadth=breadth)
+        total += solved.total + k * len(part)
+        unguaranteed += [gd.answers[c] for c in tree.leaves_failing(solved, turns - k)]
+        key = " ".join(game.format(int(gd.F[m, part[0]])) for m in moves)
+        rows.append(Row(key, _to_model(gd, solved.node, game.format), len(part)))
+    plan = GroupPlan(
+        group=gd.name,
+        openings=tuple(gd.guesses[m] for m in moves),
+        table=_sorted_table(tuple(rows)),
+        words=len(gd.answers),
+        largest=opening.score.largest,
+        method=opening.method,
+        restarts=opening.restarts,
+        unguaranteed=tuple(sorted(unguaranteed)),
+    )
+    return plan, total
+
+
+def _plan_simple(gd: GroupData, opening: search.Opening, cfg: Config, game: WordGame) -> GroupPlan:
+    return make_plan(gd, opening, cfg.rules.turns, "simple", RANKINGS[cfg.search.ranking], 6,
+                     game)[0]
+
+
+def _plan_fast(gd: GroupData, cfg: Config, game: WordGame) -> GroupPlan:
+    """Fast profile: compare whole tables for the best-ranked fixed openings."""
+    mode = RANKINGS[cfg.search.ranking]
+    turns, fc = cfg.rules.turns, cfg.fast
+    if len(gd.answers) <= 2:
+        op = search.Opening((), score_moves(gd.F, (), gd.in_answers, gd.n_codes), "trivial")
+        return make_plan(gd, op, turns, "fast", mode, fc.breadth, game)[0]
+    chosen: tuple[int, ...] = ()
+    best: tuple[tuple[int, int, int], GroupPlan] | None = None
+    for _ in range(fc.openings):
+        mx, parts, sq, slog = search.candidate_scores(gd.F, chosen, gd.n_codes)
+        n_in = gd.in_answers + int(sum(gd.in_answers[m] for m in chosen))
+        order = [int(r) for r in search.rank_order(mode, mx, parts, sq, slog, n_in)
+                 if int(r) not in chosen][: fc.candidates]
+        best = None
+        for rank, r in enumerate(order):
+            moves = (*chosen, r)
+            op = search.Opening(moves, score_moves(gd.F, moves, gd.in_answers, gd.n_codes),
+                                "lookahead")
+            plan, total = make_plan(gd, op, turns, "fast", mode, fc.breadth, game)
+            key = (len(plan.unguaranteed), total, rank)
+            if best is None or key < best[0]:
+                best = (key, plan)
+        assert best is not None
+        chosen = tuple(gd.guesses.index(w) for w in best[1].openings)
+    assert best is not None
+    return best[1]
+
+
+def plan_groups(cfg: Config, setup: Setup, names: Sequence[str], n_jobs: int,
+                progress: Progress | None = None) -> list[GroupPlan]:
+    """Plans for the named groups, in name order."""
+    groups = setup.groups()
+    data = {n: group_data(setup, cfg, n, groups[n]) for n in sorted(names)}
+    game = setup.game
+
+    def tick(phase: str) -> Callable[[int, Any], None]:
+        def f(i: int, _: Any) -> None:
+            if progress:
+                progress(phase, i + 1, len(data))
+        return f
+
+    # big groups first, so workers finish together
+    order = sorted(data, key=lambda n: -len(data[n].answers))
+    if cfg.profile == "fast":
+        plans = parallel.run(_plan_fast, [(data[n], cfg, game) for n in order], n_jobs,
+                             on_done=tick("tables"))
+    else:
+        openings = find_openings(data, cfg, n_jobs, progress)
+        plans = parallel.run(_plan_simple, [(data[n], openings[n], cfg, game) for n in order],
+                             n_jobs, on_done=tick("tables"))
+    return sorted(plans, key=lambda p: p.group)
+
+
+@dataclasses.dataclass(frozen=True)
+class BuildResult:
+    """A verified playbook and how it was made."""
+
+    playbook: Playbook
+    report: Report
+    seconds: float
+    setup: Setup
+
+
+def build(cfg: Config, *, letters: str | None = None, n_jobs: int | None = None,
+          progress: Progress | None = None, use_cache: bool = True) -> BuildResult:
+    """Search, tabulate and verify; the playbook's stats come from the verification."""
+    t0 = time.perf_counter()
+    setup = prepare(cfg, use_cache=use_cache)
+    all_groups = setup.groups()
+    names = list(all_groups)
+    if letters:
+        wanted = [c for c in letters.replace(",", "") if c.strip()]
+        unknown = sorted(set(wanted) - set(all_groups))
+        if unknown:
+            raise ConfigError(f"--letters: no words start with {unknown[0]!r}; groups of this "
+                              f"list: {''.join(all_groups)}")
+        names = sorted(set(wanted))
+    jobs = cfg.n_jobs if n_jobs is None else n_jobs
+    plans = plan_groups(cfg, setup, names, jobs, progress)
+    game_info = {"name": cfg.game, "length": cfg.words.length, "turns": cfg.rules.turns,
+                 "revealed": cfg.rules.revealed, "guess_pool": cfg.rules.guess_pool,
+                 "notation": "o = right place, x = wrong place, . = absent"}
+    pb = Playbook(
+        name=cfg.name, game=game_info, words=setup.words_info, groups=tuple(plans),
+        profile=cfg.profile, description=cfg.description,
+        meta={"tool": f"playbook {__version__}", "created": datetime.date.today().isoformat(),
+              "ranking": cfg.search.ranking, "seed": cfg.search.seed,
+              "restarts": cfg.search.restarts, "max_openings": cfg.search.max_openings,
+              "letters": "".join(names) if letters else "all"},
+    )
+    answers = [a for a in setup.answers if setup.game.group_of(a) in set(names)]
+    report = verify(pb, setup.game, setup.guesses, answers, guess_pool=cfg.rules.guess_pool,
+                    check_claims=False)
+    pb = dataclasses.replace(
+        pb,
+        groups=tuple(dataclasses.replace(p, stats=report.groups[p.group]) for p in pb.groups),
+        stats=report.overall,
+    )
+    return BuildResult(pb, report, time.perf_counter() - t0, setup)
+
+
+def group_stats(report: Report) -> dict[str, Stats]:
+    """Per-group statistics of a report (for summaries)."""
+    return dict(report.groups)

@@ -1,0 +1,290 @@
+"""The build configuration: one frozen object, loaded strictly from YAML.
+
+Unknown keys (with a "did you mean"), wrong types and impossible values are errors that name
+the file, the line and the key, and say what is allowed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from playbook.errors import ConfigError
+from playbook.games import GAMES
+from playbook.scores import RANKINGS
+
+PROFILES = ("simple", "fast")
+GUESS_POOLS = ("all", "revealed")
+REVEALED = ("first", "none")
+ACCENTS = ("drop", "map", "reject")
+
+
+@dataclasses.dataclass(frozen=True)
+class WordsConfig:
+    """Which word list, and how to normalise it."""
+
+    list: str = "opentaal-nl"
+    """A bundled list name (see ``playbook lists``) or a path to a file, one word a line."""
+    answers: str | None = None
+    """Optional separate answer list (bundled name or path); default: the word list itself."""
+    length: int = 5
+    """Letters per word; entries of other lengths are dropped."""
+    ij_to_y: bool = False
+    """Replace every "ij" with "y" before measuring length (the 1994 paper's convention)."""
+    lowercase: bool = False
+    """Lowercase entries first (else entries with capitals, e.g. proper nouns, are dropped)."""
+    accents: str = "drop"
+    """Entries with letters outside a-z: ``drop`` them, ``map`` them (u-umlaut -> ue,
+    e-acute -> e) or ``reject`` the list."""
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesConfig:
+    """The game's rules."""
+
+    turns: int = 5
+    """Guesses allowed to find the word."""
+    revealed: str = "first"
+    """What the host reveals first: ``first`` letter, or ``none``."""
+    guess_pool: str = "all"
+    """``all`` words of the length may be guessed (the paper), or only those that start
+    with the ``revealed`` letter (the TV rules)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchConfig:
+    """How the openings are searched."""
+
+    max_openings: int = 3
+    """Most fixed opening words to try (0 to 3)."""
+    ranking: str = "scm"
+    """Order of candidate moves: ``scm`` (the paper's), ``expected-size`` or ``entropy``."""
+    restarts: int = 200
+    """Hill-climbing restarts per letter for three openings."""
+    seed: int = 1994
+    """Seed of the hill-climbing starts."""
+
+
+@dataclasses.dataclass(frozen=True)
+class FastConfig:
+    """The ``fast`` profile: fewer fixed words, a next move for every feedback row."""
+
+    openings: int = 1
+    """Fixed opening words (1 or 2)."""
+    breadth: int = 8
+    """Moves examined by the lookahead at a row (halved at each deeper level)."""
+    candidates: int = 6
+    """Opening words (best by expected size) whose whole tables are compared."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    """A whole build configuration."""
+
+    name: str
+    """Name of the playbook; output goes to ``<out>/<name>/``."""
+    source: str = "<defaults>"
+    """The file it was read from (for messages)."""
+    game: str = "lingo"
+    """A game of the registry."""
+    description: str = ""
+    words: WordsConfig = WordsConfig()
+    rules: RulesConfig = RulesConfig()
+    search: SearchConfig = SearchConfig()
+    profile: str = "simple"
+    """``simple`` (the paper's kind) or ``fast`` (fewer turns, bigger table)."""
+    fast: FastConfig = FastConfig()
+    n_jobs: int = 1
+    """Worker processes (-1: one per core)."""
+    compare: str | None = None
+    """A reference playbook (e.g. the 1994 paper's) to compare with in the summary."""
+
+    @property
+    def base_dir(self) -> Path:
+        """Folder that relative paths in the config are relative to."""
+        return Path(self.source).parent if self.source != "<defaults>" else Path(".")
+
+
+_SECTIONS: dict[str, type] = {
+    "words": WordsConfig, "rules": RulesConfig, "search": SearchConfig, "fast": FastConfig,
+}  # fmt: skip
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "game": tuple(sorted(GAMES)),
+    "profile": PROFILES,
+    "words.accents": ACCENTS,
+    "rules.revealed": REVEALED,
+    "rules.guess_pool": GUESS_POOLS,
+    "search.ranking": tuple(RANKINGS),
+}
+
+_RANGES: dict[str, tuple[int, int]] = {
+    "words.length": (1, 12),
+    "rules.turns": (1, 30),
+    "search.max_openings": (0, 3),
+    "search.restarts": (1, 1_000_000),
+    "search.seed": (0, 2**63 - 1),
+    "fast.openings": (1, 2),
+    "fast.breadth": (1, 64),
+    "fast.candidates": (1, 64),
+    "n_jobs": (-1, 1024),
+}
+
+
+class _Lines:
+    """Line numbers of keys in a YAML document, for error messages."""
+
+    def __init__(self, text: str) -> None:
+        self.lines: dict[str, int] = {}
+        try:
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError:
+            return
+        self._walk(node, "")
+
+    def _walk(self, node: Any, prefix: str) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                key = f"{prefix}{k.value}"
+                self.lines[key] = k.start_mark.line + 1
+                self._walk(v, key + ".")
+
+    def at(self, key: str) -> str:
+        line = self.lines.get(key)
+        return f":{line}" if line else ""
+
+
+def _type_name(t: Any) -> str:
+    return {int: "an integer", bool: "true or false", str: "a string"}.get(t, str(t))
+
+
+def _check_value(path: str, lines: _Lines, key: str, value: Any, field: dataclasses.Field[Any]) -> Any:
+    where = f"{path}{lines.at(key)}: key '{key}'"
+    ftype = field.type if isinstance(field.type, str) else field.type.__name__
+    optional = "None" in ftype
+    if value is None:
+        if optional:
+            return None
+        raise ConfigError(f"{where}: needs a value")
+    want: type = int if ftype.startswith("int") else bool if ftype.startswith("bool") else str
+    if want is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ConfigError(f"{where}: expected {_type_name(int)}, got {value!r}")
+    if want is bool and not isinstance(value, bool):
+        raise ConfigError(f"{where}: expected {_type_name(bool)}, got {value!r}")
+    if want is str and not isinstance(value, str):
+        raise ConfigError(f"{where}: expected {_type_name(str)}, got {value!r}")
+    if key in _CHOICES and value not in _CHOICES[key]:
+        raise ConfigError(f"{where}: {value!r} is not allowed; allowed: {', '.join(_CHOICES[key])}")
+    if key in _RANGES:
+        lo, hi = _RANGES[key]
+        if not lo <= value <= hi:
+            raise ConfigError(f"{where}: {value} is out of range; allowed: {lo} to {hi}")
+    if key == "n_jobs" and value == 0:
+        raise ConfigError(f"{where}: 0 is not allowed; use a positive number or -1 (all cores)")
+    if key == "name" and (not value or "/" in value or value.startswith(".") or os.sep in value):
+        raise ConfigError(f"{where}: {value!r} must be a plain name (no slashes, not hidden)")
+    return value
+
+
+def _unknown(path: str, lines: _Lines, key: str, allowed: list[str]) -> ConfigError:
+    leaf = key.rsplit(".", 1)[-1]
+    close = difflib.get_close_matches(leaf, allowed, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return ConfigError(
+        f"{path}{lines.at(key)}: unknown key '{key}'{hint}; allowed: {', '.join(allowed)}"
+    )
+
+
+def _build(cls: type, data: dict[str, Any], path: str, lines: _Lines, prefix: str) -> Any:
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.name != "source"}
+    kwargs: dict[str, Any] = {}
+    for k, v in data.items():
+        key = f"{prefix}{k}"
+        if not isinstance(k, str) or k not in fields:
+            raise _unknown(path, lines, key, sorted(fields))
+        if k in _SECTIONS:
+            if v is None:
+                v = {}
+            if not isinstance(v, dict):
+                raise ConfigError(
+                    f"{path}{lines.at(key)}: key '{key}': expected a mapping of settings, got {v!r}"
+                )
+            kwargs[k] = _build(_SECTIONS[k], v, path, lines, key + ".")
+        else:
+            kwargs[k] = _check_value(path, lines, key, v, fields[k])
+    return cls(**kwargs)
+
+
+def parse(text: str, path: str) -> Config:
+    """Build a :class:`Config` from YAML text; ``path`` names it in errors."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "malformed YAML"
+        raise ConfigError(f"{path}{where}: not valid YAML ({problem})") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a mapping of settings at the top level")
+    lines = _Lines(text)
+    if "name" not in data:
+        raise ConfigError(f"{path}: missing key 'name' (the playbook's name)")
+    cfg: Config = _build(Config, data, path, lines, "")
+    cfg = dataclasses.replace(cfg, source=path)
+    _check_consistency(cfg, lines)
+    return cfg
+
+
+def _check_consistency(cfg: Config, lines: _Lines) -> None:
+    path = cfg.source
+    if cfg.rules.guess_pool == "revealed" and cfg.rules.revealed == "none":
+        raise ConfigError(
+            f"{path}{lines.at('rules.guess_pool')}: key 'rules.guess_pool': 'revealed' needs "
+            "rules.revealed: first"
+        )
+    if cfg.profile == "fast" and cfg.fast.openings >= cfg.rules.turns:
+        raise ConfigError(
+            f"{path}{lines.at('fast.openings')}: key 'fast.openings': {cfg.fast.openings} "
+            f"fixed words leave no turn to find the word within {cfg.rules.turns} turns"
+        )
+
+
+def load(path: str | os.PathLike[str]) -> Config:
+    """Read and check a config file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"{p}: config file not found") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{p}: is a folder, not a config file") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{p}: not UTF-8 text; expected a YAML config") from None
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot read config ({exc.strerror})") from None
+    return parse(text, str(p))
+
+
+def override(cfg: Config, **changes: Any) -> Config:
+    """A copy with dotted keys changed (command-line flags), checked like the file."""
+    lines = _Lines("")
+    out = cfg
+    for key, value in changes.items():
+        if value is None:
+            continue
+        section, _, leaf = key.rpartition(".")
+        if section:
+            sub = getattr(out, section)
+            field = next(f for f in dataclasses.fields(sub) if f.name == leaf)
+            _check_value("command line", lines, key, value, field)
+            out = dataclasses.replace(out, **{section: dataclasses.replace(sub, **{leaf: value})})
+        else:
+            field = next(f for f in dataclasses.fields(out) if f.name == leaf)
+            _check_value("command line", lines, key, value, field)
+            out = dataclasses.replace(out, **{leaf: value})
+    return out

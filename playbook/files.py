@@ -1,0 +1,32 @@
+"""Writing outputs safely: temporary name, then rename, inside the chosen folder."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from playbook.errors import PlaybookError
+
+
+def atomic_write(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` so that a reader sees the old file or the new, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data.encode() if isinstance(data, str) else data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def inside(folder: Path, name: str) -> Path:
+    """``folder/name``, refusing names that would leave the folder."""
+    target = (folder / name).resolve()
+    if folder.resolve() not in target.parents:
+        raise PlaybookError(f"output name {name!r} would write outside {folder}")
+    return target

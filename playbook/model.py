@@ -1,0 +1,382 @@
+"""The playbook: openings and decision tables per group, as frozen values, and its YAML form.
+
+A table maps the feedback of the moves played since the last table (written in the paper's
+notation, one block per move, separated by spaces) to a node: words to try in order, or a
+further move with its own table. A row whose feedback is ``*`` applies to every feedback
+not listed; ``try: all`` means "try every word still possible, in list order" (the 1994 paper's
+rule), and a missing table means the same for every feedback.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import yaml
+
+from playbook.errors import PlaybookFileError
+
+FORMAT_VERSION = 1
+
+
+@dataclasses.dataclass(frozen=True)
+class TryWords:
+    """Try these words in order, skipping any that the feedback so far rules out."""
+
+    words: tuple[str, ...] | None
+    """The words; None means every word of the group still possible, in list order."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Move:
+    """Play ``word``; then look its feedback up in ``table`` (None: try every word left)."""
+
+    word: str
+    table: Table | None
+
+
+Node = TryWords | Move
+
+
+@dataclasses.dataclass(frozen=True)
+class Row:
+    """One line of a decision table."""
+
+    feedback: str
+    """The feedback that selects this row, e.g. ``o.... .x..o``."""
+    node: Node
+    words: int = 0
+    """How many words are still possible at this row (0 if not recorded)."""
+
+
+Table = tuple[Row, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Stats:
+    """Turns needed, over the words of a group or of the whole list."""
+
+    distribution: Mapping[int, int]
+    """Number of words found at each turn."""
+    failures: int = 0
+    """Words not found within the turns."""
+
+    @property
+    def words(self) -> int:
+        return sum(self.distribution.values()) + self.failures
+
+    @property
+    def average(self) -> float:
+        n = sum(self.distribution.values())
+        return sum(t * c for t, c in self.distribution.items()) / n if n else 0.0
+
+    @property
+    def worst(self) -> int:
+        return max(self.distribution, default=0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "words": self.words,
+            "average": round(self.average, 4),
+            "worst": self.worst,
+            "distribution": {int(k): int(v) for k, v in sorted(self.distribution.items())},
+            "failures": self.failures,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class GroupPlan:
+    """The plan for one group (a starting letter, or the whole list)."""
+
+    group: str
+    openings: tuple[str, ...]
+    table: Table | None
+    words: int = 0
+    """Answers in the group."""
+    largest: int = 0
+    """Largest set of words still possible after the openings."""
+    method: str = ""
+    """How the openings were found: trivial, exhaustive, hill-climbing, or reference."""
+    restarts: int = 0
+    unguaranteed: tuple[str, ...] = ()
+    """Words this plan cannot guarantee within the turns."""
+    stats: Stats | None = None
+    pages: int = 0
+
+    @property
+    def proven(self) -> bool:
+        """Whether the number and quality of openings is proven optimal by exhaustive search."""
+        return self.method in ("trivial", "exhaustive")
+
+
+@dataclasses.dataclass(frozen=True)
+class Playbook:
+    """A whole playbook: rules, word list and a plan per group."""
+
+    name: str
+    game: Mapping[str, Any]
+    """Rules: name, length, turns, revealed, guess_pool."""
+    words: Mapping[str, Any]
+    """Word list: list, normalisation, count, sha256."""
+    groups: tuple[GroupPlan, ...]
+    profile: str = "simple"
+    description: str = ""
+    meta: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    """Tool version, date, search settings, timing: informative only."""
+    stats: Stats | None = None
+
+    def group(self, name: str) -> GroupPlan:
+        for g in self.groups:
+            if g.group == name:
+                return g
+        raise KeyError(name)
+
+
+def rules_sha256(game: Mapping[str, Any]) -> str:
+    """Checksum of the rules a playbook was built for (every key but the checksum)."""
+    data = {k: v for k, v in game.items() if k not in ("rules_sha256", "notation")}
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------- to YAML
+
+
+def _node_dict(node: Node) -> dict[str, Any]:
+    if isinstance(node, TryWords):
+        return {"try": "all" if node.words is None else list(node.words)}
+    out: dict[str, Any] = {"move": node.word}
+    if node.table is not None:
+        out["table"] = _table_list(node.table)
+    return out
+
+
+def _table_list(table: Table) -> list[dict[str, Any]]:
+    out = []
+    for row in table:
+        d: dict[str, Any] = {"feedback": row.feedback}
+        if row.words:
+            d["words"] = row.words
+        d.update(_node_dict(row.node))
+        out.append(d)
+    return out
+
+
+def to_dict(pb: Playbook) -> dict[str, Any]:
+    """The playbook as plain data, in the order the file shows it."""
+    game = dict(pb.game)
+    game["rules_sha256"] = rules_sha256(pb.game)
+    out: dict[str, Any] = {
+        "playbook": FORMAT_VERSION,
+        "name": pb.name,
+        "description": pb.description,
+        "profile": pb.profile,
+        "game": game,
+        "words": dict(pb.words),
+        "meta": dict(pb.meta),
+    }
+    if pb.stats is not None:
+        out["summary"] = pb.stats.to_dict()
+    groups = {}
+    for g in pb.groups:
+        d: dict[str, Any] = {
+            "words": g.words,
+            "openings": list(g.openings),
+            "method": g.method,
+            "proven": g.proven,
+            "largest": g.largest,
+        }
+        if g.restarts:
+            d["restarts"] = g.restarts
+        if g.stats is not None:
+            d["stats"] = g.stats.to_dict()
+        d["unguaranteed"] = list(g.unguaranteed)
+        if g.table is not None:
+            d["table"] = _table_list(g.table)
+        groups[g.group] = d
+    out["groups"] = groups
+    return out
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _str_repr(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data)
+
+
+def _list_repr(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    flow = all(isinstance(x, str | int) for x in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _dict_repr(dumper: yaml.SafeDumper, data: dict[Any, Any]) -> yaml.Node:
+    flow = bool(data) and all(isinstance(k, int) for k in data)
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)
+
+
+_Dumper.add_representer(str, _str_repr)
+_Dumper.add_representer(list, _list_repr)
+_Dumper.add_representer(dict, _dict_repr)
+
+
+def dumps(pb: Playbook) -> str:
+    """The playbook as YAML text (safe types only, keys in document order)."""
+    header = (
+        f"# playbook {pb.name}: openings and decision tables; check with `playbook verify`.\n"
+        "# Feedback: o = right place, x = wrong place, . = absent; one block per move.\n"
+    )
+    body = yaml.dump(
+        to_dict(pb), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100
+    )
+    return header + body
+
+
+# ---------------------------------------------------------------- from YAML
+
+
+def _fail(path: str, where: str, what: str) -> PlaybookFileError:
+    return PlaybookFileError(f"{path}: {where}: {what}")
+
+
+def _words_list(path: str, where: str, v: Any) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(w, str) for w in v):
+        raise _fail(path, where, f"expected a list of words, got {v!r}")
+    return tuple(v)
+
+
+def _parse_table(path: str, where: str, v: Any) -> Table:
+    if not isinstance(v, list):
+        raise _fail(path, where, f"expected a list of rows, got {type(v).__name__}")
+    rows = []
+    seen: set[str] = set()
+    for i, r in enumerate(v):
+        w = f"{where}[{i}]"
+        if not isinstance(r, dict):
+            raise _fail(path, w, "expected a row with 'feedback' and 'try' or 'move'")
+        unknown = set(r) - {"feedback", "try", "move", "table", "words"}
+        if unknown:
+            raise _fail(path, w, f"unknown key {sorted(unknown)[0]!r}; allowed: feedback, "
+                        "words, try, move, table")
+        fb = r.get("feedback")
+        if not isinstance(fb, str):
+            raise _fail(path, w, "missing or non-text 'feedback'")
+        if fb in seen:
+            raise _fail(path, w, f"feedback {fb!r} appears twice in the table")
+        seen.add(fb)
+        n = r.get("words", 0)
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise _fail(path, w, f"'words' must be a count, got {n!r}")
+        rows.append(Row(fb, _parse_node(path, w, r), n))
+    return tuple(rows)
+
+
+def _parse_node(path: str, where: str, r: dict[str, Any]) -> Node:
+    if ("try" in r) == ("move" in r):
+        raise _fail(path, where, "a row needs exactly one of 'try' (words) or 'move' (a word)")
+    if "try" in r:
+        if "table" in r:
+            raise _fail(path, where, "'table' belongs to a 'move', not to 'try'")
+        if r["try"] == "all":
+            return TryWords(None)
+        words = _words_list(path, where + ".try", r["try"])
+        if not words:
+            raise _fail(path, where + ".try", "empty list of words to try")
+        return TryWords(words)
+    if not isinstance(r["move"], str):
+        raise _fail(path, where + ".move", f"expected a word, got {r['move']!r}")
+    table = _parse_table(path, where + ".table", r["table"]) if "table" in r else None
+    return Move(r["move"], table)
+
+
+def _stats(path: str, where: str, v: Any) -> Stats | None:
+    if v is None:
+        return None
+    if not isinstance(v, dict) or not isinstance(v.get("distribution"), dict):
+        raise _fail(path, where, "expected a mapping with a 'distribution'")
+    dist = v["distribution"]
+    if not all(isinstance(k, int) and isinstance(c, int) for k, c in dist.items()):
+        raise _fail(path, where + ".distribution", "expected turn: count pairs of integers")
+    failures = v.get("failures", 0)
+    if not isinstance(failures, int):
+        raise _fail(path, where + ".failures", "expected an integer")
+    return Stats(dict(dist), failures)
+
+
+def loads(text: str, path: str = "<playbook>") -> Playbook:
+    """Read a playbook from YAML text, checking its structure (not yet its claims)."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else "YAML"
+        raise _fail(path, where, f"not valid YAML ({getattr(exc, 'problem', None) or exc})")
+    if not isinstance(data, dict):
+        raise _fail(path, "top level", "expected a playbook mapping")
+    version = data.get("playbook")
+    if version != FORMAT_VERSION:
+        raise _fail(path, "playbook", f"format version {version!r} unknown; expected "
+                    f"{FORMAT_VERSION}")
+    for key, typ in (("name", str), ("game", dict), ("words", dict), ("groups", dict)):
+        if not isinstance(data.get(key), typ):
+            raise _fail(path, key, f"missing or not a {'mapping' if typ is dict else 'text'}")
+    game = data["game"]
+    if "rules_sha256" in game and game["rules_sha256"] != rules_sha256(game):
+        raise _fail(path, "game.rules_sha256", "checksum does not match the rules: the rules "
+                    "were edited after the playbook was built")
+    groups = []
+    for name, g in data["groups"].items():
+        where = f"groups.{name}"
+        if not isinstance(g, dict):
+            raise _fail(path, where, "expected a mapping with 'openings' and 'table'")
+        unguaranteed = _words_list(path, where + ".unguaranteed", g.get("unguaranteed", []))
+        table = _parse_table(path, where + ".table", g["table"]) if "table" in g else None
+        count = g.get("words", 0)
+        if not isinstance(count, int):
+            raise _fail(path, where + ".words", f"expected a count, got {count!r}")
+        groups.append(
+            GroupPlan(
+                group=str(name),
+                openings=_words_list(path, where + ".openings", g.get("openings", [])),
+                table=table,
+                words=count,
+                largest=g.get("largest", 0) if isinstance(g.get("largest", 0), int) else 0,
+                method=str(g.get("method", "")),
+                restarts=g.get("restarts", 0) if isinstance(g.get("restarts", 0), int) else 0,
+                unguaranteed=unguaranteed,
+                stats=_stats(path, where + ".stats", g.get("stats")),
+            )
+        )
+    return Playbook(
+        name=data["name"],
+        game=game,
+        words=data["words"],
+        groups=tuple(groups),
+        profile=str(data.get("profile", "simple")),
+        description=str(data.get("description", "")),
+        meta=data.get("meta") if isinstance(data.get("meta"), dict) else {},
+        stats=_stats(path, "summary", data.get("summary")),
+    )
+
+
+def load(path: str) -> Playbook:
+    """Read a playbook file."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(64 * 1024 * 1024 + 1)
+    except FileNotFoundError:
+        raise PlaybookFileError(f"{path}: playbook file not found") from None
+    except IsADirectoryError:
+        raise PlaybookFileError(f"{path}: is a folder, not a playbook file") from None
+    except OSError as exc:
+        raise PlaybookFileError(f"{path}: cannot read ({exc.strerror})") from None
+    if len(raw) > 64 * 1024 * 1024:
+        raise PlaybookFileError(f"{path}: larger than 64 MiB; not a playbook")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PlaybookFileError(f"{path}: not UTF-8 text; expected a YAML playbook") from None
+    return loads(text, path)

@@ -1,0 +1,213 @@
+"""Terminal reports: build summary, verification, and a letter's table (rich tables)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from playbook import build, compare, model
+from playbook.config import Config
+from playbook.errors import PlaybookFileError
+from playbook.games import WordGame, find_game
+from playbook.model import Move, Playbook, Row, TryWords
+from playbook.verify import Report, verify
+
+
+def load_reference(cfg: Config, config_file: Path) -> Playbook | None:
+    """The reference playbook a config names (relative to the config file), if any."""
+    if not cfg.compare:
+        return None
+    path = Path(cfg.compare)
+    if not path.is_absolute():
+        path = config_file.parent / path
+    return model.load(str(path))
+
+
+def siblings(out: Path, pb: Playbook) -> list[Playbook]:
+    """Other playbooks already built in ``out`` for the same list and rules, other profile."""
+    found = []
+    for f in sorted(out.glob("*/playbook.yaml")):
+        try:
+            other = model.load(str(f))
+        except PlaybookFileError:
+            continue
+        if (other.name != pb.name and other.profile != pb.profile
+                and other.words.get("sha256") == pb.words.get("sha256")
+                and model.rules_sha256(other.game) == model.rules_sha256(pb.game)):
+            found.append(other)
+    return found
+
+
+def _dist(stats: model.Stats | None) -> str:
+    if stats is None:
+        return ""
+    return " ".join(f"{t}:{c}" for t, c in sorted(stats.distribution.items()))
+
+
+def print_summary(console: Console, result: build.BuildResult, ref: Playbook | None,
+                  siblings: list[Playbook]) -> None:
+    """Per group: words, openings, largest subset, turns; the reference and other profiles."""
+    pb = result.playbook
+    setup = result.setup
+    comps = {}
+    if ref is not None:
+        comps = {c.group: c for c in compare.compare(pb, ref, setup.game, setup.guesses,
+                                                     setup.answers)}
+    t = RichTable(title=f"{pb.name}: {pb.stats.words if pb.stats else 0} words, profile "
+                  f"{pb.profile}")
+    for col in ("letter", "words", "openings", "found by", "largest", "avg", "worst",
+                "exceptions"):
+        t.add_column(col, justify="right" if col in ("words", "largest", "avg", "worst") else "left")
+    if ref is not None:
+        t.add_column(f"{ref.name} openings")
+        t.add_column("largest", justify="right")
+        t.add_column("fails", justify="right")
+        t.add_column("ours ok", justify="center")
+    for s in siblings:
+        t.add_column(f"avg {s.profile}", justify="right")
+    for g in pb.groups:
+        st = g.stats
+        exceptions = _count_moves(g.table) if pb.profile == "simple" else 0
+        row = [g.group, str(g.words), " ".join(g.openings) or "-",
+               g.method + (f" ({g.restarts})" if g.restarts else ""), str(g.largest),
+               f"{st.average:.3f}" if st else "", str(st.worst) if st else "",
+               str(exceptions) + (f" ({len(g.unguaranteed)} not guaranteed)"
+                                  if g.unguaranteed else "")]
+        if ref is not None:
+            c = comps.get(g.group)
+            if c is None:
+                row += ["-", "", "", ""]
+            else:
+                unknown = f" [{','.join(c.ref_unknown)} not in list]" if c.ref_unknown else ""
+                row += [" ".join(c.ref) + unknown, str(c.ref_largest), str(c.ref_failures),
+                        "yes" if c.at_least_as_good else "NO"]
+        for s in siblings:
+            try:
+                o = s.group(g.group)
+                row.append(f"{o.stats.average:.3f}" if o.stats else "")
+            except KeyError:
+                row.append("")
+        t.add_row(*row)
+    st = pb.stats
+    if st is not None:
+        total = ["all", str(st.words), "", "", str(max((g.largest for g in pb.groups),
+                                                         default=0)),
+                 f"{st.average:.3f}", str(st.worst),
+                 str(sum(len(g.unguaranteed) for g in pb.groups)) + " not guaranteed"]
+        if ref is not None:
+            total += ["", "", str(sum(c.ref_failures for c in comps.values())),
+                      "yes" if all(c.at_least_as_good for c in comps.values()) else "NO"]
+        for s in siblings:
+            total.append(f"{s.stats.average:.3f}" if s.stats else "")
+        t.add_row(*total, style="bold")
+    console.print(t)
+    if st is not None:
+        console.print(f"turns: {_dist(st)}  (average {st.average:.4f}, worst {st.worst})")
+
+
+def _count_moves(table: tuple[Row, ...] | None) -> int:
+    n = 0
+    for r in table or ():
+        if isinstance(r.node, Move):
+            n += 1 + _count_moves(r.node.table)
+    return n
+
+
+def game_of(pb: Playbook, path: str) -> WordGame:
+    """The game a playbook's rules describe."""
+    g = pb.game
+    try:
+        return find_game(str(g["name"]))(length=int(g["length"]), turns=int(g["turns"]),
+                                          revealed=str(g.get("revealed", "first")))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
+
+
+def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report, WordGame]:
+    """Verify a loaded playbook against its own list (checked by checksum) or ``words_file``."""
+    game = game_of(pb, path)
+    info = dict(pb.words)
+    if words_file:
+        info["list"] = words_file
+        info.pop("answers", None)
+    elif "list" not in info:
+        raise PlaybookFileError(f"{path}: words.list: missing; name the word list or pass "
+                                "--words FILE")
+    if "length" not in info:
+        info["length"] = game.length
+    guesses, answers = build.load_lists(info, Path(path).parent)
+    if not words_file:
+        for key, wl in (("sha256", guesses), ("answers_sha256", answers)):
+            want = pb.words.get(key)
+            if want is not None and want != wl.sha256:
+                raise PlaybookFileError(
+                    f"{path}: words.{key}: the playbook was built for another version of "
+                    f"{wl.name} (checksum {str(want)[:12]}…, list has {wl.sha256[:12]}…)")
+    rep = verify(pb, game, guesses.words, answers.words,
+                 guess_pool=str(pb.game.get("guess_pool", "all")), check_claims=not words_file)
+    return rep, game
+
+
+def print_verify(console: Console, pb: Playbook, rep: Report, game: WordGame) -> None:
+    """Turn distribution per group and overall."""
+    turns = range(1, game.turns + 1)
+    t = RichTable(title=f"verify {pb.name}")
+    t.add_column("group")
+    t.add_column("words", justify="right")
+    for k in turns:
+        t.add_column(str(k), justify="right")
+    t.add_column("failed", justify="right")
+    t.add_column("avg", justify="right")
+    for name, st in sorted(rep.groups.items()):
+        t.add_row(name, str(st.words), *[str(st.distribution.get(k, 0)) for k in turns],
+                  str(st.failures), f"{st.average:.3f}")
+    o = rep.overall
+    t.add_row("all", str(o.words), *[str(o.distribution.get(k, 0)) for k in turns],
+              str(o.failures), f"{o.average:.3f}", style="bold")
+    console.print(t)
+
+
+def _node_text(node: model.Node) -> str:
+    if isinstance(node, TryWords):
+        return "try " + ("every word left" if node.words is None else ", ".join(node.words))
+    return f"PLAY {node.word}"
+
+
+def _table_lines(table: tuple[Row, ...] | None, indent: str) -> list[tuple[str, str, str]]:
+    out = []
+    for r in table or ():
+        out.append((indent + r.feedback, str(r.words or ""), _node_text(r.node)))
+        if isinstance(r.node, Move):
+            out += _table_lines(r.node.table, indent + "  ")
+    return out
+
+
+def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
+    """The summary of all groups, or one group's openings and table."""
+    if letter is None:
+        t = RichTable(title=pb.name)
+        for c in ("group", "words", "openings", "largest", "avg", "worst"):
+            t.add_column(c)
+        for g in pb.groups:
+            t.add_row(g.group, str(g.words), " ".join(g.openings) or "-", str(g.largest),
+                      f"{g.stats.average:.3f}" if g.stats else "",
+                      str(g.stats.worst) if g.stats else "")
+        console.print(t)
+        return
+    try:
+        g = pb.group(letter)
+    except KeyError:
+        raise PlaybookFileError(f"{pb.name}: no group {letter!r}; groups: "
+                                f"{''.join(x.group for x in pb.groups)}") from None
+    console.print(f"[bold]{g.group}[/bold]: {g.words} words; openings: "
+                  f"[bold]{' '.join(g.openings) or '(none)'}[/bold]; largest subset {g.largest}")
+    t = RichTable("feedback", "words", "then")
+    for fb, n, then in _table_lines(g.table, ""):
+        t.add_row(fb, n, then)
+    if g.table is None:
+        t.add_row("*", "", "try every word left")
+    console.print(t)
+    if g.unguaranteed:
+        console.print(f"not guaranteed: {', '.join(g.unguaranteed)}")

@@ -1,0 +1,189 @@
+"""Replay every word through a playbook using only the game's rules.
+
+Independent of the search: it reads the playbook's words and feedback strings, computes
+feedback with the game's plain-Python rule, and counts the turns each word takes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Sequence
+
+from playbook.games import WordGame
+from playbook.model import Move, Playbook, Row, Stats, Table, TryWords
+
+
+@dataclasses.dataclass(frozen=True)
+class Failure:
+    """A word that the playbook does not find within the turns."""
+
+    group: str
+    word: str
+    path: tuple[str, ...]
+    """The moves played, each as ``word=feedback``."""
+    reason: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Report:
+    """The outcome of replaying every word."""
+
+    groups: dict[str, Stats]
+    overall: Stats
+    failures: tuple[Failure, ...]
+    problems: tuple[str, ...]
+    """Faults in the file itself: unknown words, rows that cannot occur, wrong claims."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures and not self.problems
+
+
+class _Replay:
+    def __init__(self, game: WordGame, group: str, guess_pool: frozenset[str],
+                 candidates: Sequence[str]) -> None:
+        self.game = game
+        self.group = group
+        self.pool = guess_pool
+        self.candidates = candidates
+        self.used_rows: set[int] = set()
+        self.problems: list[str] = []
+
+    def play(self, word: str, answer: str, history: list[tuple[str, int]]) -> bool:
+        history.append((word, self.game.feedback(word, answer)))
+        return word == answer
+
+    def consistent(self, word: str, history: list[tuple[str, int]]) -> bool:
+        return all(self.game.feedback(g, word) == code for g, code in history)
+
+    def path(self, history: list[tuple[str, int]]) -> tuple[str, ...]:
+        return tuple(f"{g}={self.game.format(c)}" for g, c in history)
+
+    def run_table(self, table: Table | None, since: int, answer: str,
+                  history: list[tuple[str, int]], where: str) -> tuple[bool, str]:
+        """Follow a table from the moves played since ``since``; returns (found, reason)."""
+        if table is None:
+            return self.run_try(
+                [w for w in self.candidates if self.consistent(w, history)], answer, history
+            )
+        key = " ".join(self.game.format(c) for _, c in history[since:])
+        row = next((r for r in table if r.feedback == key), None)
+        if row is None:
+            row = next((r for r in table if r.feedback == "*"), None)
+        if row is None:
+            return False, f"no row for feedback {key!r} in {where}"
+        self.used_rows.add(id(row))
+        return self.run_node(row, answer, history, f"{where} row {key!r}")
+
+    def run_node(self, row: Row, answer: str, history: list[tuple[str, int]],
+                 where: str) -> tuple[bool, str]:
+        node = row.node
+        if isinstance(node, TryWords):
+            if node.words is None:
+                return self.run_table(None, 0, answer, history, where)
+            return self.run_try(node.words, answer, history)
+        assert isinstance(node, Move)
+        if self.play(node.word, answer, history):
+            return True, ""
+        return self.run_table(node.table, len(history) - 1, answer, history,
+                              f"the table of move {node.word!r}")
+
+    def run_try(self, words: Sequence[str], answer: str,
+                history: list[tuple[str, int]]) -> tuple[bool, str]:
+        for w in words:
+            if self.consistent(w, history) and self.play(w, answer, history):
+                return True, ""
+        return False, "not among the words to try"
+
+
+def _check_words(table: Table | None, pool: frozenset[str], where: str,
+                 problems: list[str]) -> list[Row]:
+    """Every word of a table is a guess the rules allow; returns all rows, nested ones too."""
+    rows: list[Row] = []
+    for row in table or ():
+        rows.append(row)
+        node = row.node
+        words = (node.words or ()) if isinstance(node, TryWords) else (node.word,)
+        for w in words:
+            if w not in pool:
+                problems.append(f"{where} row {row.feedback!r}: {w!r} is not a word of the list "
+                                "that may be guessed")
+        if isinstance(node, Move):
+            rows += _check_words(node.table, pool, f"{where} row {row.feedback!r}", problems)
+    return rows
+
+
+def verify(
+    pb: Playbook,
+    game: WordGame,
+    guesses: Sequence[str],
+    answers: Sequence[str],
+    *,
+    guess_pool: str = "all",
+    check_claims: bool = True,
+) -> Report:
+    """Replay every answer through ``pb`` and report turns, failures and faults."""
+    by_group: dict[str, list[str]] = {}
+    for a in answers:
+        by_group.setdefault(game.group_of(a), []).append(a)
+    plans = {g.group: g for g in pb.groups}
+    problems: list[str] = []
+    failures: list[Failure] = []
+    per_group: dict[str, Stats] = {}
+    all_guesses = frozenset(guesses)
+    for name in sorted(set(plans) - set(by_group)):
+        problems.append(f"groups.{name}: no word of the list is in this group")
+    for name, words in sorted(by_group.items()):
+        plan = plans.get(name)
+        if plan is None:
+            failures += [Failure(name, w, (), f"the playbook has no plan for group {name!r}")
+                         for w in words]
+            per_group[name] = Stats({}, len(words))
+            continue
+        pool = all_guesses if guess_pool == "all" else frozenset(
+            w for w in guesses if game.group_of(w) == name)
+        where = f"groups.{name}"
+        for w in plan.openings:
+            if w not in pool:
+                problems.append(f"{where}.openings: {w!r} is not a word of the list that may be "
+                                "guessed")
+        rows = _check_words(plan.table, pool, where + ".table", problems)
+        replay = _Replay(game, name, pool, words)
+        dist: Counter[int] = Counter()
+        fails = 0
+        for answer in words:
+            history: list[tuple[str, int]] = []
+            found = False
+            reason = ""
+            for w in plan.openings:
+                if replay.play(w, answer, history):
+                    found = True
+                    break
+            if not found:
+                found, reason = replay.run_table(plan.table, 0, answer, history, where + ".table")
+            if found and len(history) <= game.turns:
+                dist[len(history)] += 1
+                continue
+            fails += 1
+            if found:
+                reason = f"found at turn {len(history)}, after the last turn ({game.turns})"
+            failures.append(Failure(name, answer, replay.path(history), reason))
+        for row in rows:
+            if id(row) not in replay.used_rows and isinstance(row, Row):
+                # rows under a move are reached only through it; report only unreached rows
+                problems.append(f"{where}.table row {row.feedback!r}: no word of the group "
+                                "reaches it (a row that cannot occur)")
+        stats = Stats(dict(dist), fails)
+        per_group[name] = stats
+        if check_claims and plan.stats is not None and plan.stats.to_dict() != stats.to_dict():
+            problems.append(f"{where}.stats: recorded {plan.stats.to_dict()['distribution']} "
+                            f"but replay gives {stats.to_dict()['distribution']}")
+    total: Counter[int] = Counter()
+    for s in per_group.values():
+        total.update(s.distribution)
+    overall = Stats(dict(total), sum(s.failures for s in per_group.values()))
+    if check_claims and pb.stats is not None and pb.stats.to_dict() != overall.to_dict():
+        problems.append(f"summary: recorded {pb.stats.to_dict()['distribution']} but replay "
+                        f"gives {overall.to_dict()['distribution']}")
+    return Report(per_group, overall, tuple(failures), tuple(problems))

@@ -1,0 +1,175 @@
+"""Word lists: the bundled lists (with provenance) and user files, normalised as configured."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import unicodedata
+from importlib import resources
+from pathlib import Path
+
+from playbook.errors import WordListError
+
+MAX_WORDLIST_BYTES = 64 * 1024 * 1024
+
+
+@dataclasses.dataclass(frozen=True)
+class WordList:
+    """A normalised word list, in the order given by its source (sorted, deduplicated)."""
+
+    name: str
+    """Bundled list name or the file's path."""
+    words: tuple[str, ...]
+    """The words, lowercase a-z, all of one length."""
+    sha256: str
+    """sha256 of the words joined by newlines (with a final newline)."""
+    dropped: tuple[tuple[str, int, str], ...] = ()
+    """(reason, count, first example) for every kind of entry that normalisation dropped."""
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+def words_sha256(words: tuple[str, ...] | list[str]) -> str:
+    """The checksum a playbook records for its word list."""
+    return hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest()
+
+
+def bundled_names() -> list[str]:
+    """Names of the lists that ship with the package."""
+    return sorted(r["name"] for r in _manifest())
+
+
+def _manifest() -> list[dict[str, object]]:
+    text = resources.files("playbook.data.wordlists").joinpath("manifest.json").read_text()
+    records: list[dict[str, object]] = json.loads(text)["lists"]
+    return records
+
+
+def bundled_record(name: str) -> dict[str, object]:
+    """The manifest record (source, count, sha256, licence) of a bundled list."""
+    for r in _manifest():
+        if r["name"] == name:
+            return r
+    raise WordListError(
+        f"unknown bundled word list {name!r}; allowed: {', '.join(bundled_names())} "
+        "or a path to a file"
+    )
+
+
+def _read_bundled(name: str) -> tuple[str, list[str]]:
+    record = bundled_record(name)
+    text = resources.files("playbook.data.wordlists").joinpath(str(record["file"])).read_text()
+    return name, text.splitlines()
+
+
+def _read_file(path: Path) -> tuple[str, list[str]]:
+    try:
+        size = path.stat().st_size
+        if size > MAX_WORDLIST_BYTES:
+            raise WordListError(f"{path}: {size} bytes; word lists are limited to 64 MiB")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise WordListError(f"{path}: word list file not found") from None
+    except IsADirectoryError:
+        raise WordListError(f"{path}: is a folder, not a word list file") from None
+    except OSError as exc:
+        raise WordListError(f"{path}: cannot read word list ({exc.strerror})") from None
+    if b"\x00" in data:
+        raise WordListError(f"{path}: binary file (NUL byte); expected UTF-8 text, one word a line")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise WordListError(f"{path}:{line}: not UTF-8 text; expected one word a line") from None
+    return str(path), text.splitlines()
+
+
+ACCENT_MAP = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o"}
+"""Replacements applied before stripping accents when ``accents: map`` is chosen."""
+
+
+def normalise(
+    entries: list[str],
+    *,
+    length: int,
+    ij_to_y: bool = False,
+    lowercase: bool = False,
+    accents: str = "drop",
+) -> tuple[tuple[str, ...], tuple[tuple[str, int, str], ...]]:
+    """Keep the entries that are ``length`` letters a-z after normalisation.
+
+    ``accents``: ``drop`` (skip words with any letter outside a-z), ``map`` (ue for u-umlaut,
+    e for e-acute, ...), or ``reject`` (a word with an accent is an error; raised by the caller
+    from the returned reason ``accent``). Returns the sorted distinct words and the reasons
+    for dropped entries.
+    """
+    kept: set[str] = set()
+    reasons: dict[str, list[object]] = {}
+
+    def drop(reason: str, example: str) -> None:
+        r = reasons.setdefault(reason, [0, example])
+        r[0] = int(r[0]) + 1  # type: ignore[call-overload]
+
+    for raw in entries:
+        w = raw.strip()
+        if not w or w.startswith("#"):
+            continue
+        if lowercase:
+            w = w.lower()
+        if accents == "map" and not w.isascii():
+            w = "".join(ACCENT_MAP.get(ch, ch) for ch in w)
+            w = unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode()
+        if ij_to_y:
+            w = w.replace("ij", "y")
+        if not (w.isascii() and w.isalpha() and w.islower()):
+            if not w.isascii():
+                drop("accent" if any(c.isalpha() for c in w) else "not a-z", raw.strip())
+            elif any(c.isupper() for c in w):
+                drop("uppercase", raw.strip())
+            else:
+                drop("not a-z", raw.strip())
+            continue
+        if len(w) != length:
+            drop("wrong length", raw.strip())
+            continue
+        if w in kept:
+            drop("duplicate", raw.strip())
+            continue
+        kept.add(w)
+    dropped = tuple((k, int(v[0]), str(v[1])) for k, v in sorted(reasons.items()))  # type: ignore[call-overload]
+    return tuple(sorted(kept)), dropped
+
+
+def load(
+    source: str,
+    *,
+    length: int,
+    ij_to_y: bool = False,
+    lowercase: bool = False,
+    accents: str = "drop",
+    base: Path | None = None,
+) -> WordList:
+    """Load a bundled list by name, or a file (relative to ``base``), and normalise it."""
+    if "/" in source or source.endswith(".txt") or (base and (base / source).exists()):
+        path = Path(source)
+        if not path.is_absolute() and base is not None:
+            path = base / path
+        name, entries = _read_file(path)
+    else:
+        name, entries = _read_bundled(source)
+    words, dropped = normalise(
+        entries, length=length, ij_to_y=ij_to_y, lowercase=lowercase, accents=accents
+    )
+    if accents == "reject":
+        for reason, count, example in dropped:
+            if reason == "accent":
+                line = next(i for i, e in enumerate(entries, 1) if e.strip() == example)
+                raise WordListError(
+                    f"{name}:{line}: {example!r} has letters outside a-z ({count} such "
+                    "entries); set words.accents to 'map' or 'drop' to accept the list"
+                )
+    if not words:
+        raise WordListError(f"{name}: no words of {length} letters a-z in the list")
+    return WordList(name=name, words=words, sha256=words_sha256(words), dropped=dropped)

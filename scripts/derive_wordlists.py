@@ -1,0 +1,476 @@
+#!/usr/bin/env python3
+"""Derive the word lists that playbook bundles from the read-only sources in shared/data.
+
+Sources (each pinned by the sha256 recorded in its PROVENANCE.md):
+
+- ``opentaal/dutch.txt``: OpenTaal Dutch word list (Debian 12 package ``wdutch``).
+- ``wordle/answers.txt`` and ``wordle/allowed.txt``: the original Wordle lists
+  (github.com/alex1770/wordle).
+- ``english/american-english.txt``: SCOWL size 50 (Debian 12 package ``wamerican``).
+
+Outputs, in ``playbook/data/wordlists/``: one list per file (one word per line, ``\\n``
+endings, UTF-8, sorted with plain Python sort, no duplicates), the licence files that must
+travel with them, ``manifest.json`` and ``README.md``.
+
+Usage::
+
+    python scripts/derive_wordlists.py            # derive, verify and write
+    python scripts/derive_wordlists.py --check    # exit 1 if the files on disk differ
+
+Exit status: 0 success (or identical with ``--check``), 1 files differ (``--check``),
+2 a source or a derived list failed verification.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import os
+import re
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+OUT_DIR = REPO_ROOT / "playbook" / "data" / "wordlists"
+DEFAULT_SHARED = REPO_ROOT.parent / "shared"
+SCRIPT_NAME = "scripts/derive_wordlists.py"
+
+LOWER_AZ = re.compile(r"[a-z]+")
+WORDLE_WORD = re.compile(r"[a-z]{5}")
+
+# sha256 of each source file, as recorded in its PROVENANCE.md (paths relative to shared/data).
+SOURCE_SHA256: dict[str, str] = {
+    "opentaal/dutch.txt": "2e5128e8e7f9a5bdfc427c784c839986b0df1386cc53aef90ed2df71644f3987",
+    "wordle/answers.txt": "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee",
+    "wordle/allowed.txt": "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579",
+    "english/american-english.txt": (
+        "9f513f1ceadb6a01c5485b7dbdfd5118dc66cd70b59cae2851292112d4066a32"
+    ),
+}
+
+# Facts measured in opentaal/PROVENANCE.md, replayed here as checks.
+# Distinct a-z entries of length 5 after replacing every "ij" with "y" (the 1994 LINGO
+# paper's convention); the first letter is taken after replacement, so "ij..." counts as "y".
+OPENTAAL_IJ_Y_LEN5_TOTAL = 5_778
+OPENTAAL_IJ_Y_LEN5_BY_FIRST_LETTER: dict[str, int] = {
+    "a": 287, "b": 478, "c": 149, "d": 306, "e": 122, "f": 167, "g": 358, "h": 246,
+    "i": 90, "j": 92, "k": 440, "l": 264, "m": 252, "n": 141, "o": 196, "p": 317,
+    "q": 13, "r": 296, "s": 548, "t": 312, "u": 36, "v": 224, "w": 199, "x": 3,
+    "y": 47, "z": 195,
+}  # fmt: skip
+# Distinct a-z entries of length exactly 5 without the replacement.
+OPENTAAL_PLAIN_LEN5_TOTAL = 5_519
+OPENTAAL_LENGTHS = (5, 6)
+
+WORDLE_ANSWERS_COUNT = 2_315
+WORDLE_ALLOWED_COUNT = 12_972
+WORDLE_REPO = "github.com/alex1770/wordle"
+WORDLE_COMMIT = "8fd3f1bdf884ff6757c24ad1227dc561fab7787d"
+
+LICENSE_OPENTAAL = "LICENSE-opentaal.txt"
+LICENSE_ENGLISH = "LICENSE-english.txt"
+LICENSE_WORDLE = "LICENSE-wordle.txt"
+
+WORDLE_LICENSE_TEXT = f"""\
+The Wordle word lists in this folder (wordle-answers.txt, wordle-allowed.txt) come from
+{WORDLE_REPO} at commit {WORDLE_COMMIT}
+(files wordlist_orig_hidden and wordlist_orig_all; only these data files were copied, no
+code). That repository is distributed under the MIT License, reproduced below.
+
+MIT License
+
+Copyright (c) 2022 alex1770
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+"""
+
+
+class VerificationError(Exception):
+    """A source file or a derived list does not match what its provenance says."""
+
+
+def require(condition: bool, message: str) -> None:
+    """Fail with ``message`` unless ``condition`` holds (unlike ``assert``, never skipped)."""
+    if not condition:
+        raise VerificationError(message)
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclasses.dataclass(frozen=True)
+class Source:
+    """One verified source file."""
+
+    rel: str
+    """Path relative to shared/data, e.g. ``opentaal/dutch.txt``."""
+    data: bytes
+    """The file's bytes (sha256 already checked)."""
+    lines: tuple[str, ...]
+    """The file's lines, without their ``\\n``."""
+
+    @property
+    def manifest_path(self) -> str:
+        return f"shared/data/{self.rel}"
+
+    @property
+    def sha256(self) -> str:
+        return sha256_hex(self.data)
+
+
+@dataclasses.dataclass(frozen=True)
+class WordList:
+    """One derived list and the facts recorded about it in the manifest."""
+
+    name: str
+    words: tuple[str, ...]
+    source: Source
+    source_description: str
+    filter: str
+    license: str
+
+    @property
+    def file(self) -> str:
+        return f"{self.name}.txt"
+
+    @property
+    def content(self) -> bytes:
+        return "".join(f"{word}\n" for word in self.words).encode("utf-8")
+
+    def manifest_record(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "file": self.file,
+            "source": self.source.manifest_path,
+            "source_sha256": self.source.sha256,
+            "source_description": self.source_description,
+            "filter": self.filter,
+            "count": len(self.words),
+            "sha256": sha256_hex(self.content),
+            "license": self.license,
+        }
+
+
+def read_source(data_dir: Path, rel: str) -> Source:
+    """Read ``data_dir/rel``, check its sha256 against provenance and split it into lines."""
+    path = data_dir / rel
+    require(path.is_file(), f"source file missing: {path}")
+    data = path.read_bytes()
+    expected = SOURCE_SHA256[rel]
+    actual = sha256_hex(data)
+    require(
+        actual == expected,
+        f"{path}: sha256 {actual} differs from {expected} recorded in its PROVENANCE.md",
+    )
+    text = data.decode("utf-8")
+    require(b"\r" not in data, f"{path}: expected '\\n' line endings, found '\\r'")
+    require(text.endswith("\n"), f"{path}: expected a final '\\n'")
+    return Source(rel=rel, data=data, lines=tuple(text[:-1].split("\n")))
+
+
+def only_lowercase_az(lines: Sequence[str]) -> set[str]:
+    return {line for line in lines if LOWER_AZ.fullmatch(line)}
+
+
+def ij_to_y(word: str) -> str:
+    return word.replace("ij", "y")
+
+
+def derive_opentaal(source: Source) -> WordList:
+    """OpenTaal a-z entries whose length is 5 or 6, as is or after ij -> y (stored as is)."""
+    az = only_lowercase_az(source.lines)
+
+    ij_y_len5 = {ij_to_y(w) for w in az if len(ij_to_y(w)) == 5}
+    require(
+        len(ij_y_len5) == OPENTAAL_IJ_Y_LEN5_TOTAL,
+        f"OpenTaal: {len(ij_y_len5)} distinct a-z words of length 5 after ij->y, "
+        f"opentaal/PROVENANCE.md says {OPENTAAL_IJ_Y_LEN5_TOTAL}",
+    )
+    by_letter = dict(sorted(Counter(w[0] for w in ij_y_len5).items()))
+    mismatched = {
+        letter: (by_letter.get(letter, 0), expected)
+        for letter, expected in OPENTAAL_IJ_Y_LEN5_BY_FIRST_LETTER.items()
+        if by_letter.get(letter, 0) != expected
+    }
+    mismatched |= {
+        letter: (count, 0)
+        for letter, count in by_letter.items()
+        if letter not in OPENTAAL_IJ_Y_LEN5_BY_FIRST_LETTER
+    }
+    require(
+        not mismatched,
+        "OpenTaal: per-first-letter counts (length 5 after ij->y) differ from "
+        "opentaal/PROVENANCE.md; letter: (found, expected) = " + repr(mismatched),
+    )
+    plain_len5 = {w for w in az if len(w) == 5}
+    require(
+        len(plain_len5) == OPENTAAL_PLAIN_LEN5_TOTAL,
+        f"OpenTaal: {len(plain_len5)} distinct a-z words of length 5 without ij->y, "
+        f"opentaal/PROVENANCE.md says {OPENTAAL_PLAIN_LEN5_TOTAL}",
+    )
+
+    kept = {w for w in az if len(w) in OPENTAAL_LENGTHS or len(ij_to_y(w)) in OPENTAAL_LENGTHS}
+    require(plain_len5 <= kept, "OpenTaal: a plain length-5 word was not kept")
+    require(
+        {ij_to_y(w) for w in kept if len(ij_to_y(w)) == 5} == ij_y_len5,
+        "OpenTaal: the kept list does not reproduce the ij->y length-5 set",
+    )
+    return WordList(
+        name="opentaal-nl",
+        words=tuple(sorted(kept)),
+        source=source,
+        source_description=(
+            "Debian 12 package wdutch 1:2.20.19-2 (OpenTaal word list 2.20.19), "
+            "/usr/share/dict/dutch"
+        ),
+        filter=(
+            "entries of only a-z whose length is 5 or 6 as is or after replacing every "
+            "'ij' with 'y'; stored without the replacement"
+        ),
+        license=LICENSE_OPENTAAL,
+    )
+
+
+def check_wordle_list(source: Source, expected_count: int) -> tuple[str, ...]:
+    words = source.lines
+    require(
+        len(words) == expected_count,
+        f"{source.rel}: {len(words)} lines, wordle/PROVENANCE.md says {expected_count}",
+    )
+    bad = [w for w in words if not WORDLE_WORD.fullmatch(w)]
+    require(not bad, f"{source.rel}: lines not matching ^[a-z]{{5}}$: {bad[:5]!r}")
+    require(len(set(words)) == len(words), f"{source.rel}: duplicate words")
+    require(list(words) == sorted(words), f"{source.rel}: not sorted")
+    return words
+
+
+def derive_wordle(answers: Source, allowed: Source) -> tuple[WordList, WordList]:
+    """The original Wordle lists, copied verbatim after checking them."""
+    answer_words = check_wordle_list(answers, WORDLE_ANSWERS_COUNT)
+    allowed_words = check_wordle_list(allowed, WORDLE_ALLOWED_COUNT)
+    missing = sorted(set(answer_words) - set(allowed_words))
+    require(not missing, f"wordle: answers not in allowed.txt: {missing[:5]!r}")
+    origin = f"{WORDLE_REPO} @ {WORDLE_COMMIT}"
+    lists = (
+        WordList(
+            name="wordle-answers",
+            words=answer_words,
+            source=answers,
+            source_description=f"{origin}, wordlist_orig_hidden (original answer list)",
+            filter="all entries, verbatim (original 2315 answers, before the NYT edits)",
+            license=LICENSE_WORDLE,
+        ),
+        WordList(
+            name="wordle-allowed",
+            words=allowed_words,
+            source=allowed,
+            source_description=f"{origin}, wordlist_orig_all (re-sorted)",
+            filter="all entries, verbatim (original 12972 accepted guesses, answers included)",
+            license=LICENSE_WORDLE,
+        ),
+    )
+    for wordlist in lists:
+        require(
+            wordlist.content == wordlist.source.data,
+            f"{wordlist.name}: output is not a byte-for-byte copy of {wordlist.source.rel}",
+        )
+    return lists
+
+
+def derive_english(source: Source) -> WordList:
+    """SCOWL entries of only a-z: no proper nouns, possessives or accented words."""
+    return WordList(
+        name="english",
+        words=tuple(sorted(only_lowercase_az(source.lines))),
+        source=source,
+        source_description=(
+            "Debian 12 package wamerican 2020.12.07-2 (SCOWL size 50), "
+            "/usr/share/dict/american-english"
+        ),
+        filter="entries of only a-z (no proper nouns, possessives or accents), all lengths",
+        license=LICENSE_ENGLISH,
+    )
+
+
+def render_manifest(lists: Sequence[WordList]) -> bytes:
+    manifest = {
+        "generator": SCRIPT_NAME,
+        "lists": [wordlist.manifest_record() for wordlist in lists],
+    }
+    return (json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
+
+
+def render_readme(lists: Sequence[WordList]) -> bytes:
+    lines = [
+        "# Bundled word lists",
+        "",
+        f"Generated by `{SCRIPT_NAME}` from the read-only sources in `shared/data/`;"
+        " do not edit by hand.",
+        "Each list: one word per line, `\\n` endings, UTF-8, sorted (plain Python sort),"
+        " no duplicates.",
+        "`manifest.json` holds the same facts in machine-readable form.",
+        "",
+        "| List | File | Words | Kept | Source | Licence |",
+        "| --- | --- | ---: | --- | --- | --- |",
+    ]
+    for wl in lists:
+        lines.append(
+            f"| {wl.name} | `{wl.file}` | {len(wl.words):,} | {wl.filter} "
+            f"| `{wl.source.manifest_path}`: {wl.source_description} | `{wl.license}` |"
+        )
+    lines += [
+        "",
+        "| File | sha256 | Source sha256 |",
+        "| --- | --- | --- |",
+    ]
+    for wl in lists:
+        lines.append(f"| `{wl.file}` | `{sha256_hex(wl.content)}` | `{wl.source.sha256}` |")
+    lines += [
+        "",
+        "Checks replayed on every run: each source's sha256 equals the one in its PROVENANCE.md;",
+        f"OpenTaal gives {OPENTAAL_IJ_Y_LEN5_TOTAL:,} distinct a-z words of length 5 after"
+        f" ij->y (with the per-first-letter counts of its PROVENANCE.md) and"
+        f" {OPENTAAL_PLAIN_LEN5_TOTAL:,} without;",
+        f"the Wordle lists hold {WORDLE_ANSWERS_COUNT:,} and {WORDLE_ALLOWED_COUNT:,} words"
+        " and every answer is allowed.",
+        "",
+        f"regenerate with: python {SCRIPT_NAME}",
+        f"check with: python {SCRIPT_NAME} --check",
+        "",
+    ]
+    return "\n".join(lines).encode("utf-8")
+
+
+def build(shared: Path) -> tuple[list[WordList], dict[str, bytes]]:
+    """Derive and verify everything in memory; return the lists and every output file."""
+    data_dir = shared / "data"
+    opentaal = derive_opentaal(read_source(data_dir, "opentaal/dutch.txt"))
+    answers, allowed = derive_wordle(
+        read_source(data_dir, "wordle/answers.txt"),
+        read_source(data_dir, "wordle/allowed.txt"),
+    )
+    english = derive_english(read_source(data_dir, "english/american-english.txt"))
+    lists = [opentaal, answers, allowed, english]
+
+    outputs: dict[str, bytes] = {}
+    for wordlist in lists:
+        words = list(wordlist.words)
+        require(words == sorted(set(words)), f"{wordlist.name}: not sorted and unique")
+        outputs[wordlist.file] = wordlist.content
+    for name, rel in (
+        (LICENSE_OPENTAAL, "opentaal/COPYRIGHT"),
+        (LICENSE_ENGLISH, "english/COPYRIGHT"),
+    ):
+        path = data_dir / rel
+        require(path.is_file(), f"licence file missing: {path}")
+        outputs[name] = path.read_bytes()
+    outputs[LICENSE_WORDLE] = WORDLE_LICENSE_TEXT.encode("utf-8")
+    outputs["manifest.json"] = render_manifest(lists)
+    outputs["README.md"] = render_readme(lists)
+    return lists, outputs
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``."""
+    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as tmp:
+            tmp.write(data)
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        os.chmod(tmp_name, 0o644)
+        os.replace(tmp_name, path)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+
+
+def differs(path: Path, data: bytes) -> bool:
+    return not path.is_file() or path.read_bytes() != data
+
+
+def display(path: Path) -> str:
+    try:
+        return str(path.relative_to(REPO_ROOT))
+    except ValueError:
+        return str(path)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Derive the bundled word lists from shared/data and verify them."
+    )
+    parser.add_argument(
+        "--shared",
+        type=Path,
+        default=DEFAULT_SHARED,
+        help="folder holding data/ with the sources (default: ../shared from the repo root)",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="recompute in memory; exit 1 if the files on disk differ, 0 if identical",
+    )
+    args = parser.parse_args(argv)
+
+    try:
+        lists, outputs = build(args.shared)
+    except VerificationError as error:
+        print(f"derive_wordlists: verification failed: {error}", file=sys.stderr)
+        return 2
+
+    if args.check:
+        stale = [name for name, data in outputs.items() if differs(OUT_DIR / name, data)]
+        for wl in lists:
+            state = "DIFFERS" if wl.file in stale else "ok"
+            print(f"{wl.name:<15} {len(wl.words):>6} words  {wl.file:<19} {state}")
+        list_files = {wl.file for wl in lists}
+        for name in stale:
+            if name not in list_files:
+                print(f"{name} DIFFERS")
+        if stale:
+            print(f"{len(stale)} file(s) in {display(OUT_DIR)} differ; rerun without --check")
+            return 1
+        print(f"all {len(outputs)} files in {display(OUT_DIR)} are up to date")
+        return 0
+
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    changed = []
+    for name, data in outputs.items():
+        if differs(OUT_DIR / name, data):
+            write_atomic(OUT_DIR / name, data)
+            changed.append(name)
+    for wl in lists:
+        state = "written" if wl.file in changed else "unchanged"
+        print(
+            f"{wl.name:<15} {len(wl.words):>6} words  {display(OUT_DIR / wl.file)}"
+            f"  sha256 {sha256_hex(wl.content)}  ({state})"
+        )
+    print(f"{len(changed)} of {len(outputs)} files written to {display(OUT_DIR)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""jinja2 templates and CSS for HTML/PDF, shipped as package data."""
