@@ -80,10 +80,18 @@ def make_game(cfg: Config) -> WordGame:
                                revealed=cfg.rules.revealed)
 
 
+def _list_ref(cfg: Config, name: str) -> str:
+    """A bundled list's name, or a user file's absolute path (so the playbook finds it)."""
+    if name in words.bundled_names():
+        return name
+    path = Path(name)
+    return str(path if path.is_absolute() else (cfg.base_dir / path).resolve())
+
+
 def words_info(cfg: Config, guesses: words.WordList, answers: words.WordList) -> dict[str, Any]:
     """The word-list section of a playbook."""
     info: dict[str, Any] = {
-        "list": cfg.words.list,
+        "list": _list_ref(cfg, cfg.words.list),
         "length": cfg.words.length,
         "ij_to_y": cfg.words.ij_to_y,
         "lowercase": cfg.words.lowercase,
@@ -92,7 +100,7 @@ def words_info(cfg: Config, guesses: words.WordList, answers: words.WordList) ->
         "sha256": guesses.sha256,
     }
     if cfg.words.answers is not None:
-        info.update(answers=cfg.words.answers, answers_count=len(answers),
+        info.update(answers=_list_ref(cfg, cfg.words.answers), answers_count=len(answers),
                     answers_sha256=answers.sha256)
     return info
 

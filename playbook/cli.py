@@ -84,7 +84,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                f"{len(rep.problems)} problems")
     console.print(f"wrote {target} ({verdict}) in {result.seconds:.1f} s")
     for p in rep.problems[:20]:
-        err.print(f"problem: {p}")
+        err.print(f"problem: {p}", soft_wrap=True)
     return 0 if rep.ok else 1
 
 
@@ -175,11 +175,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except PlaybookError as exc:
-        err.print(f"error: {exc}", markup=False)
+        err.print(f"error: {exc}", markup=False, soft_wrap=True)
         return exc.exit_code
     except KeyboardInterrupt:
         err.print("interrupted: nothing was written for the unfinished build "
-                  "(finished outputs are kept)")
+                  "(finished outputs are kept)", soft_wrap=True)
         return 130
     except BrokenPipeError:
         return 0

@@ -45,6 +45,8 @@ def largest_subset(game: WordGame, moves: Sequence[str], words: Sequence[str]) -
 def compare(ours: Playbook, ref: Playbook, game: WordGame, guesses: Sequence[str],
             answers: Sequence[str]) -> list[GroupComparison]:
     """Per group present in both playbooks."""
+    mine = {g.group for g in ours.groups}
+    answers = [a for a in answers if game.group_of(a) in mine]
     report = verify(ref, game, guesses, answers, check_claims=False)
     fails = Counter(f.group for f in report.failures)
     by_group: dict[str, list[str]] = {}

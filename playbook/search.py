@@ -95,7 +95,8 @@ def best_single(
     if not ok.any():
         return None
     n_in = in_answers.astype(np.int64)
-    order = rank_order(mode, np.where(ok, mx, BIG), parts, sq, slog, n_in)
+    # rejected candidates' other stats are meaningless: rank the feasible ones only
+    order = rank_order(mode, np.where(ok, mx, BIG), parts, sq, slog, n_in, target=bound)
     g = int(order[0])
     return Opening((g,), score_moves(F, (g,), in_answers, n_codes), "exhaustive")
 

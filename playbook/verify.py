@@ -7,6 +7,7 @@ feedback with the game's plain-Python rule, and counts the turns each word takes
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -49,13 +50,24 @@ class _Replay:
         self.candidates = candidates
         self.used_rows: set[int] = set()
         self.problems: list[str] = []
+        self.feedback = functools.lru_cache(maxsize=1 << 20)(game.feedback)
+        self._left: dict[tuple[tuple[str, int], ...], list[str]] = {}
 
     def play(self, word: str, answer: str, history: list[tuple[str, int]]) -> bool:
-        history.append((word, self.game.feedback(word, answer)))
+        history.append((word, self.feedback(word, answer)))
         return word == answer
 
     def consistent(self, word: str, history: list[tuple[str, int]]) -> bool:
-        return all(self.game.feedback(g, word) == code for g, code in history)
+        return all(self.feedback(g, word) == code for g, code in history)
+
+    def still_possible(self, history: list[tuple[str, int]]) -> list[str]:
+        """The group's words consistent with the feedback so far, in list order."""
+        key = tuple(history)
+        if key not in self._left:
+            prev = self.still_possible(history[:-1]) if history else list(self.candidates)
+            g, code = history[-1] if history else ("", 0)
+            self._left[key] = [w for w in prev if not g or self.feedback(g, w) == code]
+        return self._left[key]
 
     def path(self, history: list[tuple[str, int]]) -> tuple[str, ...]:
         return tuple(f"{g}={self.game.format(c)}" for g, c in history)
@@ -64,9 +76,7 @@ class _Replay:
                   history: list[tuple[str, int]], where: str) -> tuple[bool, str]:
         """Follow a table from the moves played since ``since``; returns (found, reason)."""
         if table is None:
-            return self.run_try(
-                [w for w in self.candidates if self.consistent(w, history)], answer, history
-            )
+            return self.run_try(self.still_possible(history), answer, history)
         key = " ".join(self.game.format(c) for _, c in history[since:])
         row = next((r for r in table if r.feedback == key), None)
         if row is None:

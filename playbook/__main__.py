@@ -1,0 +1,7 @@
+"""``python -m playbook``."""
+
+import sys
+
+from playbook.cli import main
+
+sys.exit(main())

@@ -1,0 +1,45 @@
+"""Shared fixtures: small word lists cut from the bundled Dutch list."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from playbook import feedback, words
+from playbook.games import WordGame
+
+from helpers import sample
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cache_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
+    os.environ["PLAYBOOK_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(scope="session")
+def dutch5() -> tuple[str, ...]:
+    return words.load("opentaal-nl", length=5, ij_to_y=True).words
+
+
+@pytest.fixture(scope="session")
+def lingo() -> WordGame:
+    return WordGame(length=5, turns=5)
+
+
+@pytest.fixture(scope="session")
+def small_group(dutch5: tuple[str, ...], lingo: WordGame) -> dict[str, object]:
+    """A small guess pool (120 words) and one letter's answers among them."""
+    pool = sample(dutch5, 90, 7)
+    answers = [w for w in dutch5 if w.startswith("u")][:30]
+    guesses = sorted(set(pool) | set(answers))
+    F = feedback.matrix(lingo, guesses, answers)
+    in_ans = np.asarray([1 if g in set(answers) else 0 for g in guesses], dtype=np.int64)
+    return {"guesses": guesses, "answers": answers, "F": np.ascontiguousarray(F),
+            "in_answers": in_ans}
+

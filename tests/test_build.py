@@ -1,0 +1,121 @@
+"""Builds end to end through the real CLI: determinism, verify exit codes, errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from playbook import build, cli, config, model
+
+from helpers import sample, write_words
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory, dutch5):  # type: ignore[no-untyped-def]
+    folder = tmp_path_factory.mktemp("proj")
+    ws = sorted(set([w for w in dutch5 if w[0] in "jquxy"] + sample(dutch5, 200, 11)))
+    write_words(folder / "words.txt", ws)
+    (folder / "tiny.yaml").write_text(
+        "name: tiny\nwords:\n  list: words.txt\n  length: 5\n"
+        "search:\n  restarts: 30\n  seed: 5\nn_jobs: 1\n")
+    (folder / "tiny-fast.yaml").write_text(
+        "name: tiny-fast\nwords:\n  list: words.txt\n  length: 5\nprofile: fast\n"
+        "search:\n  ranking: expected-size\nfast:\n  candidates: 2\n  breadth: 4\n")
+    return folder
+
+
+def _groups(pb: model.Playbook) -> dict[str, object]:
+    d = model.to_dict(pb)
+    d.pop("meta")
+    return d
+
+
+def test_identical_for_any_jobs(project) -> None:  # type: ignore[no-untyped-def]
+    cfg = config.load(project / "tiny.yaml")
+    one = build.build(cfg, n_jobs=1).playbook
+    two = build.build(cfg, n_jobs=2).playbook
+    assert _groups(one) == _groups(two)
+    assert build.build(cfg, n_jobs=2).playbook.groups == two.groups
+
+
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "playbook", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_cli_build_verify_show(project) -> None:  # type: ignore[no-untyped-def]
+    r = run_cli("build", "tiny.yaml", "--out", "out", "--letters", "j,q,x", cwd=project)
+    assert r.returncode == 0, r.stderr
+    assert "verified" in r.stdout
+    pb_path = project / "out" / "tiny" / "playbook.yaml"
+    data = yaml.safe_load(pb_path.read_text())
+    assert sorted(data["groups"]) == ["j", "q", "x"]
+    # verify re-checks the whole list: groups not built are missing, so it fails
+    r = run_cli("verify", str(pb_path), cwd=project)
+    assert r.returncode == 1
+    assert "has no plan for group 'u'" in r.stdout
+    r = run_cli("build", "tiny.yaml", "--out", "out", cwd=project)
+    assert r.returncode == 0, r.stderr
+    r = run_cli("verify", str(pb_path), cwd=project)
+    assert r.returncode == 0, r.stdout
+    assert "OK: all" in r.stdout
+    r = run_cli("show", str(pb_path), "--letter", "j", cwd=project)
+    assert r.returncode == 0 and "openings" in r.stdout
+    # tamper: remove one word from a try list -> exit 1 naming the word
+    text = pb_path.read_text()
+    data = yaml.safe_load(text)
+    row = next(r for g in data["groups"].values() for r in g.get("table", [])
+               if isinstance(r.get("try"), list) and len(r["try"]) >= 2)
+    lost = row["try"].pop()
+    bad = project / "bad.yaml"
+    bad.write_text(yaml.safe_dump(data))
+    r = run_cli("verify", str(bad), cwd=project)
+    assert r.returncode == 1
+    assert f" {lost}: not among the words to try" in r.stdout
+
+
+def test_fast_profile_beats_simple(project) -> None:  # type: ignore[no-untyped-def]
+    simple = build.build(config.load(project / "tiny.yaml"), n_jobs=1)
+    fast = build.build(config.load(project / "tiny-fast.yaml"), n_jobs=1)
+    assert simple.report.ok and fast.report.ok
+    assert fast.playbook.stats is not None and simple.playbook.stats is not None
+    assert fast.playbook.stats.average < simple.playbook.stats.average
+    assert all(len(g.openings) <= 1 for g in fast.playbook.groups)
+
+
+@pytest.mark.parametrize(("args", "code", "message"), [
+    (["build", "nope.yaml"], 2, "nope.yaml: config file not found"),
+    (["build", "tiny.yaml", "--letters", "7"], 2, "--letters: no words start with '7'"),
+    (["build", "tiny.yaml", "--jobs", "0"], 2, "key 'n_jobs': 0 is not allowed"),
+    (["verify", "missing.yaml"], 2, "missing.yaml: playbook file not found"),
+    (["verify", "tiny.yaml"], 2, "tiny.yaml: playbook: format version None unknown"),
+    (["show", "missing.yaml"], 2, "playbook file not found"),
+    (["frobnicate"], 2, "invalid choice"),
+])
+def test_cli_errors(project, args: list[str], code: int, message: str) -> None:  # type: ignore[no-untyped-def]
+    r = run_cli(*args, cwd=project)
+    assert r.returncode == code
+    assert message in r.stderr + r.stdout
+    assert "Traceback" not in r.stderr
+
+
+def test_every_command_has_help() -> None:
+    p = cli.parser()
+    sub = next(a for a in p._actions if a.dest == "command")
+    for name, sp in sub.choices.items():  # type: ignore[union-attr]
+        assert sp.description, name
+        assert sp.format_help()
+
+
+def test_paper_playbook_verifies_against_todays_list() -> None:
+    r = subprocess.run([sys.executable, "-m", "playbook", "verify", "config/lingo-1994-paper.yaml",
+                        "--quiet"], capture_output=True, text=True, timeout=600,
+                       cwd=Path(__file__).parent.parent)
+    # the paper's openings do not guarantee every word of today's list
+    assert r.returncode == 1
+    assert "FAIL k " in r.stdout
+    assert "'stere' is not a word" in r.stdout

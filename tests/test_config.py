@@ -1,0 +1,57 @@
+"""Strict config loading: every bad input is one clear error naming the file, line and key."""
+
+from __future__ import annotations
+
+import pytest
+
+from playbook import config
+from playbook.errors import ConfigError
+
+CASES = [
+    ("name: x\nserch: {}\n", r"c\.yaml:2: unknown key 'serch' \(did you mean 'search'\?\)"),
+    ("name: x\nrules:\n  tunrs: 3\n", r"c\.yaml:3: unknown key 'rules\.tunrs' \(did you mean 'turns'\?\)"),
+    ("name: x\nrules:\n  turns: 0\n", r"c\.yaml:3: key 'rules\.turns': 0 is out of range; allowed: 1 to 30"),
+    ("name: x\nrules:\n  turns: five\n", r"key 'rules\.turns': expected an integer, got 'five'"),
+    ("name: x\nrules:\n  turns: true\n", r"key 'rules\.turns': expected an integer"),
+    ("name: x\nsearch:\n  ranking: best\n", r"key 'search\.ranking': 'best' is not allowed; allowed: scm, expected-size, entropy"),
+    ("name: x\nsearch:\n  max_openings: 4\n", r"key 'search\.max_openings': 4 is out of range; allowed: 0 to 3"),
+    ("name: x\ngame: chess\n", r"key 'game': 'chess' is not allowed; allowed: lingo, wordle"),
+    ("name: x\nprofile: quick\n", r"key 'profile': 'quick' is not allowed; allowed: simple, fast"),
+    ("name: x\nwords:\n  ij_to_y: 1\n", r"key 'words\.ij_to_y': expected true or false"),
+    ("name: x\nwords: [a]\n", r"key 'words': expected a mapping of settings"),
+    ("name: x\nn_jobs: 0\n", r"key 'n_jobs': 0 is not allowed"),
+    ("name: ../evil\n", r"key 'name': '\.\./evil' must be a plain name"),
+    ("words: {}\n", r"c\.yaml: missing key 'name'"),
+    ("- a\n- b\n", r"expected a mapping of settings at the top level"),
+    ("name: [\n", r"c\.yaml:\d+: not valid YAML"),
+    ("name: x\nrules:\n  revealed: none\n  guess_pool: revealed\n", r"'revealed' needs rules\.revealed: first"),
+    ("name: x\nprofile: fast\nrules:\n  turns: 1\n", r"key 'fast\.openings': 1 fixed words leave no turn"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), CASES)
+def test_config_errors(text: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message) as info:
+        config.parse(text, "c.yaml")
+    assert "\n" not in str(info.value)
+
+
+def test_shipped_configs_load() -> None:
+    for name in ("lingo-nl-5", "lingo-nl-5-fast", "lingo-nl-6"):
+        cfg = config.load(f"config/{name}.yaml")
+        assert cfg.name == name
+    assert config.load("config/lingo-nl-5.yaml").words.ij_to_y is True
+
+
+def test_defaults_and_override() -> None:
+    cfg = config.parse("name: x\n", "c.yaml")
+    assert (cfg.rules.turns, cfg.search.max_openings, cfg.profile) == (5, 3, "simple")
+    cfg2 = config.override(cfg, n_jobs=2, **{"search.seed": 7})
+    assert (cfg2.n_jobs, cfg2.search.seed, cfg.search.seed) == (2, 7, 1994)
+    with pytest.raises(ConfigError, match="key 'n_jobs'"):
+        config.override(cfg, n_jobs=0)
+
+
+def test_missing_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ConfigError, match="config file not found"):
+        config.load(tmp_path / "nope.yaml")

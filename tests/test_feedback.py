@@ -1,0 +1,78 @@
+"""The feedback kernel against the plain-Python rule, and the rule against known examples."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from playbook import feedback
+from playbook.games import Mark, WordGame, decode, encode, marks
+
+LETTERS = "abcde"  # few letters: many repeats, the hard cases
+
+
+def words_of(length: int) -> st.SearchStrategy[str]:
+    return st.text(alphabet=LETTERS, min_size=length, max_size=length)
+
+
+@given(st.integers(1, 7).flatmap(
+    lambda n: st.tuples(st.lists(words_of(n), min_size=1, max_size=12),
+                        st.lists(words_of(n), min_size=1, max_size=12), st.just(n))))
+@settings(max_examples=300, deadline=None)
+def test_kernel_equals_reference(case: tuple[list[str], list[str], int]) -> None:
+    guesses, answers, n = case
+    game = WordGame(length=n, turns=5)
+    fast = feedback.matrix(game, guesses, answers)
+    slow = feedback.reference_matrix(game, guesses, answers)
+    assert fast.dtype == feedback.code_dtype(n)
+    assert np.array_equal(fast, slow)
+
+
+@given(words_of(5), words_of(5))
+def test_marks_invariants(guess: str, answer: str) -> None:
+    ms = marks(guess, answer)
+    # exact marks exactly where letters agree
+    assert all((m is Mark.EXACT) == (g == a) for m, g, a in zip(ms, guess, answer, strict=True))
+    # a letter is never marked more often than it occurs in the answer
+    for ch in set(guess):
+        marked = sum(1 for m, g in zip(ms, guess, strict=True) if g == ch and m is not Mark.ABSENT)
+        assert marked == min(guess.count(ch), answer.count(ch))
+    assert decode(encode(ms), 5) == ms
+
+
+def test_known_examples() -> None:
+    game = WordGame(length=5, turns=6)
+    assert "".join(str(int(m)) for m in marks("lamer", "camel")) == "12220"
+    # the paper's figure 1: a.... -> agent (only a right) ... abuis -> affix
+    assert game.format(game.feedback("agent", "affix")) == "o...."
+    assert game.format(game.feedback("alibi", "affix")) == "o.x.."
+    assert game.format(game.feedback("abuis", "affix")) == "o..o."
+    # repeated letters: only as many marks as unmatched copies in the answer
+    assert game.format(game.feedback("speed", "abide")) == "..x.x"
+    assert game.format(game.feedback("eerie", "elder")) == "oxx.."
+
+
+def test_parse_round_trip() -> None:
+    game = WordGame(length=5, turns=5)
+    for code in range(game.n_codes):
+        assert game.parse(game.format(code)) == code
+    assert game.parse("21000") == game.parse("ox...")
+
+
+def test_cache_round_trip(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("PLAYBOOK_CACHE", str(tmp_path))
+    game = WordGame(length=5, turns=5)
+    ws = ["lamer", "camel", "abide", "speed"]
+    m1, hit1 = feedback.cached_matrix(game, ws, ws)
+    m2, hit2 = feedback.cached_matrix(game, ws, ws)
+    assert (hit1, hit2) == (False, True)
+    assert np.array_equal(m1, m2)
+    # a different list is a different key
+    m3, hit3 = feedback.cached_matrix(game, ws[:3], ws)
+    assert not hit3 and m3.shape == (3, 4)
+    # a corrupt cache file is recomputed, not trusted
+    for f in tmp_path.glob("feedback-*.npy"):
+        f.write_bytes(b"garbage")
+    m4, hit4 = feedback.cached_matrix(game, ws, ws)
+    assert not hit4 and np.array_equal(m4, m1)

@@ -1,0 +1,150 @@
+"""verify passes a sound playbook and rejects every kind of broken one."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from playbook import build, config, model
+from playbook.model import Move, Row, TryWords
+from playbook.report import verify_file
+from playbook.verify import verify
+
+from helpers import sample, write_words
+
+
+@pytest.fixture(scope="module")
+def small_build(tmp_path_factory, dutch5):  # type: ignore[no-untyped-def]
+    """A real build of a small list: letters c, q, u, x and y of the Dutch list."""
+    folder = tmp_path_factory.mktemp("small")
+    ws = [w for w in dutch5 if w[0] in "quxy"] + sample(dutch5, 150, 3)
+    write_words(folder / "words.txt", sorted(set(ws)))
+    (folder / "small.yaml").write_text(
+        "name: small\nwords:\n  list: words.txt\n  length: 5\nsearch:\n  restarts: 20\n")
+    cfg = config.load(folder / "small.yaml")
+    return cfg, build.build(cfg, n_jobs=1)
+
+
+def test_build_verifies(small_build) -> None:  # type: ignore[no-untyped-def]
+    cfg, result = small_build
+    assert result.report.ok
+    assert result.report.overall.words == len(result.setup.answers)
+    assert result.report.overall.worst <= cfg.rules.turns
+
+
+def _write(pb: model.Playbook, tmp_path: Path, name: str = "pb.yaml") -> str:
+    p = tmp_path / name
+    p.write_text(model.dumps(pb))
+    return str(p)
+
+
+def test_round_trip_and_file_verify(small_build, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    cfg, result = small_build
+    path = _write(result.playbook, tmp_path)
+    # relative word-list path: copy the list beside the playbook
+    (tmp_path / "words.txt").write_text((Path(cfg.source).parent / "words.txt").read_text())
+    again = model.load(path)
+    assert model.to_dict(again) == model.to_dict(result.playbook)
+    rep, _ = verify_file(again, path, None)
+    assert rep.ok, (rep.failures[:3], rep.problems[:3])
+
+
+def _first_try_row(pb: model.Playbook) -> tuple[int, int]:
+    for gi, g in enumerate(pb.groups):
+        for ri, r in enumerate(g.table or ()):
+            if isinstance(r.node, TryWords) and r.node.words and len(r.node.words) >= 2:
+                return gi, ri
+    raise AssertionError("no try row with two words")
+
+
+def _replace_row(pb: model.Playbook, gi: int, ri: int, row: Row | None) -> model.Playbook:
+    g = pb.groups[gi]
+    rows = list(g.table or ())
+    if row is None:
+        del rows[ri]
+    else:
+        rows[ri] = row
+    groups = list(pb.groups)
+    groups[gi] = dataclasses.replace(g, table=tuple(rows))
+    return dataclasses.replace(pb, groups=tuple(groups))
+
+
+def test_rejects_dropped_word(small_build) -> None:  # type: ignore[no-untyped-def]
+    cfg, result = small_build
+    pb, setup = result.playbook, result.setup
+    gi, ri = _first_try_row(pb)
+    row = pb.groups[gi].table[ri]
+    assert isinstance(row.node, TryWords) and row.node.words
+    dropped = row.node.words[-1]
+    bad = _replace_row(pb, gi, ri, dataclasses.replace(row, node=TryWords(row.node.words[:-1])))
+    rep = verify(bad, setup.game, setup.guesses, setup.answers)
+    assert not rep.ok
+    assert [f.word for f in rep.failures] == [dropped]
+
+
+def test_rejects_missing_row_and_foreign_word(small_build) -> None:  # type: ignore[no-untyped-def]
+    cfg, result = small_build
+    pb, setup = result.playbook, result.setup
+    gi, ri = _first_try_row(pb)
+    rep = verify(_replace_row(pb, gi, ri, None), setup.game, setup.guesses, setup.answers)
+    assert rep.failures and all("no row for feedback" in f.reason for f in rep.failures)
+    row = pb.groups[gi].table[ri]
+    foreign = _replace_row(pb, gi, ri, dataclasses.replace(row, node=TryWords(("qqqqq",))))
+    rep = verify(foreign, setup.game, setup.guesses, setup.answers)
+    assert any("'qqqqq' is not a word" in p for p in rep.problems)
+
+
+def test_rejects_too_many_turns(small_build) -> None:  # type: ignore[no-untyped-def]
+    cfg, result = small_build
+    pb, setup = result.playbook, result.setup
+    gi, ri = _first_try_row(pb)
+    row = pb.groups[gi].table[ri]
+    # useless moves before the try list: every word of the row is found too late
+    node: model.Node = row.node
+    for _ in range(cfg.rules.turns):
+        node = Move(setup.guesses[0], (Row("*", node),))
+    slow = _replace_row(pb, gi, ri, dataclasses.replace(row, node=node))
+    rep = verify(slow, setup.game, setup.guesses, setup.answers)
+    late = {f.word for f in rep.failures if "after the last turn" in f.reason}
+    assert isinstance(row.node, TryWords) and row.node.words
+    assert late == set(row.node.words) - {setup.guesses[0]}
+
+
+def test_rejects_unreachable_row_and_wrong_stats(small_build) -> None:  # type: ignore[no-untyped-def]
+    cfg, result = small_build
+    pb, setup = result.playbook, result.setup
+    g = pb.groups[0]
+    extra = Row("ooooo " * len(g.openings), TryWords((setup.answers[0],)))
+    bad = dataclasses.replace(pb, groups=(dataclasses.replace(
+        g, table=(*(g.table or ()), dataclasses.replace(extra, feedback=extra.feedback.strip()))),
+        *pb.groups[1:]))
+    rep = verify(bad, setup.game, setup.guesses, setup.answers)
+    assert any("cannot occur" in p for p in rep.problems)
+    assert pb.stats is not None
+    lying = dataclasses.replace(pb, stats=model.Stats({1: pb.stats.words}))
+    rep = verify(lying, setup.game, setup.guesses, setup.answers)
+    assert any(p.startswith("summary: recorded") for p in rep.problems)
+
+
+def test_tampered_file_is_caught(small_build, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    cfg, result = small_build
+    (tmp_path / "words.txt").write_text((Path(cfg.source).parent / "words.txt").read_text())
+    text = model.dumps(result.playbook)
+    # edited rules: checksum no longer matches
+    path = tmp_path / "rules.yaml"
+    path.write_text(text.replace("turns: 5", "turns: 6", 1))
+    with pytest.raises(Exception, match="rules_sha256"):
+        model.load(str(path))
+    # another word list: checksum mismatch
+    (tmp_path / "words.txt").write_text("aaaaa\n" + (tmp_path / "words.txt").read_text())
+    p2 = _write(result.playbook, tmp_path, "list.yaml")
+    with pytest.raises(Exception, match="another version"):
+        verify_file(model.load(p2), p2, None)
+    # malformed YAML names the line
+    p3 = tmp_path / "broken.yaml"
+    p3.write_text(text.replace("groups:", "groups: [", 1))
+    with pytest.raises(Exception, match=re.compile(r"line \d+")):
+        model.load(str(p3))

@@ -1,0 +1,99 @@
+"""Word lists: the bundled lists match their manifest; normalisation keeps the right words."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from playbook import words
+from playbook.errors import WordListError
+
+from conftest import SHARED
+
+
+def test_manifest_matches_files() -> None:
+    folder = resources.files("playbook.data.wordlists")
+    records = json.loads(folder.joinpath("manifest.json").read_text())["lists"]
+    for r in records:
+        data = folder.joinpath(r["file"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == r["sha256"], r["name"]
+        assert len(data.splitlines()) == r["count"]
+        assert folder.joinpath(r["license"]).is_file()
+
+
+def test_dutch_five_letters_as_in_provenance() -> None:
+    wl = words.load("opentaal-nl", length=5, ij_to_y=True)
+    assert len(wl) == 5778
+    per_letter = {c: sum(1 for w in wl.words if w[0] == c) for c in "abcdefghijklmnopqrstuvwxyz"}
+    assert (per_letter["s"], per_letter["q"], per_letter["x"], per_letter["y"]) == (548, 13, 3, 47)
+    assert len(words.load("opentaal-nl", length=5)) == 5519
+
+
+@pytest.mark.skipif(not (SHARED / "data").is_dir(), reason="../shared not beside the checkout")
+def test_derivation_script_reproduces_bundled_lists() -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).parent.parent
+    r = subprocess.run([sys.executable, "scripts/derive_wordlists.py", "--check",
+                        "--shared", str(SHARED)], cwd=root, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_normalise_reports_drops() -> None:
+    entries = ["Appel", "appel", "appel", "peer", "café", "zijlijn", "lijst", "ab1cd", "", "# c"]
+    kept, dropped = words.normalise(entries, length=5, ij_to_y=True)
+    assert kept == ("appel", "zylyn")
+    reasons = {r: (n, ex) for r, n, ex in dropped}
+    assert reasons["duplicate"] == (1, "appel")
+    assert reasons["uppercase"] == (1, "Appel")
+    assert reasons["accent"] == (1, "café")
+    assert reasons["wrong length"][0] == 2  # peer, lijst -> lyst
+    assert reasons["not a-z"] == (1, "ab1cd")
+    mapped, _ = words.normalise(["grün", "müde", "école"], length=5, accents="map")
+    assert mapped == ("ecole", "gruen", "muede")
+    low, _ = words.normalise(["APPEL", "Peren"], length=5, lowercase=True)
+    assert low == ("appel", "peren")
+
+
+def test_file_errors(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(WordListError, match="word list file not found"):
+        words.load(str(tmp_path / "none.txt"), length=5)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    with pytest.raises(WordListError, match="no words of 5 letters"):
+        words.load(str(empty), length=5)
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"abcde\n\x00\x01")
+    with pytest.raises(WordListError, match="binary file"):
+        words.load(str(binary), length=5)
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("appel\ncaf\xe9s\n".encode("latin-1"))
+    with pytest.raises(WordListError, match=r"latin\.txt:2: not UTF-8"):
+        words.load(str(latin), length=5)
+    accented = tmp_path / "acc.txt"
+    accented.write_text("appel\ncafés\n")
+    with pytest.raises(WordListError, match=r"acc\.txt:2: 'cafés' has letters outside a-z"):
+        words.load(str(accented), length=5, accents="reject")
+    bom = tmp_path / "bom.txt"
+    bom.write_bytes(b"\xef\xbb\xbfappel\r\npeer\r\nzeven\r\n")
+    assert words.load(str(bom), length=5).words == ("appel", "zeven")
+
+
+@given(st.binary(max_size=300))
+@settings(max_examples=200, deadline=None)
+def test_any_bytes_give_words_or_a_clean_error(tmp_path_factory, data: bytes) -> None:  # type: ignore[no-untyped-def]
+    p = tmp_path_factory.mktemp("fuzz") / "w.txt"
+    p.write_bytes(data)
+    try:
+        wl = words.load(str(p), length=5)
+    except WordListError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert all(len(w) == 5 and w.isascii() and w.isalpha() and w.islower() for w in wl.words)
