@@ -17,6 +17,7 @@ import json
 import os
 import platform
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -95,6 +96,60 @@ def table(headers: Row, rows: Sequence[Row], indent: str = "  ") -> str:
 
 def goal(met: bool) -> str:
     return "met" if met else "NOT MET"
+
+
+def machine_busy_s() -> float | None:
+    """CPU-seconds all processes of the machine have used since boot (from /proc/stat)."""
+    try:
+        fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    except (OSError, IndexError):
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_s() -> float:
+    """CPU-seconds used by this process and its finished children (builds and their workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+class Load:
+    """Measures, over a ``with`` block, the CPU used by us and by everything else.
+
+    Other programs busy on the machine disturb the timings; ``other_cores`` says how many
+    cores they kept busy on average.
+    """
+
+    def __enter__(self) -> Load:
+        self.t0, self.cpu0, self.busy0 = time.perf_counter(), own_cpu_s(), machine_busy_s()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.wall = time.perf_counter() - self.t0
+        self.cpu = own_cpu_s() - self.cpu0
+        busy1 = machine_busy_s()
+        self.other: float | None = None
+        if busy1 is not None and self.busy0 is not None:
+            self.other = max(0.0, busy1 - self.busy0 - self.cpu)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "wall_s": self.wall,
+            "own_cpu_s": self.cpu,
+            "other_cpu_s": self.other,
+            "other_cores": None if self.other is None else self.other / self.wall,
+        }
+
+
+def load_note(load: dict[str, Any]) -> str:
+    """One line on how busy the rest of the machine was."""
+    cores = load["other_cores"]
+    if cores is None:
+        return "  other processes: unknown (no /proc/stat)"
+    warn = "  (timings disturbed: rerun on a quiet machine)" if cores > 0.15 else ""
+    return f"  other processes kept {cores:.2f} cores busy on average{warn}"
 
 
 # ------------------------------------------------------------------ machine
@@ -320,15 +375,17 @@ def prime_caches(game: WordGame, wl: list[str], full: np.ndarray) -> None:
 
 def run_build(jobs: int, out: Path, env: dict[str, str]) -> dict[str, Any]:
     cmd = [*playbook_cmd(), "build", CONFIG, "--jobs", str(jobs), "--out", str(out)]
-    t0 = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - t0
+    with Load() as load:
+        proc = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True,
+                              check=False)
     text = proc.stdout + proc.stderr
     m = re.search(r"wrote \S+ .*? in ([0-9.]+) s", text.replace("\n", " "))
     return {
         "jobs": jobs,
         "command": " ".join(cmd),
-        "wall_s": wall,
+        "wall_s": load.wall,
+        "cpu_s": load.cpu,
+        "load": load.as_dict(),
         "build_reported_s": float(m.group(1)) if m else None,
         "exit_code": proc.returncode,
         "output_tail": text[-2000:],
@@ -374,10 +431,14 @@ def print_build(r: dict[str, Any]) -> None:
     rows = []
     for run in r["runs"]:
         inner = run["build_reported_s"]
+        other = run["load"]["other_cores"]
         rows.append((f"--jobs {run['jobs']}", f"{run['wall_s']:.1f}",
-                     "-" if inner is None else f"{inner:.1f}", str(run["exit_code"])))
+                     "-" if inner is None else f"{inner:.1f}", f"{run['cpu_s']:.1f}",
+                     f"{run['cpu_s'] / run['wall_s']:.2f}",
+                     "?" if other is None else f"{other:.2f}", str(run["exit_code"])))
     print(f"\n3. default build: playbook build {CONFIG} (subprocess, primed caches)")
-    print(table(("run", "wall s", "build's own s", "exit"), rows))
+    print(table(("run", "wall s", "build's own s", "cpu s", "cores used", "other procs' cores",
+                 "exit"), rows))
     two = r["runs"][1]
     summary = [
         ("wall time, --jobs 2", f"{two['wall_s']:.1f} s",
@@ -387,6 +448,8 @@ def print_build(r: dict[str, Any]) -> None:
         ("playbook.yaml identical (less created:)", "yes" if r["identical"] else "NO", ""),
     ]
     print(table(("figure", "value", "goal"), summary))
+    for run in r["runs"]:
+        print(load_note(run["load"]).replace("  other", f"  --jobs {run['jobs']}: other"))
     for run in r["runs"]:
         if run["exit_code"] != 0:
             print(f"\n  build --jobs {run['jobs']} exited {run['exit_code']}; output tail:")
@@ -423,12 +486,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     print_machine(m)
     sys.stdout.flush()
 
-    fb, full = bench_feedback(game, wl, args.ref_guesses, args.repeats)
+    with Load() as load:
+        fb, full = bench_feedback(game, wl, args.ref_guesses, args.repeats)
+    fb["load"] = load.as_dict()
     print_feedback(fb, args.repeats)
+    print(load_note(fb["load"]))
     sys.stdout.flush()
 
-    pairs = bench_pairs(game, wl, full, letters, args.repeats)
+    with Load() as load:
+        pairs = bench_pairs(game, wl, full, letters, args.repeats)
+    pairs["load"] = load.as_dict()
     print_pairs(pairs, args.repeats)
+    print(load_note(pairs["load"]))
     sys.stdout.flush()
 
     results: dict[str, Any] = {"quick": args.quick, "machine": m, "feedback": fb,

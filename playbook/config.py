@@ -83,6 +83,17 @@ class FastConfig:
 
 
 @dataclasses.dataclass(frozen=True)
+class RenderConfig:
+    """How the printed playbook looks."""
+
+    tiles: str = "lingo"
+    """Feedback tiles: ``lingo`` (red square, yellow circle) or ``wordle`` (green, yellow,
+    grey); every tile also carries a symbol for black-and-white prints."""
+    formats: str = "yaml,html,pdf"
+    """Files that ``build`` writes, comma-separated from yaml, html, pdf, md."""
+
+
+@dataclasses.dataclass(frozen=True)
 class Config:
     """A whole build configuration."""
 
@@ -99,6 +110,7 @@ class Config:
     profile: str = "simple"
     """``simple`` (the paper's kind) or ``fast`` (fewer turns, bigger table)."""
     fast: FastConfig = FastConfig()
+    render: RenderConfig = RenderConfig()
     n_jobs: int = 1
     """Worker processes (-1: one per core)."""
     compare: str | None = None
@@ -112,6 +124,7 @@ class Config:
 
 _SECTIONS: dict[str, type] = {
     "words": WordsConfig, "rules": RulesConfig, "search": SearchConfig, "fast": FastConfig,
+    "render": RenderConfig,
 }  # fmt: skip
 
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -121,6 +134,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "rules.revealed": REVEALED,
     "rules.guess_pool": GUESS_POOLS,
     "search.ranking": tuple(RANKINGS),
+    "render.tiles": ("lingo", "wordle"),
 }
 
 _RANGES: dict[str, tuple[int, int]] = {
@@ -184,6 +198,11 @@ def _check_value(path: str, lines: _Lines, key: str, value: Any, field: dataclas
         lo, hi = _RANGES[key]
         if not lo <= value <= hi:
             raise ConfigError(f"{where}: {value} is out of range; allowed: {lo} to {hi}")
+    if key == "render.formats":
+        bad = [f for f in value.split(",") if f.strip() not in ("yaml", "html", "pdf", "md")]
+        if bad or "yaml" not in value:
+            raise ConfigError(f"{where}: {value!r}: allowed: a comma-separated choice of yaml, "
+                              "html, pdf, md that includes yaml")
     if key == "n_jobs" and value == 0:
         raise ConfigError(f"{where}: 0 is not allowed; use a positive number or -1 (all cores)")
     if key == "name" and (not value or "/" in value or value.startswith(".") or os.sep in value):
