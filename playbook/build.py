@@ -76,8 +76,9 @@ class GroupData:
 
 def make_game(cfg: Config) -> WordGame:
     """The game object of a config."""
-    return find_game(cfg.game)(length=cfg.words.length, turns=cfg.rules.turns,
-                               revealed=cfg.rules.revealed)
+    return find_game(cfg.game)(
+        length=cfg.words.length, turns=cfg.rules.turns, revealed=cfg.rules.revealed
+    )
 
 
 def _list_ref(cfg: Config, name: str) -> str:
@@ -100,13 +101,17 @@ def words_info(cfg: Config, guesses: words.WordList, answers: words.WordList) ->
         "sha256": guesses.sha256,
     }
     if cfg.words.answers is not None:
-        info.update(answers=_list_ref(cfg, cfg.words.answers), answers_count=len(answers),
-                    answers_sha256=answers.sha256)
+        info.update(
+            answers=_list_ref(cfg, cfg.words.answers),
+            answers_count=len(answers),
+            answers_sha256=answers.sha256,
+        )
     return info
 
 
-def load_lists(info: dict[str, Any], base: Path | None = None
-               ) -> tuple[words.WordList, words.WordList]:
+def load_lists(
+    info: dict[str, Any], base: Path | None = None
+) -> tuple[words.WordList, words.WordList]:
     """Guess and answer lists as a playbook's ``words`` section describes them."""
     opts = {k: info[k] for k in ("length", "ij_to_y", "lowercase", "accents") if k in info}
     guesses = words.load(str(info["list"]), base=base, **opts)
@@ -120,26 +125,43 @@ def prepare(cfg: Config, *, use_cache: bool = True) -> Setup:
     """Load the lists and the feedback matrix (from the cache when possible)."""
     game = make_game(cfg)
     guesses, answers = load_lists(
-        {"list": cfg.words.list, "answers": cfg.words.answers, "length": cfg.words.length,
-         "ij_to_y": cfg.words.ij_to_y, "lowercase": cfg.words.lowercase,
-         "accents": cfg.words.accents}, cfg.base_dir)
+        {
+            "list": cfg.words.list,
+            "answers": cfg.words.answers,
+            "length": cfg.words.length,
+            "ij_to_y": cfg.words.ij_to_y,
+            "lowercase": cfg.words.lowercase,
+            "accents": cfg.words.accents,
+        },
+        cfg.base_dir,
+    )
     missing = sorted(set(answers.words) - set(guesses.words))
     if missing:
         raise ConfigError(
             f"{cfg.source}: key 'words.answers': {len(missing)} answers are not in the guess "
-            f"list (first: {missing[0]!r}); every answer must be allowed as a guess")
-    m, hit = feedback.cached_matrix(game, list(guesses.words), list(answers.words),
-                                    use_cache=use_cache)
-    return Setup(game, guesses.words, answers.words, words_info(cfg, guesses, answers), m, hit,
-                 guesses.dropped)
+            f"list (first: {missing[0]!r}); every answer must be allowed as a guess"
+        )
+    m, hit = feedback.cached_matrix(
+        game, list(guesses.words), list(answers.words), use_cache=use_cache
+    )
+    return Setup(
+        game,
+        guesses.words,
+        answers.words,
+        words_info(cfg, guesses, answers),
+        m,
+        hit,
+        guesses.dropped,
+    )
 
 
 def group_data(setup: Setup, cfg: Config, name: str, cols: np.ndarray) -> GroupData:
     """Slice the matrix for one group (its guess pool by the rules)."""
     game = setup.game
     if cfg.rules.guess_pool == "revealed":
-        rows = np.asarray([i for i, w in enumerate(setup.guesses) if game.group_of(w) == name],
-                          dtype=np.int64)
+        rows = np.asarray(
+            [i for i, w in enumerate(setup.guesses) if game.group_of(w) == name], dtype=np.int64
+        )
     else:
         rows = np.arange(len(setup.guesses), dtype=np.int64)
     F = np.ascontiguousarray(setup.matrix[rows][:, cols])
@@ -161,10 +183,12 @@ def _pair_unit(gd: GroupData, mode: int, bound: int, firsts: np.ndarray) -> Any:
     return search.pair_unit(gd.F, gd.in_answers, gd.n_codes, mode, bound, firsts)
 
 
-def _climb_unit(gd: GroupData, mode: int, target: int, seed: int,
-                restarts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
-    return search.climb_restarts(gd.F, gd.in_answers, gd.n_codes, mode, target, 3, seed,
-                                 gd.name, restarts)
+def _climb_unit(
+    gd: GroupData, mode: int, target: int, seed: int, restarts: Sequence[int]
+) -> list[tuple[int, tuple[int, ...]]]:
+    return search.climb_restarts(
+        gd.F, gd.in_answers, gd.n_codes, mode, target, 3, seed, gd.name, restarts
+    )
 
 
 def find_openings(
@@ -179,8 +203,9 @@ def find_openings(
     pending = []
     for name, gd in data.items():
         if len(gd.answers) <= turns or max_k == 0:
-            found[name] = search.Opening((), score_moves(gd.F, (), gd.in_answers, gd.n_codes),
-                                         "trivial")
+            found[name] = search.Opening(
+                (), score_moves(gd.F, (), gd.in_answers, gd.n_codes), "trivial"
+            )
         else:
             pending.append(name)
     if max_k >= 1:
@@ -195,8 +220,11 @@ def find_openings(
         progress("singles", len(data) - len(pending), len(data))
     if max_k >= 2 and pending:
         jobs = parallel.effective_jobs(n_jobs)
-        units = [(name, f) for name in pending
-                 for f in search.pair_units(data[name].F.shape[0], 4 * jobs)]
+        units = [
+            (name, f)
+            for name in pending
+            for f in search.pair_units(data[name].F.shape[0], 4 * jobs)
+        ]
         done = [0]
 
         def tick(i: int, r: Any) -> None:
@@ -204,8 +232,9 @@ def find_openings(
             if progress:
                 progress("pairs", done[0], len(units))
 
-        results = parallel.run(_pair_unit, [(data[n], mode, turns - 2, f) for n, f in units],
-                               n_jobs, on_done=tick)
+        results = parallel.run(
+            _pair_unit, [(data[n], mode, turns - 2, f) for n, f in units], n_jobs, on_done=tick
+        )
         for name in list(pending):
             gd = data[name]
             mine = [r for (n, _), r in zip(units, results, strict=True) if n == name]
@@ -213,8 +242,7 @@ def find_openings(
             if best is None and max_k == 2:
                 single = _single(gd, mode, search.BIG)
                 assert single is not None
-                best = search.best_pair(gd.F, gd.in_answers, gd.n_codes, mode,
-                                        single.score.largest)
+                best = search.best_pair(gd.F, gd.in_answers, gd.n_codes, mode, single.score.largest)
             if best is not None:
                 found[name] = best
                 pending.remove(name)
@@ -223,8 +251,13 @@ def find_openings(
     return found
 
 
-def _climb_all(data: dict[str, GroupData], pending: list[str], cfg: Config, n_jobs: int,
-               progress: Progress | None) -> dict[str, search.Opening]:
+def _climb_all(
+    data: dict[str, GroupData],
+    pending: list[str],
+    cfg: Config,
+    n_jobs: int,
+    progress: Progress | None,
+) -> dict[str, search.Opening]:
     """Hill-climbing in waves of restart blocks; the result is the lowest-numbered restart
     that meets the target (else the best of all), whatever the number of workers."""
     turns, mode = cfg.rules.turns, RANKINGS[cfg.search.ranking]
@@ -246,15 +279,18 @@ def _climb_all(data: dict[str, GroupData], pending: list[str], cfg: Config, n_jo
                 units.append((name, range(r0, min(budget, r0 + CLIMB_BLOCK))))
                 next_restart[name] = r0 + CLIMB_BLOCK
         results = parallel.run(
-            _climb_unit, [(data[n], mode, target, seed, list(rs)) for n, rs in units], n_jobs)
+            _climb_unit, [(data[n], mode, target, seed, list(rs)) for n, rs in units], n_jobs
+        )
         for (name, _), res in zip(units, results, strict=True):
             runs[name].extend(res)
         done_blocks += len(units)
         still = []
         for name in active:
             gd = data[name]
-            met = any(score_moves(gd.F, m, gd.in_answers, gd.n_codes).largest <= target
-                      for _, m in runs[name])
+            met = any(
+                score_moves(gd.F, m, gd.in_answers, gd.n_codes).largest <= target
+                for _, m in runs[name]
+            )
             if not met and next_restart[name] < budget:
                 still.append(name)
             else:
@@ -263,8 +299,9 @@ def _climb_all(data: dict[str, GroupData], pending: list[str], cfg: Config, n_jo
         if progress:
             progress("triples", min(done_blocks, total_blocks), total_blocks)
     return {
-        name: search.pick_climb(runs[name], data[name].F, data[name].in_answers,
-                                data[name].n_codes, mode, target)
+        name: search.pick_climb(
+            runs[name], data[name].F, data[name].in_answers, data[name].n_codes, mode, target
+        )
         for name in pending
     }
 
@@ -275,15 +312,16 @@ def _climb_all(data: dict[str, GroupData], pending: list[str], cfg: Config, n_jo
 def _to_model(gd: GroupData, node: tree.Node, fmt: Callable[[int], str]) -> Any:
     if isinstance(node, tree.TryList):
         return TryWords(tuple(gd.answers[c] for c in node.cols))
-    rows = tuple(Row(fmt(code), _to_model(gd, child, fmt), _count(child))
-                 for code, child in node.children)
+    rows = tuple(
+        Row(fmt(code), _to_model(gd, child, fmt), _count(child)) for code, child in node.children
+    )
     return Move(gd.guesses[node.row], _sorted_table(rows))
 
 
 def _count(node: tree.Node) -> int:
     if isinstance(node, tree.TryList):
         return len(node.cols)
-    return sum(_count(c) for _, c in node.children) + (0 if node.children else 0)
+    return node.size
 
 
 def _sorted_table(rows: tuple[Row, ...]) -> Table:
@@ -292,8 +330,15 @@ def _sorted_table(rows: tuple[Row, ...]) -> Table:
     return tuple(sorted(rows, key=lambda r: [rank.get(ch, 3) for ch in r.feedback]))
 
 
-def make_plan(gd: GroupData, opening: search.Opening, turns: int, profile: str, mode: int,
-              breadth: int, game: WordGame) -> tuple[GroupPlan, int]:
+def make_plan(
+    gd: GroupData,
+    opening: search.Opening,
+    turns: int,
+    profile: str,
+    mode: int,
+    breadth: int,
+    game: WordGame,
+) -> tuple[GroupPlan, int]:
     """The decision table after ``opening``; returns the plan and its total turns."""
     g = tree.Group(gd.F, gd.answer_rows, gd.n_codes, gd.solved_code, mode)
     moves = list(opening.moves)
@@ -326,8 +371,9 @@ def make_plan(gd: GroupData, opening: search.Opening, turns: int, profile: str, 
 
 
 def _plan_simple(gd: GroupData, opening: search.Opening, cfg: Config, game: WordGame) -> GroupPlan:
-    return make_plan(gd, opening, cfg.rules.turns, "simple", RANKINGS[cfg.search.ranking], 6,
-                     game)[0]
+    return make_plan(gd, opening, cfg.rules.turns, "simple", RANKINGS[cfg.search.ranking], 6, game)[
+        0
+    ]
 
 
 def _plan_fast(gd: GroupData, cfg: Config, game: WordGame) -> GroupPlan:
@@ -342,13 +388,17 @@ def _plan_fast(gd: GroupData, cfg: Config, game: WordGame) -> GroupPlan:
     for _ in range(fc.openings):
         mx, parts, sq, slog = search.candidate_scores(gd.F, chosen, gd.n_codes)
         n_in = gd.in_answers + int(sum(gd.in_answers[m] for m in chosen))
-        order = [int(r) for r in search.rank_order(mode, mx, parts, sq, slog, n_in)
-                 if int(r) not in chosen][: fc.candidates]
+        order = [
+            int(r)
+            for r in search.rank_order(mode, mx, parts, sq, slog, n_in)
+            if int(r) not in chosen
+        ][: fc.candidates]
         best = None
         for rank, r in enumerate(order):
             moves = (*chosen, r)
-            op = search.Opening(moves, score_moves(gd.F, moves, gd.in_answers, gd.n_codes),
-                                "lookahead")
+            op = search.Opening(
+                moves, score_moves(gd.F, moves, gd.in_answers, gd.n_codes), "lookahead"
+            )
             plan, total = make_plan(gd, op, turns, "fast", mode, fc.breadth, game)
             key = (len(plan.unguaranteed), total, rank)
             if best is None or key < best[0]:
@@ -359,8 +409,9 @@ def _plan_fast(gd: GroupData, cfg: Config, game: WordGame) -> GroupPlan:
     return best[1]
 
 
-def plan_groups(cfg: Config, setup: Setup, names: Sequence[str], n_jobs: int,
-                progress: Progress | None = None) -> list[GroupPlan]:
+def plan_groups(
+    cfg: Config, setup: Setup, names: Sequence[str], n_jobs: int, progress: Progress | None = None
+) -> list[GroupPlan]:
     """Plans for the named groups, in name order."""
     groups = setup.groups()
     data = {n: group_data(setup, cfg, n, groups[n]) for n in sorted(names)}
@@ -370,17 +421,23 @@ def plan_groups(cfg: Config, setup: Setup, names: Sequence[str], n_jobs: int,
         def f(i: int, _: Any) -> None:
             if progress:
                 progress(phase, i + 1, len(data))
+
         return f
 
     # big groups first, so workers finish together
     order = sorted(data, key=lambda n: -len(data[n].answers))
     if cfg.profile == "fast":
-        plans = parallel.run(_plan_fast, [(data[n], cfg, game) for n in order], n_jobs,
-                             on_done=tick("tables"))
+        plans = parallel.run(
+            _plan_fast, [(data[n], cfg, game) for n in order], n_jobs, on_done=tick("tables")
+        )
     else:
         openings = find_openings(data, cfg, n_jobs, progress)
-        plans = parallel.run(_plan_simple, [(data[n], openings[n], cfg, game) for n in order],
-                             n_jobs, on_done=tick("tables"))
+        plans = parallel.run(
+            _plan_simple,
+            [(data[n], openings[n], cfg, game) for n in order],
+            n_jobs,
+            on_done=tick("tables"),
+        )
     return sorted(plans, key=lambda p: p.group)
 
 
@@ -394,8 +451,14 @@ class BuildResult:
     setup: Setup
 
 
-def build(cfg: Config, *, letters: str | None = None, n_jobs: int | None = None,
-          progress: Progress | None = None, use_cache: bool = True) -> BuildResult:
+def build(
+    cfg: Config,
+    *,
+    letters: str | None = None,
+    n_jobs: int | None = None,
+    progress: Progress | None = None,
+    use_cache: bool = True,
+) -> BuildResult:
     """Search, tabulate and verify; the playbook's stats come from the verification."""
     t0 = time.perf_counter()
     setup = prepare(cfg, use_cache=use_cache)
@@ -405,25 +468,42 @@ def build(cfg: Config, *, letters: str | None = None, n_jobs: int | None = None,
         wanted = [c for c in letters.replace(",", "") if c.strip()]
         unknown = sorted(set(wanted) - set(all_groups))
         if unknown:
-            raise ConfigError(f"--letters: no words start with {unknown[0]!r}; groups of this "
-                              f"list: {''.join(all_groups)}")
+            raise ConfigError(
+                f"--letters: no words start with {unknown[0]!r}; groups of this "
+                f"list: {''.join(all_groups)}"
+            )
         names = sorted(set(wanted))
     jobs = cfg.n_jobs if n_jobs is None else n_jobs
     plans = plan_groups(cfg, setup, names, jobs, progress)
-    game_info = {"name": cfg.game, "length": cfg.words.length, "turns": cfg.rules.turns,
-                 "revealed": cfg.rules.revealed, "guess_pool": cfg.rules.guess_pool,
-                 "notation": "o = right place, x = wrong place, . = absent"}
+    game_info = {
+        "name": cfg.game,
+        "length": cfg.words.length,
+        "turns": cfg.rules.turns,
+        "revealed": cfg.rules.revealed,
+        "guess_pool": cfg.rules.guess_pool,
+        "notation": "o = right place, x = wrong place, . = absent",
+    }
     pb = Playbook(
-        name=cfg.name, game=game_info, words=setup.words_info, groups=tuple(plans),
-        profile=cfg.profile, description=cfg.description,
-        meta={"tool": f"playbook {__version__}", "created": datetime.date.today().isoformat(),
-              "ranking": cfg.search.ranking, "seed": cfg.search.seed,
-              "restarts": cfg.search.restarts, "max_openings": cfg.search.max_openings,
-              "letters": "".join(names) if letters else "all"},
+        name=cfg.name,
+        game=game_info,
+        words=setup.words_info,
+        groups=tuple(plans),
+        profile=cfg.profile,
+        description=cfg.description,
+        meta={
+            "tool": f"playbook {__version__}",
+            "created": datetime.date.today().isoformat(),
+            "ranking": cfg.search.ranking,
+            "seed": cfg.search.seed,
+            "restarts": cfg.search.restarts,
+            "max_openings": cfg.search.max_openings,
+            "letters": "".join(names) if letters else "all",
+        },
     )
     answers = [a for a in setup.answers if setup.game.group_of(a) in set(names)]
-    report = verify(pb, setup.game, setup.guesses, answers, guess_pool=cfg.rules.guess_pool,
-                    check_claims=False)
+    report = verify(
+        pb, setup.game, setup.guesses, answers, guess_pool=cfg.rules.guess_pool, check_claims=False
+    )
     pb = dataclasses.replace(
         pb,
         groups=tuple(dataclasses.replace(p, stats=report.groups[p.group]) for p in pb.groups),

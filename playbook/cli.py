@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
 from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
@@ -39,17 +38,25 @@ def config_path(arg: str | None) -> Iterator[Path]:
         yield p
         return
     if name not in bundled_configs():
-        raise PlaybookError(f"{name}: no such config file or bundled config; bundled: "
-                            f"{', '.join(bundled_configs())}")
+        raise PlaybookError(
+            f"{name}: no such config file or bundled config; bundled: "
+            f"{', '.join(bundled_configs())}"
+        )
     with resources.as_file(resources.files("playbook.configs").joinpath(name + ".yaml")) as f:
         yield Path(f)
 
 
 def _progress() -> tuple[Progress, object]:
-    prog = Progress(TextColumn("{task.description:>8}"), BarColumn(),
-                    TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
-                    TimeRemainingColumn(), console=err, transient=True,
-                    disable=not err.is_terminal)
+    prog = Progress(
+        TextColumn("{task.description:>8}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
     tasks: dict[str, int] = {}
 
     def update(phase: str, done: int, total: int) -> None:
@@ -65,23 +72,26 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     with config_path(args.config) as path:
         cfg = config.load(path)
-        cfg = config.override(cfg, n_jobs=args.jobs, **{"search.seed": args.seed,
-                                                         "search.restarts": args.restarts})
+        cfg = config.override(
+            cfg, n_jobs=args.jobs, **{"search.seed": args.seed, "search.restarts": args.restarts}
+        )
         out_dir = files.inside(Path(args.out), cfg.name)
         prog, update = _progress()
         with prog:
-            result = build.build(cfg, letters=args.letters, progress=update,
-                                 use_cache=not args.no_cache)
+            result = build.build(
+                cfg, letters=args.letters, progress=update, use_cache=not args.no_cache
+            )
         ref = report.load_reference(cfg, path)
     pb = result.playbook
     target = out_dir / "playbook.yaml"
     files.atomic_write(target, model.dumps(pb))
     report.print_summary(console, result, ref, siblings=report.siblings(Path(args.out), pb))
     rep = result.report
-    verdict = ("verified: every word found within "
-               f"{cfg.rules.turns} turns" if rep.ok else
-               f"verification: {len(rep.failures)} words not guaranteed, "
-               f"{len(rep.problems)} problems")
+    verdict = (
+        f"verified: every word found within {cfg.rules.turns} turns"
+        if rep.ok
+        else f"verification: {len(rep.failures)} words not guaranteed, {len(rep.problems)} problems"
+    )
     console.print(f"wrote {target} ({verdict}) in {result.seconds:.1f} s")
     for p in rep.problems[:20]:
         err.print(f"problem: {p}", soft_wrap=True)
@@ -102,8 +112,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if rep.ok:
         console.print(f"OK: all {rep.overall.words} words found within {game.turns} turns")
         return 0
-    console.print(f"FAILED: {len(rep.failures)} words not found in time, "
-                  f"{len(rep.problems)} problems in the file")
+    console.print(
+        f"FAILED: {len(rep.failures)} words not found in time, "
+        f"{len(rep.problems)} problems in the file"
+    )
     return 1
 
 
@@ -130,15 +142,20 @@ def cmd_lists(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="playbook",
-        description="Precompute, verify and print strategies for Lingo and related games.")
+        description="Precompute, verify and print strategies for Lingo and related games.",
+    )
     p.add_argument("--version", action="version", version=f"playbook {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    b = sub.add_parser("build", help="search, verify and write a playbook",
-                       description="Search the openings and tables, verify them and write "
-                       "OUT/<name>/playbook.yaml.")
-    b.add_argument("config", nargs="?", help="config file or bundled config name "
-                   f"(default: {DEFAULT_CONFIG})")
+    b = sub.add_parser(
+        "build",
+        help="search, verify and write a playbook",
+        description="Search the openings and tables, verify them and write "
+        "OUT/<name>/playbook.yaml.",
+    )
+    b.add_argument(
+        "config", nargs="?", help=f"config file or bundled config name (default: {DEFAULT_CONFIG})"
+    )
     b.add_argument("--out", default="output", help="output folder (default: output)")
     b.add_argument("--jobs", type=int, help="worker processes (-1: one per core)")
     b.add_argument("--letters", help="only these groups, e.g. abc or a,b,c")
@@ -147,24 +164,34 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--no-cache", action="store_true", help="recompute the feedback matrix")
     b.set_defaults(func=cmd_build)
 
-    v = sub.add_parser("verify", help="replay every word through a playbook",
-                       description="Replay every word of the list through the playbook using "
-                       "only the game rules. Exit 0 if all are found in time, 1 if not, 2 if "
-                       "the file is unreadable or malformed.")
+    v = sub.add_parser(
+        "verify",
+        help="replay every word through a playbook",
+        description="Replay every word of the list through the playbook using "
+        "only the game rules. Exit 0 if all are found in time, 1 if not, 2 if "
+        "the file is unreadable or malformed.",
+    )
     v.add_argument("playbook", help="playbook YAML file")
-    v.add_argument("--words", help="check against this word list file instead of the "
-                   "playbook's own")
+    v.add_argument(
+        "--words", help="check against this word list file instead of the playbook's own"
+    )
     v.add_argument("--quiet", action="store_true", help="only failures and the verdict")
     v.set_defaults(func=cmd_verify)
 
-    s = sub.add_parser("show", help="print a playbook's openings and table",
-                       description="Print the summary, or one letter's openings and table.")
+    s = sub.add_parser(
+        "show",
+        help="print a playbook's openings and table",
+        description="Print the summary, or one letter's openings and table.",
+    )
     s.add_argument("playbook", help="playbook YAML file")
     s.add_argument("--letter", help="the group (starting letter) to show")
     s.set_defaults(func=cmd_show)
 
-    ls = sub.add_parser("lists", help="list the bundled word lists and configs",
-                        description="The word lists and configs that ship with playbook.")
+    ls = sub.add_parser(
+        "lists",
+        help="list the bundled word lists and configs",
+        description="The word lists and configs that ship with playbook.",
+    )
     ls.set_defaults(func=cmd_lists)
     return p
 
@@ -178,9 +205,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         err.print(f"error: {exc}", markup=False, soft_wrap=True)
         return exc.exit_code
     except KeyboardInterrupt:
-        err.print("interrupted: nothing was written for the unfinished build "
-                  "(finished outputs are kept)", soft_wrap=True)
+        err.print(
+            "interrupted: nothing was written for the unfinished build (finished outputs are kept)",
+            soft_wrap=True,
+        )
         return 130
     except BrokenPipeError:
         return 0
-

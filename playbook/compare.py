@@ -42,8 +42,9 @@ def largest_subset(game: WordGame, moves: Sequence[str], words: Sequence[str]) -
     return max(sizes.values(), default=0)
 
 
-def compare(ours: Playbook, ref: Playbook, game: WordGame, guesses: Sequence[str],
-            answers: Sequence[str]) -> list[GroupComparison]:
+def compare(
+    ours: Playbook, ref: Playbook, game: WordGame, guesses: Sequence[str], answers: Sequence[str]
+) -> list[GroupComparison]:
     """Per group present in both playbooks."""
     mine = {g.group for g in ours.groups}
     answers = [a for a in answers if game.group_of(a) in mine]
@@ -60,13 +61,15 @@ def compare(ours: Playbook, ref: Playbook, game: WordGame, guesses: Sequence[str
         except KeyError:
             continue
         words = by_group.get(g.group, [])
-        out.append(GroupComparison(
-            group=g.group,
-            ours=g.openings,
-            ours_largest=g.largest,
-            ref=r.openings,
-            ref_largest=largest_subset(game, r.openings, words),
-            ref_failures=fails[g.group],
-            ref_unknown=tuple(w for w in r.openings if w not in known),
-        ))
+        out.append(
+            GroupComparison(
+                group=g.group,
+                ours=g.openings,
+                ours_largest=g.largest,
+                ref=r.openings,
+                ref_largest=largest_subset(game, r.openings, words),
+                ref_failures=fails[g.group],
+                ref_unknown=tuple(w for w in r.openings if w not in known),
+            )
+        )
     return out

@@ -177,7 +177,9 @@ def _type_name(t: Any) -> str:
     return {int: "an integer", bool: "true or false", str: "a string"}.get(t, str(t))
 
 
-def _check_value(path: str, lines: _Lines, key: str, value: Any, field: dataclasses.Field[Any]) -> Any:
+def _check_value(
+    path: str, lines: _Lines, key: str, value: Any, field: dataclasses.Field[Any]
+) -> Any:
     where = f"{path}{lines.at(key)}: key '{key}'"
     ftype = field.type if isinstance(field.type, str) else field.type.__name__
     optional = "None" in ftype
@@ -201,8 +203,10 @@ def _check_value(path: str, lines: _Lines, key: str, value: Any, field: dataclas
     if key == "render.formats":
         bad = [f for f in value.split(",") if f.strip() not in ("yaml", "html", "pdf", "md")]
         if bad or "yaml" not in value:
-            raise ConfigError(f"{where}: {value!r}: allowed: a comma-separated choice of yaml, "
-                              "html, pdf, md that includes yaml")
+            raise ConfigError(
+                f"{where}: {value!r}: allowed: a comma-separated choice of yaml, "
+                "html, pdf, md that includes yaml"
+            )
     if key == "n_jobs" and value == 0:
         raise ConfigError(f"{where}: 0 is not allowed; use a positive number or -1 (all cores)")
     if key == "name" and (not value or "/" in value or value.startswith(".") or os.sep in value):

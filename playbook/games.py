@@ -117,9 +117,7 @@ class WordGame:
         """Read feedback written as ``o x .`` or as digits ``2 1 0``."""
         text = text.strip().lower()
         if len(text) != self.length:
-            raise ValueError(
-                f"feedback {text!r} has {len(text)} marks; expected {self.length}"
-            )
+            raise ValueError(f"feedback {text!r} has {len(text)} marks; expected {self.length}")
         try:
             return encode(_SYMBOL_TO_MARK[ch] for ch in text)
         except KeyError as exc:
@@ -149,6 +147,4 @@ def find_game(name: str) -> Callable[..., WordGame]:
     try:
         return GAMES[name]
     except KeyError:
-        raise ConfigError(
-            f"unknown game {name!r}; allowed: {', '.join(sorted(GAMES))}"
-        ) from None
+        raise ConfigError(f"unknown game {name!r}; allowed: {', '.join(sorted(GAMES))}") from None

@@ -24,9 +24,8 @@ def compare(mode, mx_a, parts_a, sq_a, slog_a, nin_a, mx_b, parts_b, sq_b, slog_
             return -1
         if d > 1e-9:
             return 1
-    if mode == 1:
-        if sq_a != sq_b:
-            return -1 if sq_a < sq_b else 1
+    if mode == 1 and sq_a != sq_b:
+        return -1 if sq_a < sq_b else 1
     if mx_a != mx_b:
         return -1 if mx_a < mx_b else 1
     if parts_a != parts_b:
@@ -151,7 +150,10 @@ def pair_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-unty
             if mx == INFEASIBLE:
                 continue
             nin = in_ans[g1] + in_ans[g2]
-            if best_g1 < 0 or compare(mode, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin) < 0:
+            if (
+                best_g1 < 0
+                or compare(mode, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin) < 0
+            ):
                 best_g1, best_g2 = g1, g2
                 bmx, bparts, bsq, bslog, bnin = mx, parts, sq, slog, nin
                 if mode == 0 and bmx < bound:

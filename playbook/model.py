@@ -229,9 +229,7 @@ def dumps(pb: Playbook) -> str:
         f"# playbook {pb.name}: openings and decision tables; check with `playbook verify`.\n"
         "# Feedback: o = right place, x = wrong place, . = absent; one block per move.\n"
     )
-    body = yaml.dump(
-        to_dict(pb), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100
-    )
+    body = yaml.dump(to_dict(pb), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
     return header + body
 
 
@@ -259,8 +257,11 @@ def _parse_table(path: str, where: str, v: Any) -> Table:
             raise _fail(path, w, "expected a row with 'feedback' and 'try' or 'move'")
         unknown = set(r) - {"feedback", "try", "move", "table", "words"}
         if unknown:
-            raise _fail(path, w, f"unknown key {sorted(unknown)[0]!r}; allowed: feedback, "
-                        "words, try, move, table")
+            raise _fail(
+                path,
+                w,
+                f"unknown key {sorted(unknown)[0]!r}; allowed: feedback, words, try, move, table",
+            )
         fb = r.get("feedback")
         if not isinstance(fb, str):
             raise _fail(path, w, "missing or non-text 'feedback'")
@@ -313,20 +314,25 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else "YAML"
-        raise _fail(path, where, f"not valid YAML ({getattr(exc, 'problem', None) or exc})")
+        problem = getattr(exc, "problem", None) or "malformed"
+        raise _fail(path, where, f"not valid YAML ({problem})") from None
     if not isinstance(data, dict):
         raise _fail(path, "top level", "expected a playbook mapping")
     version = data.get("playbook")
     if version != FORMAT_VERSION:
-        raise _fail(path, "playbook", f"format version {version!r} unknown; expected "
-                    f"{FORMAT_VERSION}")
+        raise _fail(
+            path, "playbook", f"format version {version!r} unknown; expected {FORMAT_VERSION}"
+        )
     for key, typ in (("name", str), ("game", dict), ("words", dict), ("groups", dict)):
         if not isinstance(data.get(key), typ):
             raise _fail(path, key, f"missing or not a {'mapping' if typ is dict else 'text'}")
     game = data["game"]
     if "rules_sha256" in game and game["rules_sha256"] != rules_sha256(game):
-        raise _fail(path, "game.rules_sha256", "checksum does not match the rules: the rules "
-                    "were edited after the playbook was built")
+        raise _fail(
+            path,
+            "game.rules_sha256",
+            "checksum does not match the rules: the rules were edited after the playbook was built",
+        )
     groups = []
     for name, g in data["groups"].items():
         where = f"groups.{name}"

@@ -26,8 +26,9 @@ def effective_jobs(n_jobs: int) -> int:
 
 
 @contextmanager
-def backend(name: str = "loky", *, scheduler: str | None = None,
-            workers: int | None = None) -> Iterator[None]:
+def backend(
+    name: str = "loky", *, scheduler: str | None = None, workers: int | None = None
+) -> Iterator[None]:
     """Run the maps inside on local processes (``loky``) or a Dask cluster (``dask``).
 
     For Dask, ``scheduler`` is the address of a running cluster (``tcp://host:port``);
@@ -42,8 +43,12 @@ def backend(name: str = "loky", *, scheduler: str | None = None,
         client = Client(scheduler)
         cluster = None
     else:
-        cluster = LocalCluster(n_workers=workers or effective_jobs(-1), threads_per_worker=1,
-                               processes=True, dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=workers or effective_jobs(-1),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+        )
         client = Client(cluster)
     previous = dict(_BACKEND)
     _BACKEND.update(name="dask", workers=len(client.scheduler_info()["workers"]))
@@ -78,10 +83,12 @@ def run(
     if _BACKEND["name"] == "dask":
         jobs = _BACKEND.get("workers", jobs)
         gen = joblib.Parallel(n_jobs=jobs, return_as="generator")(
-            joblib.delayed(fn)(*t) for t in tasks)
+            joblib.delayed(fn)(*t) for t in tasks
+        )
     else:
-        gen = joblib.Parallel(n_jobs=jobs, backend="loky", return_as="generator",
-                              max_nbytes="1M")(joblib.delayed(fn)(*t) for t in tasks)
+        gen = joblib.Parallel(n_jobs=jobs, backend="loky", return_as="generator", max_nbytes="1M")(
+            joblib.delayed(fn)(*t) for t in tasks
+        )
     for i, r in enumerate(gen):
         results.append(r)
         if on_done:

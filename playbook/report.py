@@ -33,9 +33,12 @@ def siblings(out: Path, pb: Playbook) -> list[Playbook]:
             other = model.load(str(f))
         except PlaybookFileError:
             continue
-        if (other.name != pb.name and other.profile != pb.profile
-                and other.words.get("sha256") == pb.words.get("sha256")
-                and model.rules_sha256(other.game) == model.rules_sha256(pb.game)):
+        if (
+            other.name != pb.name
+            and other.profile != pb.profile
+            and other.words.get("sha256") == pb.words.get("sha256")
+            and model.rules_sha256(other.game) == model.rules_sha256(pb.game)
+        ):
             found.append(other)
     return found
 
@@ -46,20 +49,23 @@ def _dist(stats: model.Stats | None) -> str:
     return " ".join(f"{t}:{c}" for t, c in sorted(stats.distribution.items()))
 
 
-def print_summary(console: Console, result: build.BuildResult, ref: Playbook | None,
-                  siblings: list[Playbook]) -> None:
+def print_summary(
+    console: Console, result: build.BuildResult, ref: Playbook | None, siblings: list[Playbook]
+) -> None:
     """Per group: words, openings, largest subset, turns; the reference and other profiles."""
     pb = result.playbook
     setup = result.setup
     comps = {}
     if ref is not None:
-        comps = {c.group: c for c in compare.compare(pb, ref, setup.game, setup.guesses,
-                                                     setup.answers)}
-    t = RichTable(title=f"{pb.name}: {pb.stats.words if pb.stats else 0} words, profile "
-                  f"{pb.profile}")
-    for col in ("letter", "words", "openings", "found by", "largest", "avg", "worst",
-                "exceptions"):
-        t.add_column(col, justify="right" if col in ("words", "largest", "avg", "worst") else "left")
+        comps = {
+            c.group: c for c in compare.compare(pb, ref, setup.game, setup.guesses, setup.answers)
+        }
+    t = RichTable(
+        title=f"{pb.name}: {pb.stats.words if pb.stats else 0} words, profile {pb.profile}"
+    )
+    for col in ("letter", "words", "openings", "found by", "largest", "avg", "worst", "exceptions"):
+        right = col in ("words", "largest", "avg", "worst")
+        t.add_column(col, justify="right" if right else "left")
     if ref is not None:
         t.add_column(f"{ref.name} openings")
         t.add_column("largest", justify="right")
@@ -70,19 +76,29 @@ def print_summary(console: Console, result: build.BuildResult, ref: Playbook | N
     for g in pb.groups:
         st = g.stats
         exceptions = _count_moves(g.table) if pb.profile == "simple" else 0
-        row = [g.group, str(g.words), " ".join(g.openings) or "-",
-               g.method + (f" ({g.restarts})" if g.restarts else ""), str(g.largest),
-               f"{st.average:.3f}" if st else "", str(st.worst) if st else "",
-               str(exceptions) + (f" ({len(g.unguaranteed)} not guaranteed)"
-                                  if g.unguaranteed else "")]
+        row = [
+            g.group,
+            str(g.words),
+            " ".join(g.openings) or "-",
+            g.method + (f" ({g.restarts})" if g.restarts else ""),
+            str(g.largest),
+            f"{st.average:.3f}" if st else "",
+            str(st.worst) if st else "",
+            str(exceptions)
+            + (f" ({len(g.unguaranteed)} not guaranteed)" if g.unguaranteed else ""),
+        ]
         if ref is not None:
             c = comps.get(g.group)
             if c is None:
                 row += ["-", "", "", ""]
             else:
                 unknown = f" [{','.join(c.ref_unknown)} not in list]" if c.ref_unknown else ""
-                row += [" ".join(c.ref) + unknown, str(c.ref_largest), str(c.ref_failures),
-                        "yes" if c.at_least_as_good else "NO"]
+                row += [
+                    " ".join(c.ref) + unknown,
+                    str(c.ref_largest),
+                    str(c.ref_failures),
+                    "yes" if c.at_least_as_good else "NO",
+                ]
         for s in siblings:
             try:
                 o = s.group(g.group)
@@ -92,13 +108,23 @@ def print_summary(console: Console, result: build.BuildResult, ref: Playbook | N
         t.add_row(*row)
     st = pb.stats
     if st is not None:
-        total = ["all", str(st.words), "", "", str(max((g.largest for g in pb.groups),
-                                                         default=0)),
-                 f"{st.average:.3f}", str(st.worst),
-                 str(sum(len(g.unguaranteed) for g in pb.groups)) + " not guaranteed"]
+        total = [
+            "all",
+            str(st.words),
+            "",
+            "",
+            str(max((g.largest for g in pb.groups), default=0)),
+            f"{st.average:.3f}",
+            str(st.worst),
+            str(sum(len(g.unguaranteed) for g in pb.groups)) + " not guaranteed",
+        ]
         if ref is not None:
-            total += ["", "", str(sum(c.ref_failures for c in comps.values())),
-                      "yes" if all(c.at_least_as_good for c in comps.values()) else "NO"]
+            total += [
+                "",
+                "",
+                str(sum(c.ref_failures for c in comps.values())),
+                "yes" if all(c.at_least_as_good for c in comps.values()) else "NO",
+            ]
         for s in siblings:
             total.append(f"{s.stats.average:.3f}" if s.stats else "")
         t.add_row(*total, style="bold")
@@ -119,8 +145,9 @@ def game_of(pb: Playbook, path: str) -> WordGame:
     """The game a playbook's rules describe."""
     g = pb.game
     try:
-        return find_game(str(g["name"]))(length=int(g["length"]), turns=int(g["turns"]),
-                                          revealed=str(g.get("revealed", "first")))
+        return find_game(str(g["name"]))(
+            length=int(g["length"]), turns=int(g["turns"]), revealed=str(g.get("revealed", "first"))
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
 
@@ -133,8 +160,9 @@ def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report
         info["list"] = words_file
         info.pop("answers", None)
     elif "list" not in info:
-        raise PlaybookFileError(f"{path}: words.list: missing; name the word list or pass "
-                                "--words FILE")
+        raise PlaybookFileError(
+            f"{path}: words.list: missing; name the word list or pass --words FILE"
+        )
     if "length" not in info:
         info["length"] = game.length
     guesses, answers = build.load_lists(info, Path(path).parent)
@@ -144,9 +172,16 @@ def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report
             if want is not None and want != wl.sha256:
                 raise PlaybookFileError(
                     f"{path}: words.{key}: the playbook was built for another version of "
-                    f"{wl.name} (checksum {str(want)[:12]}…, list has {wl.sha256[:12]}…)")
-    rep = verify(pb, game, guesses.words, answers.words,
-                 guess_pool=str(pb.game.get("guess_pool", "all")), check_claims=not words_file)
+                    f"{wl.name} (checksum {str(want)[:12]}…, list has {wl.sha256[:12]}…)"
+                )
+    rep = verify(
+        pb,
+        game,
+        guesses.words,
+        answers.words,
+        guess_pool=str(pb.game.get("guess_pool", "all")),
+        check_claims=not words_file,
+    )
     return rep, game
 
 
@@ -161,11 +196,22 @@ def print_verify(console: Console, pb: Playbook, rep: Report, game: WordGame) ->
     t.add_column("failed", justify="right")
     t.add_column("avg", justify="right")
     for name, st in sorted(rep.groups.items()):
-        t.add_row(name, str(st.words), *[str(st.distribution.get(k, 0)) for k in turns],
-                  str(st.failures), f"{st.average:.3f}")
+        t.add_row(
+            name,
+            str(st.words),
+            *[str(st.distribution.get(k, 0)) for k in turns],
+            str(st.failures),
+            f"{st.average:.3f}",
+        )
     o = rep.overall
-    t.add_row("all", str(o.words), *[str(o.distribution.get(k, 0)) for k in turns],
-              str(o.failures), f"{o.average:.3f}", style="bold")
+    t.add_row(
+        "all",
+        str(o.words),
+        *[str(o.distribution.get(k, 0)) for k in turns],
+        str(o.failures),
+        f"{o.average:.3f}",
+        style="bold",
+    )
     console.print(t)
 
 
@@ -191,18 +237,26 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
         for c in ("group", "words", "openings", "largest", "avg", "worst"):
             t.add_column(c)
         for g in pb.groups:
-            t.add_row(g.group, str(g.words), " ".join(g.openings) or "-", str(g.largest),
-                      f"{g.stats.average:.3f}" if g.stats else "",
-                      str(g.stats.worst) if g.stats else "")
+            t.add_row(
+                g.group,
+                str(g.words),
+                " ".join(g.openings) or "-",
+                str(g.largest),
+                f"{g.stats.average:.3f}" if g.stats else "",
+                str(g.stats.worst) if g.stats else "",
+            )
         console.print(t)
         return
     try:
         g = pb.group(letter)
     except KeyError:
-        raise PlaybookFileError(f"{pb.name}: no group {letter!r}; groups: "
-                                f"{''.join(x.group for x in pb.groups)}") from None
-    console.print(f"[bold]{g.group}[/bold]: {g.words} words; openings: "
-                  f"[bold]{' '.join(g.openings) or '(none)'}[/bold]; largest subset {g.largest}")
+        raise PlaybookFileError(
+            f"{pb.name}: no group {letter!r}; groups: {''.join(x.group for x in pb.groups)}"
+        ) from None
+    console.print(
+        f"[bold]{g.group}[/bold]: {g.words} words; openings: "
+        f"[bold]{' '.join(g.openings) or '(none)'}[/bold]; largest subset {g.largest}"
+    )
     t = RichTable("feedback", "words", "then")
     for fb, n, then in _table_lines(g.table, ""):
         t.add_row(fb, n, then)

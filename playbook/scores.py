@@ -78,9 +78,7 @@ def combined_codes(F: np.ndarray, moves: Sequence[int], n_codes: int) -> np.ndar
     return out
 
 
-def score_moves(
-    F: np.ndarray, moves: Sequence[int], in_answers: np.ndarray, n_codes: int
-) -> Score:
+def score_moves(F: np.ndarray, moves: Sequence[int], in_answers: np.ndarray, n_codes: int) -> Score:
     """Score of playing ``moves`` (guess rows of ``F``) against all answers (columns)."""
     codes = combined_codes(F, moves, n_codes)
     _, sizes = np.unique(codes, return_counts=True)
@@ -97,9 +95,7 @@ def reference_partition(
     return parts
 
 
-def reference_score(
-    feedback: object, moves: Sequence[str], words: Sequence[str]
-) -> Score:
+def reference_score(feedback: object, moves: Sequence[str], words: Sequence[str]) -> Score:
     """Plain-Python score of ``moves`` on ``words`` (for tests)."""
     sizes = Counter(len(v) for v in reference_partition(feedback, moves, words).values())
     flat = [k for k, a in sizes.items() for _ in range(a)]

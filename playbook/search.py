@@ -148,6 +148,7 @@ def order_moves(
     restarts: int = 0,
 ) -> Opening:
     """Fix the playing order of a set of moves: the individually best move first."""
+
     def single_key(g: int) -> tuple[tuple[float, ...], int]:
         return score_moves(F, (g,), in_answers, n_codes).key(mode), g
 
@@ -160,12 +161,17 @@ def best_pair(
 ) -> Opening | None:
     """Exhaustive search over every pair of guesses (serial)."""
     firsts = np.arange(F.shape[0], dtype=np.int64)
-    return merge_pairs([pair_unit(F, in_answers, n_codes, mode, bound, firsts)],
-                       F, in_answers, n_codes, mode)
+    return merge_pairs(
+        [pair_unit(F, in_answers, n_codes, mode, bound, firsts)], F, in_answers, n_codes, mode
+    )
 
 
 def triple_key(
-    F: np.ndarray, moves: Sequence[int], in_answers: np.ndarray, n_codes: int, mode: int,
+    F: np.ndarray,
+    moves: Sequence[int],
+    in_answers: np.ndarray,
+    n_codes: int,
+    mode: int,
     target: int,
 ) -> tuple[object, ...]:
     """Hill-climbing objective: meeting the target first, then the ranking, then list order."""
@@ -208,8 +214,12 @@ def climb(
                 continue
             # every guess tied with the best on score; list order (sorted moves) decides
             tied = (
-                ((mx > target) == (mx[first] > target)) & (mx == mx[first]) & (parts == parts[first]) & (sq == sq[first])
-                & (n_in == n_in[first]) & (np.abs(slog - slog[first]) <= 1e-9) & feasible
+                (mx == mx[first])
+                & (parts == parts[first])
+                & (sq == sq[first])
+                & (n_in == n_in[first])
+                & (np.abs(slog - slog[first]) <= 1e-9)
+                & feasible
             )
             best_key, best_g = current, moves[i]
             for g in np.flatnonzero(tied).tolist():

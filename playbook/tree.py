@@ -40,6 +40,8 @@ class Probe:
     row: int
     children: tuple[tuple[int, Node], ...]
     """(feedback code, node) for every code some answer gives; the solved code is absent."""
+    size: int
+    """Answers still possible when the probe is played (its own word included)."""
 
 
 Node = TryList | Probe
@@ -140,8 +142,9 @@ def _candidates(g: Group, cols: np.ndarray, breadth: int) -> list[int]:
     return [int(r) for r in picks]
 
 
-def _probe(g: Group, row: int, cols: np.ndarray, turns_left: int, profile: str,
-           breadth: int) -> Solved:
+def _probe(
+    g: Group, row: int, cols: np.ndarray, turns_left: int, profile: str, breadth: int
+) -> Solved:
     codes = g.F[row, cols]
     children = []
     turns: dict[int, int] = {}
@@ -154,7 +157,7 @@ def _probe(g: Group, row: int, cols: np.ndarray, turns_left: int, profile: str,
         children.append((int(code), child.node))
         for c, t in child.turns.items():
             turns[c] = t + 1
-    return Solved(Probe(row, tuple(children)), turns)
+    return Solved(Probe(row, tuple(children), len(cols)), turns)
 
 
 def solve(
@@ -169,9 +172,7 @@ def solve(
     if profile == "simple" or len(arr) <= MAX_PERMUTE:
         options.append(best_try(g, key[0], turns_left))
     in_time = bool(options) and options[0].worst <= turns_left
-    if len(arr) > 1 and turns_left > 1 and (
-        not in_time or (profile == "fast" and len(arr) > 2)
-    ):
+    if len(arr) > 1 and turns_left > 1 and (not in_time or (profile == "fast" and len(arr) > 2)):
         next_breadth = max(1, breadth // 2)
         for row in _candidates(g, arr, breadth):
             options.append(_probe(g, row, arr, turns_left, profile, next_breadth))

@@ -42,8 +42,9 @@ class Report:
 
 
 class _Replay:
-    def __init__(self, game: WordGame, group: str, guess_pool: frozenset[str],
-                 candidates: Sequence[str]) -> None:
+    def __init__(
+        self, game: WordGame, group: str, guess_pool: frozenset[str], candidates: Sequence[str]
+    ) -> None:
         self.game = game
         self.group = group
         self.pool = guess_pool
@@ -72,8 +73,14 @@ class _Replay:
     def path(self, history: list[tuple[str, int]]) -> tuple[str, ...]:
         return tuple(f"{g}={self.game.format(c)}" for g, c in history)
 
-    def run_table(self, table: Table | None, since: int, answer: str,
-                  history: list[tuple[str, int]], where: str) -> tuple[bool, str]:
+    def run_table(
+        self,
+        table: Table | None,
+        since: int,
+        answer: str,
+        history: list[tuple[str, int]],
+        where: str,
+    ) -> tuple[bool, str]:
         """Follow a table from the moves played since ``since``; returns (found, reason)."""
         if table is None:
             return self.run_try(self.still_possible(history), answer, history)
@@ -86,8 +93,9 @@ class _Replay:
         self.used_rows.add(id(row))
         return self.run_node(row, answer, history, f"{where} row {key!r}")
 
-    def run_node(self, row: Row, answer: str, history: list[tuple[str, int]],
-                 where: str) -> tuple[bool, str]:
+    def run_node(
+        self, row: Row, answer: str, history: list[tuple[str, int]], where: str
+    ) -> tuple[bool, str]:
         node = row.node
         if isinstance(node, TryWords):
             if node.words is None:
@@ -96,19 +104,22 @@ class _Replay:
         assert isinstance(node, Move)
         if self.play(node.word, answer, history):
             return True, ""
-        return self.run_table(node.table, len(history) - 1, answer, history,
-                              f"the table of move {node.word!r}")
+        return self.run_table(
+            node.table, len(history) - 1, answer, history, f"the table of move {node.word!r}"
+        )
 
-    def run_try(self, words: Sequence[str], answer: str,
-                history: list[tuple[str, int]]) -> tuple[bool, str]:
+    def run_try(
+        self, words: Sequence[str], answer: str, history: list[tuple[str, int]]
+    ) -> tuple[bool, str]:
         for w in words:
             if self.consistent(w, history) and self.play(w, answer, history):
                 return True, ""
         return False, "not among the words to try"
 
 
-def _check_words(table: Table | None, pool: frozenset[str], where: str,
-                 problems: list[str]) -> list[Row]:
+def _check_words(
+    table: Table | None, pool: frozenset[str], where: str, problems: list[str]
+) -> list[Row]:
     """Every word of a table is a guess the rules allow; returns all rows, nested ones too."""
     rows: list[Row] = []
     for row in table or ():
@@ -117,8 +128,10 @@ def _check_words(table: Table | None, pool: frozenset[str], where: str,
         words = (node.words or ()) if isinstance(node, TryWords) else (node.word,)
         for w in words:
             if w not in pool:
-                problems.append(f"{where} row {row.feedback!r}: {w!r} is not a word of the list "
-                                "that may be guessed")
+                problems.append(
+                    f"{where} row {row.feedback!r}: {w!r} is not a word of the list "
+                    "that may be guessed"
+                )
         if isinstance(node, Move):
             rows += _check_words(node.table, pool, f"{where} row {row.feedback!r}", problems)
     return rows
@@ -147,17 +160,22 @@ def verify(
     for name, words in sorted(by_group.items()):
         plan = plans.get(name)
         if plan is None:
-            failures += [Failure(name, w, (), f"the playbook has no plan for group {name!r}")
-                         for w in words]
+            failures += [
+                Failure(name, w, (), f"the playbook has no plan for group {name!r}") for w in words
+            ]
             per_group[name] = Stats({}, len(words))
             continue
-        pool = all_guesses if guess_pool == "all" else frozenset(
-            w for w in guesses if game.group_of(w) == name)
+        pool = (
+            all_guesses
+            if guess_pool == "all"
+            else frozenset(w for w in guesses if game.group_of(w) == name)
+        )
         where = f"groups.{name}"
         for w in plan.openings:
             if w not in pool:
-                problems.append(f"{where}.openings: {w!r} is not a word of the list that may be "
-                                "guessed")
+                problems.append(
+                    f"{where}.openings: {w!r} is not a word of the list that may be guessed"
+                )
         rows = _check_words(plan.table, pool, where + ".table", problems)
         replay = _Replay(game, name, pool, words)
         dist: Counter[int] = Counter()
@@ -182,18 +200,24 @@ def verify(
         for row in rows:
             if id(row) not in replay.used_rows and isinstance(row, Row):
                 # rows under a move are reached only through it; report only unreached rows
-                problems.append(f"{where}.table row {row.feedback!r}: no word of the group "
-                                "reaches it (a row that cannot occur)")
+                problems.append(
+                    f"{where}.table row {row.feedback!r}: no word of the group "
+                    "reaches it (a row that cannot occur)"
+                )
         stats = Stats(dict(dist), fails)
         per_group[name] = stats
         if check_claims and plan.stats is not None and plan.stats.to_dict() != stats.to_dict():
-            problems.append(f"{where}.stats: recorded {plan.stats.to_dict()['distribution']} "
-                            f"but replay gives {stats.to_dict()['distribution']}")
+            problems.append(
+                f"{where}.stats: recorded {plan.stats.to_dict()['distribution']} "
+                f"but replay gives {stats.to_dict()['distribution']}"
+            )
     total: Counter[int] = Counter()
     for s in per_group.values():
         total.update(s.distribution)
     overall = Stats(dict(total), sum(s.failures for s in per_group.values()))
     if check_claims and pb.stats is not None and pb.stats.to_dict() != overall.to_dict():
-        problems.append(f"summary: recorded {pb.stats.to_dict()['distribution']} but replay "
-                        f"gives {overall.to_dict()['distribution']}")
+        problems.append(
+            f"summary: recorded {pb.stats.to_dict()['distribution']} but replay "
+            f"gives {overall.to_dict()['distribution']}"
+        )
     return Report(per_group, overall, tuple(failures), tuple(problems))

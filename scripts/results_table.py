@@ -37,13 +37,17 @@ def main(argv: list[str]) -> None:
         if fast is not None and fast.group(g.group).stats is not None:
             fa = f"{fast.group(g.group).stats.average:.2f}"  # type: ignore[union-attr]
         method = g.method + (f", {g.restarts} restarts" if g.restarts else "")
-        print(f"| {g.group} | {g.words} | {' '.join(g.openings) or '-'} | {method} | "
-              f"{g.largest} | {st.average:.2f} | {st.worst} | {moves} | "  # type: ignore[union-attr]
-              f"{' '.join(c.ref) or '-'}{unknown} | {c.ref_largest} | {c.ref_failures} | {fa} |")
+        print(
+            f"| {g.group} | {g.words} | {' '.join(g.openings) or '-'} | {method} | "
+            f"{g.largest} | {st.average:.2f} | {st.worst} | {moves} | "  # type: ignore[union-attr]
+            f"{' '.join(c.ref) or '-'}{unknown} | {c.ref_largest} | {c.ref_failures} | {fa} |"
+        )
     s = ours.stats
     fs = f"{fast.stats.average:.3f}" if fast and fast.stats else ""
-    print(f"| all | {s.words} | | | | {s.average:.3f} | {s.worst} | | | | "  # type: ignore[union-attr]
-          f"{sum(c.ref_failures for c in comps.values())} | {fs} |")
+    print(
+        f"| all | {s.words} | | | | {s.average:.3f} | {s.worst} | | | | "  # type: ignore[union-attr]
+        f"{sum(c.ref_failures for c in comps.values())} | {fs} |"
+    )
 
 
 if __name__ == "__main__":

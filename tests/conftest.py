@@ -7,11 +7,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import sample
 
 from playbook import feedback, words
 from playbook.games import WordGame
-
-from helpers import sample
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -40,6 +39,9 @@ def small_group(dutch5: tuple[str, ...], lingo: WordGame) -> dict[str, object]:
     guesses = sorted(set(pool) | set(answers))
     F = feedback.matrix(lingo, guesses, answers)
     in_ans = np.asarray([1 if g in set(answers) else 0 for g in guesses], dtype=np.int64)
-    return {"guesses": guesses, "answers": answers, "F": np.ascontiguousarray(F),
-            "in_answers": in_ans}
-
+    return {
+        "guesses": guesses,
+        "answers": answers,
+        "F": np.ascontiguousarray(F),
+        "in_answers": in_ans,
+    }

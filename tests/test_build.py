@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from helpers import sample, write_words
 
 from playbook import build, cli, config, model
-
-from helpers import sample, write_words
 
 
 @pytest.fixture(scope="module")
@@ -21,10 +20,12 @@ def project(tmp_path_factory, dutch5):  # type: ignore[no-untyped-def]
     write_words(folder / "words.txt", ws)
     (folder / "tiny.yaml").write_text(
         "name: tiny\nwords:\n  list: words.txt\n  length: 5\n"
-        "search:\n  restarts: 30\n  seed: 5\nn_jobs: 1\n")
+        "search:\n  restarts: 30\n  seed: 5\nn_jobs: 1\n"
+    )
     (folder / "tiny-fast.yaml").write_text(
         "name: tiny-fast\nwords:\n  list: words.txt\n  length: 5\nprofile: fast\n"
-        "search:\n  ranking: expected-size\nfast:\n  candidates: 2\n  breadth: 4\n")
+        "search:\n  ranking: expected-size\nfast:\n  candidates: 2\n  breadth: 4\n"
+    )
     return folder
 
 
@@ -43,8 +44,13 @@ def test_identical_for_any_jobs(project) -> None:  # type: ignore[no-untyped-def
 
 
 def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "playbook", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "playbook", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_cli_build_verify_show(project) -> None:  # type: ignore[no-untyped-def]
@@ -68,8 +74,12 @@ def test_cli_build_verify_show(project) -> None:  # type: ignore[no-untyped-def]
     # tamper: remove one word from a try list -> exit 1 naming the word
     text = pb_path.read_text()
     data = yaml.safe_load(text)
-    row = next(r for g in data["groups"].values() for r in g.get("table", [])
-               if isinstance(r.get("try"), list) and len(r["try"]) >= 2)
+    row = next(
+        r
+        for g in data["groups"].values()
+        for r in g.get("table", [])
+        if isinstance(r.get("try"), list) and len(r["try"]) >= 2
+    )
     lost = row["try"].pop()
     bad = project / "bad.yaml"
     bad.write_text(yaml.safe_dump(data))
@@ -87,15 +97,18 @@ def test_fast_profile_beats_simple(project) -> None:  # type: ignore[no-untyped-
     assert all(len(g.openings) <= 1 for g in fast.playbook.groups)
 
 
-@pytest.mark.parametrize(("args", "code", "message"), [
-    (["build", "nope.yaml"], 2, "nope.yaml: config file not found"),
-    (["build", "tiny.yaml", "--letters", "7"], 2, "--letters: no words start with '7'"),
-    (["build", "tiny.yaml", "--jobs", "0"], 2, "key 'n_jobs': 0 is not allowed"),
-    (["verify", "missing.yaml"], 2, "missing.yaml: playbook file not found"),
-    (["verify", "tiny.yaml"], 2, "tiny.yaml: playbook: format version None unknown"),
-    (["show", "missing.yaml"], 2, "playbook file not found"),
-    (["frobnicate"], 2, "invalid choice"),
-])
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["build", "nope.yaml"], 2, "nope.yaml: config file not found"),
+        (["build", "tiny.yaml", "--letters", "7"], 2, "--letters: no words start with '7'"),
+        (["build", "tiny.yaml", "--jobs", "0"], 2, "key 'n_jobs': 0 is not allowed"),
+        (["verify", "missing.yaml"], 2, "missing.yaml: playbook file not found"),
+        (["verify", "tiny.yaml"], 2, "tiny.yaml: playbook: format version None unknown"),
+        (["show", "missing.yaml"], 2, "playbook file not found"),
+        (["frobnicate"], 2, "invalid choice"),
+    ],
+)
 def test_cli_errors(project, args: list[str], code: int, message: str) -> None:  # type: ignore[no-untyped-def]
     r = run_cli(*args, cwd=project)
     assert r.returncode == code
@@ -112,9 +125,13 @@ def test_every_command_has_help() -> None:
 
 
 def test_paper_playbook_verifies_against_todays_list() -> None:
-    r = subprocess.run([sys.executable, "-m", "playbook", "verify", "config/lingo-1994-paper.yaml",
-                        "--quiet"], capture_output=True, text=True, timeout=600,
-                       cwd=Path(__file__).parent.parent)
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "verify", "config/lingo-1994-paper.yaml", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=Path(__file__).parent.parent,
+    )
     # the paper's openings do not guarantee every word of today's list
     assert r.returncode == 1
     assert "FAIL k " in r.stdout

@@ -9,12 +9,24 @@ from playbook.errors import ConfigError
 
 CASES = [
     ("name: x\nserch: {}\n", r"c\.yaml:2: unknown key 'serch' \(did you mean 'search'\?\)"),
-    ("name: x\nrules:\n  tunrs: 3\n", r"c\.yaml:3: unknown key 'rules\.tunrs' \(did you mean 'turns'\?\)"),
-    ("name: x\nrules:\n  turns: 0\n", r"c\.yaml:3: key 'rules\.turns': 0 is out of range; allowed: 1 to 30"),
+    (
+        "name: x\nrules:\n  tunrs: 3\n",
+        r"c\.yaml:3: unknown key 'rules\.tunrs' \(did you mean 'turns'\?\)",
+    ),
+    (
+        "name: x\nrules:\n  turns: 0\n",
+        r"c\.yaml:3: key 'rules\.turns': 0 is out of range; allowed: 1 to 30",
+    ),
     ("name: x\nrules:\n  turns: five\n", r"key 'rules\.turns': expected an integer, got 'five'"),
     ("name: x\nrules:\n  turns: true\n", r"key 'rules\.turns': expected an integer"),
-    ("name: x\nsearch:\n  ranking: best\n", r"key 'search\.ranking': 'best' is not allowed; allowed: scm, expected-size, entropy"),
-    ("name: x\nsearch:\n  max_openings: 4\n", r"key 'search\.max_openings': 4 is out of range; allowed: 0 to 3"),
+    (
+        "name: x\nsearch:\n  ranking: best\n",
+        r"key 'search\.ranking': 'best' is not allowed; allowed: scm, expected-size, entropy",
+    ),
+    (
+        "name: x\nsearch:\n  max_openings: 4\n",
+        r"key 'search\.max_openings': 4 is out of range; allowed: 0 to 3",
+    ),
     ("name: x\ngame: chess\n", r"key 'game': 'chess' is not allowed; allowed: lingo, wordle"),
     ("name: x\nprofile: quick\n", r"key 'profile': 'quick' is not allowed; allowed: simple, fast"),
     ("name: x\nwords:\n  ij_to_y: 1\n", r"key 'words\.ij_to_y': expected true or false"),
@@ -24,8 +36,14 @@ CASES = [
     ("words: {}\n", r"c\.yaml: missing key 'name'"),
     ("- a\n- b\n", r"expected a mapping of settings at the top level"),
     ("name: [\n", r"c\.yaml:\d+: not valid YAML"),
-    ("name: x\nrules:\n  revealed: none\n  guess_pool: revealed\n", r"'revealed' needs rules\.revealed: first"),
-    ("name: x\nprofile: fast\nrules:\n  turns: 1\n", r"key 'fast\.openings': 1 fixed words leave no turn"),
+    (
+        "name: x\nrules:\n  revealed: none\n  guess_pool: revealed\n",
+        r"'revealed' needs rules\.revealed: first",
+    ),
+    (
+        "name: x\nprofile: fast\nrules:\n  turns: 1\n",
+        r"key 'fast\.openings': 1 fixed words leave no turn",
+    ),
 ]
 
 

@@ -16,9 +16,15 @@ def words_of(length: int) -> st.SearchStrategy[str]:
     return st.text(alphabet=LETTERS, min_size=length, max_size=length)
 
 
-@given(st.integers(1, 7).flatmap(
-    lambda n: st.tuples(st.lists(words_of(n), min_size=1, max_size=12),
-                        st.lists(words_of(n), min_size=1, max_size=12), st.just(n))))
+@given(
+    st.integers(1, 7).flatmap(
+        lambda n: st.tuples(
+            st.lists(words_of(n), min_size=1, max_size=12),
+            st.lists(words_of(n), min_size=1, max_size=12),
+            st.just(n),
+        )
+    )
+)
 @settings(max_examples=300, deadline=None)
 def test_kernel_equals_reference(case: tuple[list[str], list[str], int]) -> None:
     guesses, answers, n = case

@@ -28,8 +28,9 @@ def test_paper_figure_2(lingo: WordGame) -> None:
     assert best is not None and guesses[best.moves[0]] == "stoel"
 
 
-def brute_best(lingo: WordGame, guesses: list[str], answers: list[str], k: int, mode: int,
-               bound: int) -> tuple[tuple[float, ...], tuple[int, ...]] | None:
+def brute_best(
+    lingo: WordGame, guesses: list[str], answers: list[str], k: int, mode: int, bound: int
+) -> tuple[tuple[float, ...], tuple[int, ...]] | None:
     best = None
     for combo in itertools.combinations(range(len(guesses)), k):
         s = reference_score(lingo.feedback, [guesses[i] for i in combo], answers)
@@ -64,16 +65,19 @@ def test_pair_equals_brute_force(small_group, lingo, mode: int, bound: int) -> N
         return
     assert got is not None
     assert tuple(sorted(got.moves)) == want[1]
-    assert got.score == reference_score(lingo.feedback, [g["guesses"][i] for i in got.moves],
-                                        g["answers"])
+    assert got.score == reference_score(
+        lingo.feedback, [g["guesses"][i] for i in got.moves], g["answers"]
+    )
 
 
 def test_pair_units_merge_like_one_scan(small_group) -> None:  # type: ignore[no-untyped-def]
     g = small_group
     whole = search.best_pair(g["F"], g["in_answers"], 243, kernels.SCM, search.BIG)
     for n_units in (2, 3, 7):
-        parts = [search.pair_unit(g["F"], g["in_answers"], 243, kernels.SCM, search.BIG, f)
-                 for f in search.pair_units(g["F"].shape[0], n_units)]
+        parts = [
+            search.pair_unit(g["F"], g["in_answers"], 243, kernels.SCM, search.BIG, f)
+            for f in search.pair_units(g["F"].shape[0], n_units)
+        ]
         merged = search.merge_pairs(parts, g["F"], g["in_answers"], 243, kernels.SCM)
         assert merged == whole
 
@@ -135,8 +139,13 @@ def test_try_order_is_optimal(dutch5, lingo) -> None:  # type: ignore[no-untyped
 
 def test_fast_solve_no_worse_than_greedy(small_group) -> None:  # type: ignore[no-untyped-def]
     g = small_group
-    grp = tree.Group(g["F"], np.asarray([g["guesses"].index(a) for a in g["answers"]]), 243,
-                     242, kernels.EXPECTED)
+    grp = tree.Group(
+        g["F"],
+        np.asarray([g["guesses"].index(a) for a in g["answers"]]),
+        243,
+        242,
+        kernels.EXPECTED,
+    )
     cols = list(range(len(g["answers"])))
     greedy = tree.solve(grp, cols, 5, profile="fast", breadth=1)
     wide = tree.solve(grp, cols, 5, profile="fast", breadth=8)

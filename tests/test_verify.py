@@ -7,13 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import sample, write_words
 
 from playbook import build, config, model
 from playbook.model import Move, Row, TryWords
 from playbook.report import verify_file
 from playbook.verify import verify
-
-from helpers import sample, write_words
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +22,8 @@ def small_build(tmp_path_factory, dutch5):  # type: ignore[no-untyped-def]
     ws = [w for w in dutch5 if w[0] in "quxy"] + sample(dutch5, 150, 3)
     write_words(folder / "words.txt", sorted(set(ws)))
     (folder / "small.yaml").write_text(
-        "name: small\nwords:\n  list: words.txt\n  length: 5\nsearch:\n  restarts: 20\n")
+        "name: small\nwords:\n  list: words.txt\n  length: 5\nsearch:\n  restarts: 20\n"
+    )
     cfg = config.load(folder / "small.yaml")
     return cfg, build.build(cfg, n_jobs=1)
 
@@ -73,7 +73,7 @@ def _replace_row(pb: model.Playbook, gi: int, ri: int, row: Row | None) -> model
 
 
 def test_rejects_dropped_word(small_build) -> None:  # type: ignore[no-untyped-def]
-    cfg, result = small_build
+    _, result = small_build
     pb, setup = result.playbook, result.setup
     gi, ri = _first_try_row(pb)
     row = pb.groups[gi].table[ri]
@@ -86,7 +86,7 @@ def test_rejects_dropped_word(small_build) -> None:  # type: ignore[no-untyped-d
 
 
 def test_rejects_missing_row_and_foreign_word(small_build) -> None:  # type: ignore[no-untyped-def]
-    cfg, result = small_build
+    _, result = small_build
     pb, setup = result.playbook, result.setup
     gi, ri = _first_try_row(pb)
     rep = verify(_replace_row(pb, gi, ri, None), setup.game, setup.guesses, setup.answers)
@@ -114,13 +114,23 @@ def test_rejects_too_many_turns(small_build) -> None:  # type: ignore[no-untyped
 
 
 def test_rejects_unreachable_row_and_wrong_stats(small_build) -> None:  # type: ignore[no-untyped-def]
-    cfg, result = small_build
+    _, result = small_build
     pb, setup = result.playbook, result.setup
     g = pb.groups[0]
     extra = Row("ooooo " * len(g.openings), TryWords((setup.answers[0],)))
-    bad = dataclasses.replace(pb, groups=(dataclasses.replace(
-        g, table=(*(g.table or ()), dataclasses.replace(extra, feedback=extra.feedback.strip()))),
-        *pb.groups[1:]))
+    bad = dataclasses.replace(
+        pb,
+        groups=(
+            dataclasses.replace(
+                g,
+                table=(
+                    *(g.table or ()),
+                    dataclasses.replace(extra, feedback=extra.feedback.strip()),
+                ),
+            ),
+            *pb.groups[1:],
+        ),
+    )
     rep = verify(bad, setup.game, setup.guesses, setup.answers)
     assert any("cannot occur" in p for p in rep.problems)
     assert pb.stats is not None
@@ -140,7 +150,10 @@ def test_tampered_file_is_caught(small_build, tmp_path) -> None:  # type: ignore
         model.load(str(path))
     # another word list: checksum mismatch
     (tmp_path / "words.txt").write_text("aaaaa\n" + (tmp_path / "words.txt").read_text())
-    p2 = _write(result.playbook, tmp_path, "list.yaml")
+    moved = dataclasses.replace(
+        result.playbook, words={**result.playbook.words, "list": str(tmp_path / "words.txt")}
+    )
+    p2 = _write(moved, tmp_path, "list.yaml")
     with pytest.raises(Exception, match="another version"):
         verify_file(model.load(p2), p2, None)
     # malformed YAML names the line

@@ -8,13 +8,12 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from conftest import SHARED
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playbook import words
 from playbook.errors import WordListError
-
-from conftest import SHARED
 
 
 def test_manifest_matches_files() -> None:
@@ -41,8 +40,12 @@ def test_derivation_script_reproduces_bundled_lists() -> None:
     import sys
 
     root = Path(__file__).parent.parent
-    r = subprocess.run([sys.executable, "scripts/derive_wordlists.py", "--check",
-                        "--shared", str(SHARED)], cwd=root, capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "scripts/derive_wordlists.py", "--check", "--shared", str(SHARED)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stdout + r.stderr
 
 
