@@ -18,7 +18,7 @@ import numpy as np
 from playbook import __version__, feedback, parallel, search, tree, words
 from playbook.config import Config
 from playbook.errors import ConfigError
-from playbook.games import WordGame, find_game
+from playbook.games import Game, find_game
 from playbook.model import GroupPlan, Move, Playbook, Row, Stats, Table, TryWords
 from playbook.scores import RANKINGS, combined_codes, score_moves
 from playbook.verify import Report, verify
@@ -34,7 +34,7 @@ CLIMB_BLOCK = 25
 class Setup:
     """The word lists, rules and feedback matrix of a build."""
 
-    game: WordGame
+    game: Game
     guesses: tuple[str, ...]
     answers: tuple[str, ...]
     words_info: dict[str, Any]
@@ -74,11 +74,16 @@ class GroupData:
         return out
 
 
-def make_game(cfg: Config) -> WordGame:
-    """The game object of a config."""
-    return find_game(cfg.game)(
-        length=cfg.words.length, turns=cfg.rules.turns, revealed=cfg.rules.revealed
-    )
+def make_game(cfg: Config) -> Game:
+    """The game object of a config: each game takes the settings it has fields for."""
+    cls = find_game(cfg.game)
+    offered = {
+        "length": cfg.words.length, "turns": cfg.rules.turns, "revealed": cfg.rules.revealed,
+        "hard": cfg.rules.hard, "pegs": cfg.mastermind.pegs, "colours": cfg.mastermind.colours,
+        "misses": cfg.rules.misses,
+    }  # fmt: skip
+    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    return cls(**{k: v for k, v in offered.items() if k in fields})
 
 
 def _list_ref(cfg: Config, name: str) -> str:
@@ -91,6 +96,8 @@ def _list_ref(cfg: Config, name: str) -> str:
 
 def words_info(cfg: Config, guesses: words.WordList, answers: words.WordList) -> dict[str, Any]:
     """The word-list section of a playbook."""
+    if guesses.name == "generated":
+        return {"list": "generated", "count": len(guesses), "sha256": guesses.sha256}
     info: dict[str, Any] = {
         "list": _list_ref(cfg, cfg.words.list),
         "length": cfg.words.length,
@@ -110,10 +117,17 @@ def words_info(cfg: Config, guesses: words.WordList, answers: words.WordList) ->
 
 
 def load_lists(
-    info: dict[str, Any], base: Path | None = None
+    info: dict[str, Any], base: Path | None = None, game: Game | None = None
 ) -> tuple[words.WordList, words.WordList]:
-    """Guess and answer lists as a playbook's ``words`` section describes them."""
+    """Guess and answer lists as a playbook's ``words`` section describes them (a game that
+    generates its codes, like Mastermind, needs no list)."""
+    generated = game.generated_words() if game is not None else None
+    if generated is not None and info.get("list", "generated") == "generated":
+        wl = words.WordList("generated", generated, words.words_sha256(generated))
+        return wl, wl
     opts = {k: info[k] for k in ("length", "ij_to_y", "lowercase", "accents") if k in info}
+    if "length" not in opts and game is not None and game.word_length:
+        opts["length"] = game.word_length
     guesses = words.load(str(info["list"]), base=base, **opts)
     answers = guesses
     if info.get("answers"):
@@ -125,16 +139,10 @@ def prepare(cfg: Config, *, use_cache: bool = True) -> Setup:
     """Load the lists and the feedback matrix (from the cache when possible)."""
     game = make_game(cfg)
     guesses, answers = load_lists(
-        {
-            "list": cfg.words.list,
-            "answers": cfg.words.answers,
-            "length": cfg.words.length,
-            "ij_to_y": cfg.words.ij_to_y,
-            "lowercase": cfg.words.lowercase,
-            "accents": cfg.words.accents,
-        },
-        cfg.base_dir,
-    )
+        {"list": cfg.words.list, "answers": cfg.words.answers, "length": cfg.words.length,
+         "ij_to_y": cfg.words.ij_to_y, "lowercase": cfg.words.lowercase,
+         "accents": cfg.words.accents}, cfg.base_dir, game)
+    info = words_info(cfg, guesses, answers)
     missing = sorted(set(answers.words) - set(guesses.words))
     if missing:
         raise ConfigError(
@@ -144,15 +152,7 @@ def prepare(cfg: Config, *, use_cache: bool = True) -> Setup:
     m, hit = feedback.cached_matrix(
         game, list(guesses.words), list(answers.words), use_cache=use_cache
     )
-    return Setup(
-        game,
-        guesses.words,
-        answers.words,
-        words_info(cfg, guesses, answers),
-        m,
-        hit,
-        guesses.dropped,
-    )
+    return Setup(game, guesses.words, answers.words, info, m, hit, guesses.dropped)
 
 
 def group_data(setup: Setup, cfg: Config, name: str, cols: np.ndarray) -> GroupData:
@@ -337,7 +337,7 @@ def make_plan(
     profile: str,
     mode: int,
     breadth: int,
-    game: WordGame,
+    game: Game,
 ) -> tuple[GroupPlan, int]:
     """The decision table after ``opening``; returns the plan and its total turns."""
     g = tree.Group(gd.F, gd.answer_rows, gd.n_codes, gd.solved_code, mode)
@@ -370,13 +370,13 @@ def make_plan(
     return plan, total
 
 
-def _plan_simple(gd: GroupData, opening: search.Opening, cfg: Config, game: WordGame) -> GroupPlan:
+def _plan_simple(gd: GroupData, opening: search.Opening, cfg: Config, game: Game) -> GroupPlan:
     return make_plan(gd, opening, cfg.rules.turns, "simple", RANKINGS[cfg.search.ranking], 6, game)[
         0
     ]
 
 
-def _plan_fast(gd: GroupData, cfg: Config, game: WordGame) -> GroupPlan:
+def _plan_fast(gd: GroupData, cfg: Config, game: Game) -> GroupPlan:
     """Fast profile: compare whole tables for the best-ranked fixed openings."""
     mode = RANKINGS[cfg.search.ranking]
     turns, fc = cfg.rules.turns, cfg.fast
@@ -475,14 +475,8 @@ def build(
         names = sorted(set(wanted))
     jobs = cfg.n_jobs if n_jobs is None else n_jobs
     plans = plan_groups(cfg, setup, names, jobs, progress)
-    game_info = {
-        "name": cfg.game,
-        "length": cfg.words.length,
-        "turns": cfg.rules.turns,
-        "revealed": cfg.rules.revealed,
-        "guess_pool": cfg.rules.guess_pool,
-        "notation": "o = right place, x = wrong place, . = absent",
-    }
+    game_info = {**setup.game.rules(), "guess_pool": cfg.rules.guess_pool,
+                 "notation": setup.game.notation}
     pb = Playbook(
         name=cfg.name,
         game=game_info,

@@ -110,7 +110,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for p in rep.problems:
         console.print(f"PROBLEM {p}")
     if rep.ok:
-        console.print(f"OK: all {rep.overall.words} words found within {game.turns} turns")
+        console.print(
+            f"OK: all {rep.overall.words} words found within {game.limit} {game.limit_name}"
+        )
         return 0
     console.print(
         f"FAILED: {len(rep.failures)} words not found in time, "

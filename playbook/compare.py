@@ -6,7 +6,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
-from playbook.games import WordGame
+from playbook.games import Game
 from playbook.model import Playbook
 from playbook.verify import verify
 
@@ -36,14 +36,14 @@ class GroupComparison:
         )
 
 
-def largest_subset(game: WordGame, moves: Sequence[str], words: Sequence[str]) -> int:
+def largest_subset(game: Game, moves: Sequence[str], words: Sequence[str]) -> int:
     """Largest set of words that the moves' feedback leaves together (plain rules)."""
     sizes = Counter(tuple(game.feedback(m, w) for m in moves) for w in words if w not in moves)
     return max(sizes.values(), default=0)
 
 
 def compare(
-    ours: Playbook, ref: Playbook, game: WordGame, guesses: Sequence[str], answers: Sequence[str]
+    ours: Playbook, ref: Playbook, game: Game, guesses: Sequence[str], answers: Sequence[str]
 ) -> list[GroupComparison]:
     """Per group present in both playbooks."""
     mine = {g.group for g in ours.groups}

@@ -54,6 +54,18 @@ class RulesConfig:
     guess_pool: str = "all"
     """``all`` words of the length may be guessed (the paper), or only those that start
     with the ``revealed`` letter (the TV rules)."""
+    hard: bool = False
+    """Wordle's hard mode: every guess must be consistent with all feedback so far."""
+    misses: int = 6
+    """Hangman: the game is lost at this many misses."""
+
+
+@dataclasses.dataclass(frozen=True)
+class MastermindConfig:
+    """Mastermind's code space."""
+
+    pegs: int = 4
+    colours: int = 6
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,6 +123,7 @@ class Config:
     """``simple`` (the paper's kind) or ``fast`` (fewer turns, bigger table)."""
     fast: FastConfig = FastConfig()
     render: RenderConfig = RenderConfig()
+    mastermind: MastermindConfig = MastermindConfig()
     n_jobs: int = 1
     """Worker processes (-1: one per core)."""
     compare: str | None = None
@@ -124,7 +137,7 @@ class Config:
 
 _SECTIONS: dict[str, type] = {
     "words": WordsConfig, "rules": RulesConfig, "search": SearchConfig, "fast": FastConfig,
-    "render": RenderConfig,
+    "render": RenderConfig, "mastermind": MastermindConfig,
 }  # fmt: skip
 
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -147,6 +160,9 @@ _RANGES: dict[str, tuple[int, int]] = {
     "fast.breadth": (1, 64),
     "fast.candidates": (1, 64),
     "n_jobs": (-1, 1024),
+    "rules.misses": (1, 26),
+    "mastermind.pegs": (1, 6),
+    "mastermind.colours": (2, 9),
 }
 
 

@@ -1,8 +1,8 @@
 """The feedback matrix: the code of every guess against every answer, and its disk cache.
 
-``matrix(guesses, answers)`` is a numba kernel; :func:`reference_matrix` is the plain-Python
-definition it is tested against. Codes fit ``uint8`` for words of up to five letters and
-``uint16`` beyond.
+Each game's ``matrix`` uses a numba kernel from here; :func:`reference_matrix` is the
+plain-Python definition it is tested against. Codes fit ``uint8`` where a game has at most 256
+of them (Lingo/Wordle up to five letters) and ``uint16`` beyond.
 """
 
 from __future__ import annotations
@@ -10,28 +10,24 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 import numba
 import numpy as np
 
-from playbook.games import WordGame
+from playbook.games import Game
 
 FEEDBACK_KERNEL_VERSION = 1
 """Bumped whenever the kernel's output could change, so stale caches are not reused."""
 
 
-def encode_words(words: list[str] | tuple[str, ...], length: int) -> np.ndarray:
+def encode_words(words: Sequence[str], length: int) -> np.ndarray:
     """Words as an ``(n, length)`` uint8 array of letter numbers (a=0 ... z=25)."""
     if not words:
         return np.zeros((0, length), dtype=np.uint8)
     raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
     return (raw.reshape(len(words), length) - ord("a")).astype(np.uint8)
-
-
-def code_dtype(length: int) -> type[np.unsignedinteger]:
-    """The smallest unsigned dtype that holds every code of a word of ``length`` letters."""
-    return np.uint8 if 3**length <= 256 else np.uint16
 
 
 @numba.njit(cache=True, parallel=True)
@@ -63,20 +59,59 @@ def _fill(guesses: np.ndarray, answers: np.ndarray, out: np.ndarray) -> None:
             out[i, j] = code
 
 
-def matrix(game: WordGame, guesses: list[str], answers: list[str]) -> np.ndarray:
-    """Feedback codes of every guess (rows) against every answer (columns)."""
-    out = np.empty((len(guesses), len(answers)), dtype=code_dtype(game.length))
-    _fill(encode_words(guesses, game.length), encode_words(answers, game.length), out)
+@numba.njit(cache=True, parallel=True)
+def _fill_mastermind(guesses: np.ndarray, answers: np.ndarray, colours: int,
+                     out: np.ndarray) -> None:
+    n_g, pegs = guesses.shape
+    n_a = answers.shape[0]
+    for i in numba.prange(n_g):
+        g = guesses[i]
+        cg = np.zeros(colours, dtype=np.int8)
+        for p in range(pegs):
+            cg[g[p]] += 1
+        for j in range(n_a):
+            a = answers[j]
+            black = 0
+            ca = np.zeros(colours, dtype=np.int8)
+            for p in range(pegs):
+                if g[p] == a[p]:
+                    black += 1
+                ca[a[p]] += 1
+            common = 0
+            for c in range(colours):
+                common += min(cg[c], ca[c])
+            out[i, j] = black * (pegs + 1) + common - black
+
+
+def word_matrix(game: Game, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+    """Lingo/Wordle feedback codes of every guess (rows) against every answer (columns)."""
+    length = game.word_length or 0
+    out = np.empty((len(guesses), len(answers)), dtype=game.code_dtype)
+    _fill(encode_words(guesses, length), encode_words(answers, length), out)
     return out
 
 
-def reference_matrix(game: WordGame, guesses: list[str], answers: list[str]) -> np.ndarray:
+def mastermind_matrix(game: Game, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+    """Mastermind codes (black * (pegs + 1) + white) of every guess against every answer."""
+    pegs = game.word_length or 0
+
+    def enc(codes: Sequence[str]) -> np.ndarray:
+        raw = np.frombuffer("".join(codes).encode("ascii"), dtype=np.uint8)
+        return (raw.reshape(len(codes), pegs) - ord("1")).astype(np.uint8)
+
+    out = np.empty((len(guesses), len(answers)), dtype=game.code_dtype)
+    _fill_mastermind(enc(guesses), enc(answers), int(getattr(game, "colours", 9)), out)
+    return out
+
+
+def matrix(game: Game, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+    """Feedback codes of every guess (rows) against every answer (columns): the game's kernel."""
+    return game.matrix(guesses, answers)
+
+
+def reference_matrix(game: Game, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
     """The same matrix from the plain-Python rule of the game (for tests and benchmarks)."""
-    out = np.empty((len(guesses), len(answers)), dtype=code_dtype(game.length))
-    for i, g in enumerate(guesses):
-        for j, a in enumerate(answers):
-            out[i, j] = game.feedback(g, a)
-    return out
+    return game.reference_matrix(guesses, answers)
 
 
 def cache_dir() -> Path:
@@ -87,10 +122,10 @@ def cache_dir() -> Path:
     return Path(base) / "playbook"
 
 
-def cache_key(game: WordGame, guesses: list[str], answers: list[str]) -> str:
+def cache_key(game: Game, guesses: Sequence[str], answers: Sequence[str]) -> str:
     """Content key of a matrix: the rules, both lists and the kernel version."""
     h = hashlib.sha256()
-    h.update(f"{type(game).__name__}:{game.length}:v{FEEDBACK_KERNEL_VERSION}\n".encode())
+    h.update(f"{game.feedback_id}:v{FEEDBACK_KERNEL_VERSION}\n".encode())
     h.update("\n".join(guesses).encode())
     h.update(b"\n--\n")
     h.update("\n".join(answers).encode())
@@ -98,7 +133,7 @@ def cache_key(game: WordGame, guesses: list[str], answers: list[str]) -> str:
 
 
 def cached_matrix(
-    game: WordGame, guesses: list[str], answers: list[str], *, use_cache: bool = True
+    game: Game, guesses: Sequence[str], answers: Sequence[str], *, use_cache: bool = True
 ) -> tuple[np.ndarray, bool]:
     """The feedback matrix, from the disk cache when present; returns ``(matrix, hit)``.
 
@@ -110,7 +145,7 @@ def cached_matrix(
     want = (len(guesses), len(answers))
     try:
         m = np.load(path, allow_pickle=False)
-        if m.shape == want and m.dtype == code_dtype(game.length):
+        if m.shape == want and m.dtype == game.code_dtype:
             return m, True
     except (OSError, ValueError):
         pass

@@ -1,25 +1,31 @@
 """Games: the rules that turn a guess and an answer into feedback, looked up by name.
 
-A game defines the feedback function (a plain-Python reference; the fast kernel lives in
-:mod:`playbook.feedback`), its notation, the turn limit and what is revealed at the start.
-Search, verify and render code work only through this interface.
+A game defines its feedback function (a plain-Python reference, and a fast matrix kernel),
+the notation of its feedback, the limit (turns, or misses for hangman), what a move costs
+against that limit, and what is revealed at the start (which splits the answers into groups).
+Search, verify and render code work only through this interface, never on a game's name.
 """
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import enum
-from collections.abc import Callable, Iterable
-from typing import ClassVar
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
 
 from playbook.errors import ConfigError
 
 Code = int
-"""A feedback code: the marks of a guess as base-3 digits, first position most significant."""
+"""A feedback code: a small integer, one per distinct feedback."""
 
 
 class Mark(enum.IntEnum):
-    """The mark a letter of a guess receives."""
+    """The mark a letter of a guess receives in the word games."""
 
     ABSENT = 0
     ELSEWHERE = 1
@@ -80,37 +86,134 @@ def decode(code: Code, length: int) -> tuple[Mark, ...]:
     return tuple(reversed(out))
 
 
-@dataclasses.dataclass(frozen=True)
-class WordGame:
-    """A word game of the Lingo family: every letter of a guess is marked.
+def _dtype(n_codes: int) -> type[np.unsignedinteger[Any]]:
+    return np.uint8 if n_codes <= 256 else np.uint16
 
-    The same rules serve Lingo (first letter revealed) and Wordle (nothing revealed).
-    """
+
+class Game(abc.ABC):
+    """The interface every game implements."""
+
+    name: ClassVar[str]
+    limit_name: ClassVar[str] = "turns"
+    """What the limit counts: ``turns`` or ``misses``."""
+    notation: ClassVar[str]
+    """One line explaining the feedback notation."""
+
+    @property
+    @abc.abstractmethod
+    def limit(self) -> int:
+        """Most turns (or misses) with which a word still counts as found."""
+
+    @property
+    @abc.abstractmethod
+    def n_codes(self) -> int:
+        """Number of distinct feedback codes (codes are 0 .. n_codes - 1)."""
+
+    @property
+    def solved(self) -> Code | None:
+        """The code of a guess that is the answer (None where guessing ends otherwise)."""
+        return None
+
+    @property
+    def code_dtype(self) -> type[np.unsignedinteger[Any]]:
+        """The smallest unsigned dtype that holds every code."""
+        return _dtype(self.n_codes)
+
+    @abc.abstractmethod
+    def feedback(self, guess: str, answer: str) -> Code:
+        """Reference feedback function (plain Python)."""
+
+    def matrix(self, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+        """Feedback of every guess (rows) against every answer (columns); games override this
+        with a fast kernel."""
+        return self.reference_matrix(guesses, answers)
+
+    def reference_matrix(self, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+        """The matrix from the plain-Python rule (for tests and benchmarks)."""
+        out = np.empty((len(guesses), len(answers)), dtype=self.code_dtype)
+        for i, g in enumerate(guesses):
+            for j, a in enumerate(answers):
+                out[i, j] = self.feedback(g, a)
+        return out
+
+    @abc.abstractmethod
+    def format(self, code: Code) -> str:
+        """Feedback in the game's notation."""
+
+    @abc.abstractmethod
+    def parse(self, text: str) -> Code:
+        """Read feedback typed by a person; ValueError with a clear message if malformed."""
+
+    def group_of(self, answer: str) -> str:
+        """What the host reveals before the first guess ("*" when nothing)."""
+        return "*"
+
+    def cost(self, code: Code) -> int:
+        """What a move with this feedback costs against the limit."""
+        return 1
+
+    @property
+    def try_cost(self) -> int:
+        """What playing a candidate answer costs when it is right."""
+        return 1
+
+    def generated_words(self) -> tuple[str, ...] | None:
+        """The game's own list of codes (Mastermind), or None when a word list is used."""
+        return None
+
+    @abc.abstractmethod
+    def rules(self) -> dict[str, Any]:
+        """The rules as a playbook records them (``name`` first)."""
+
+    @property
+    def word_length(self) -> int | None:
+        """Length of every guess and answer, where fixed."""
+        return None
+
+    @property
+    def feedback_id(self) -> str:
+        """What the feedback depends on (keys the matrix cache)."""
+        return f"{type(self).__name__}:{self.word_length}"
+
+
+@dataclasses.dataclass(frozen=True)
+class WordGame(Game):
+    """Lingo: every letter of a guess is marked; the first letter is revealed."""
 
     name: ClassVar[str] = "lingo"
-    length: int
+    notation: ClassVar[str] = "o = right place, x = wrong place, . = absent"
+    length: int = 5
     """Letters per word."""
-    turns: int
+    turns: int = 5
     """Guesses allowed, the revealed letter not counting as one."""
     revealed: str = "first"
     """What the host shows at the start: ``first`` (the first letter) or ``none``."""
 
     @property
+    def limit(self) -> int:
+        return self.turns
+
+    @property
+    def word_length(self) -> int:
+        return self.length
+
+    @property
     def n_codes(self) -> int:
-        """Number of distinct feedback codes (3 ** length)."""
         return 3**self.length
 
     @property
     def solved(self) -> Code:
-        """The code of a guess that is the answer."""
         return self.n_codes - 1
 
     def feedback(self, guess: str, answer: str) -> Code:
-        """Reference feedback function (plain Python)."""
         return encode(marks(guess, answer))
 
+    def matrix(self, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+        from playbook import feedback
+
+        return feedback.word_matrix(self, guesses, answers)
+
     def format(self, code: Code) -> str:
-        """Feedback in the paper's notation, e.g. ``o.x..``."""
         return "".join(PAPER_SYMBOLS[m] for m in decode(code, self.length))
 
     def parse(self, text: str) -> Code:
@@ -125,26 +228,111 @@ class WordGame:
                 f"feedback {text!r}: unknown mark {exc.args[0]!r}; use o x . or 2 1 0"
             ) from None
 
-    def group_of(self, word: str) -> str:
-        """The group a word belongs to: what the host reveals before the first guess."""
-        return word[0] if self.revealed == "first" else "*"
+    def group_of(self, answer: str) -> str:
+        return answer[0] if self.revealed == "first" else "*"
+
+    def rules(self) -> dict[str, Any]:
+        return {"name": self.name, "length": self.length, "turns": self.turns,
+                "revealed": self.revealed}
 
 
 @dataclasses.dataclass(frozen=True)
 class Wordle(WordGame):
-    """Wordle: five letters, six turns, nothing revealed."""
+    """Wordle: five letters, six turns, nothing revealed; green/yellow/grey marks."""
 
     name: ClassVar[str] = "wordle"
+    turns: int = 6
     revealed: str = "none"
+    hard: bool = False
+    """Hard mode: every guess must be consistent with all feedback so far."""
+
+    def rules(self) -> dict[str, Any]:
+        return {**super().rules(), "hard": self.hard}
 
 
-GAMES: dict[str, Callable[..., WordGame]] = {"lingo": WordGame, "wordle": Wordle}
+@dataclasses.dataclass(frozen=True)
+class Mastermind(Game):
+    """Mastermind: codes of ``pegs`` colours 1..``colours``; black and white pegs."""
+
+    name: ClassVar[str] = "mastermind"
+    notation: ClassVar[str] = "NbMw = N black (right colour, right place), M white"
+    pegs: int = 4
+    colours: int = 6
+    turns: int = 5
+
+    @property
+    def limit(self) -> int:
+        return self.turns
+
+    @property
+    def word_length(self) -> int:
+        return self.pegs
+
+    @property
+    def n_codes(self) -> int:
+        return (self.pegs + 1) ** 2
+
+    @property
+    def solved(self) -> Code:
+        return self.pegs * (self.pegs + 1)
+
+    def feedback(self, guess: str, answer: str) -> Code:
+        black = sum(g == a for g, a in zip(guess, answer, strict=True))
+        common = sum(min(guess.count(c), answer.count(c)) for c in set(guess))
+        return black * (self.pegs + 1) + (common - black)
+
+    def matrix(self, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+        from playbook import feedback
+
+        return feedback.mastermind_matrix(self, guesses, answers)
+
+    def format(self, code: Code) -> str:
+        black, white = divmod(code, self.pegs + 1)
+        return f"{black}b{white}w"
+
+    def parse(self, text: str) -> Code:
+        """Read ``1b2w``, ``1b``, ``2w``, ``0`` or ``1 2`` (black, white)."""
+        t = text.strip().lower().replace(" ", "")
+        m = re.fullmatch(r"(?:(\d)b)?(?:(\d)w)?", t) if t not in ("", "0") else None
+        if t == "0":
+            black = white = 0
+        elif m and (m.group(1) or m.group(2)):
+            black, white = int(m.group(1) or 0), int(m.group(2) or 0)
+        elif re.fullmatch(r"\d,?\d", text.strip().replace(" ", ",")):
+            black, white = (int(x) for x in re.findall(r"\d", text))
+        else:
+            raise ValueError(f"feedback {text!r}: write black and white pegs like 1b2w")
+        if black + white > self.pegs or (black == self.pegs - 1 and white == 1):
+            raise ValueError(f"feedback {text!r}: impossible with {self.pegs} pegs")
+        return black * (self.pegs + 1) + white
+
+    @property
+    def feedback_id(self) -> str:
+        return f"mastermind:{self.pegs}:{self.colours}"
+
+    def generated_words(self) -> tuple[str, ...]:
+        digits = "123456789"[: self.colours]
+        return tuple("".join(p) for p in itertools.product(digits, repeat=self.pegs))
+
+    def rules(self) -> dict[str, Any]:
+        return {"name": self.name, "pegs": self.pegs, "colours": self.colours,
+                "turns": self.turns}
+
+
+GAMES: dict[str, type[Game]] = {"lingo": WordGame, "wordle": Wordle, "mastermind": Mastermind}
 """The registry of games by name."""
 
 
-def find_game(name: str) -> Callable[..., WordGame]:
+def find_game(name: str) -> type[Game]:
     """Look a game up by name; the error lists the accepted names."""
     try:
         return GAMES[name]
     except KeyError:
         raise ConfigError(f"unknown game {name!r}; allowed: {', '.join(sorted(GAMES))}") from None
+
+
+def from_rules(rules: dict[str, Any]) -> Game:
+    """The game a playbook's ``game`` section describes."""
+    cls = find_game(str(rules.get("name")))
+    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    return cls(**{k: v for k, v in rules.items() if k in fields})

@@ -9,8 +9,8 @@ from rich.table import Table as RichTable
 
 from playbook import build, compare, model
 from playbook.config import Config
-from playbook.errors import PlaybookFileError
-from playbook.games import WordGame, find_game
+from playbook.errors import ConfigError, PlaybookFileError
+from playbook.games import Game, from_rules
 from playbook.model import Move, Playbook, Row, TryWords
 from playbook.verify import Report, verify
 
@@ -141,31 +141,28 @@ def _count_moves(table: tuple[Row, ...] | None) -> int:
     return n
 
 
-def game_of(pb: Playbook, path: str) -> WordGame:
+def game_of(pb: Playbook, path: str) -> Game:
     """The game a playbook's rules describe."""
-    g = pb.game
     try:
-        return find_game(str(g["name"]))(
-            length=int(g["length"]), turns=int(g["turns"]), revealed=str(g.get("revealed", "first"))
-        )
+        return from_rules(dict(pb.game))
+    except ConfigError as exc:
+        raise PlaybookFileError(f"{path}: game.name: {exc}") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
 
 
-def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report, WordGame]:
+def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report, Game]:
     """Verify a loaded playbook against its own list (checked by checksum) or ``words_file``."""
     game = game_of(pb, path)
     info = dict(pb.words)
     if words_file:
         info["list"] = words_file
         info.pop("answers", None)
-    elif "list" not in info:
+    elif "list" not in info and game.generated_words() is None:
         raise PlaybookFileError(
             f"{path}: words.list: missing; name the word list or pass --words FILE"
         )
-    if "length" not in info:
-        info["length"] = game.length
-    guesses, answers = build.load_lists(info, Path(path).parent)
+    guesses, answers = build.load_lists(info, Path(path).parent, game)
     if not words_file:
         for key, wl in (("sha256", guesses), ("answers_sha256", answers)):
             want = pb.words.get(key)
@@ -185,9 +182,9 @@ def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report
     return rep, game
 
 
-def print_verify(console: Console, pb: Playbook, rep: Report, game: WordGame) -> None:
+def print_verify(console: Console, pb: Playbook, rep: Report, game: Game) -> None:
     """Turn distribution per group and overall."""
-    turns = range(1, game.turns + 1)
+    turns = range(0 if game.limit_name == 'misses' else 1, game.limit + 1)
     t = RichTable(title=f"verify {pb.name}")
     t.add_column("group")
     t.add_column("words", justify="right")

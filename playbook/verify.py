@@ -11,7 +11,7 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 
-from playbook.games import WordGame
+from playbook.games import Game
 from playbook.model import Move, Playbook, Row, Stats, Table, TryWords
 
 
@@ -43,7 +43,7 @@ class Report:
 
 class _Replay:
     def __init__(
-        self, game: WordGame, group: str, guess_pool: frozenset[str], candidates: Sequence[str]
+        self, game: Game, group: str, guess_pool: frozenset[str], candidates: Sequence[str]
     ) -> None:
         self.game = game
         self.group = group
@@ -139,7 +139,7 @@ def _check_words(
 
 def verify(
     pb: Playbook,
-    game: WordGame,
+    game: Game,
     guesses: Sequence[str],
     answers: Sequence[str],
     *,
@@ -190,12 +190,14 @@ def verify(
                     break
             if not found:
                 found, reason = replay.run_table(plan.table, 0, answer, history, where + ".table")
-            if found and len(history) <= game.turns:
-                dist[len(history)] += 1
+            spent = sum(game.cost(c) for _, c in history)
+            if found and spent <= game.limit:
+                dist[spent] += 1
                 continue
             fails += 1
             if found:
-                reason = f"found at turn {len(history)}, after the last turn ({game.turns})"
+                reason = (f"found after {spent} {game.limit_name}, over the limit "
+                          f"({game.limit})")
             failures.append(Failure(name, answer, replay.path(history), reason))
         for row in rows:
             if id(row) not in replay.used_rows and isinstance(row, Row):

@@ -31,7 +31,7 @@ def test_kernel_equals_reference(case: tuple[list[str], list[str], int]) -> None
     game = WordGame(length=n, turns=5)
     fast = feedback.matrix(game, guesses, answers)
     slow = feedback.reference_matrix(game, guesses, answers)
-    assert fast.dtype == feedback.code_dtype(n)
+    assert fast.dtype == game.code_dtype
     assert np.array_equal(fast, slow)
 
 

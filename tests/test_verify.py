@@ -108,7 +108,7 @@ def test_rejects_too_many_turns(small_build) -> None:  # type: ignore[no-untyped
         node = Move(setup.guesses[0], (Row("*", node),))
     slow = _replace_row(pb, gi, ri, dataclasses.replace(row, node=node))
     rep = verify(slow, setup.game, setup.guesses, setup.answers)
-    late = {f.word for f in rep.failures if "after the last turn" in f.reason}
+    late = {f.word for f in rep.failures if "over the limit" in f.reason}
     assert isinstance(row.node, TryWords) and row.node.words
     assert late == set(row.node.words) - {setup.guesses[0]}
 
