@@ -122,7 +122,7 @@ def load_lists(
     """Guess and answer lists as a playbook's ``words`` section describes them (a game that
     generates its codes, like Mastermind, needs no list)."""
     generated = game.generated_words() if game is not None else None
-    if generated is not None and info.get("list", "generated") == "generated":
+    if generated is not None:
         wl = words.WordList("generated", generated, words.words_sha256(generated))
         return wl, wl
     opts = {k: info[k] for k in ("length", "ij_to_y", "lowercase", "accents") if k in info}
@@ -139,9 +139,17 @@ def prepare(cfg: Config, *, use_cache: bool = True) -> Setup:
     """Load the lists and the feedback matrix (from the cache when possible)."""
     game = make_game(cfg)
     guesses, answers = load_lists(
-        {"list": cfg.words.list, "answers": cfg.words.answers, "length": cfg.words.length,
-         "ij_to_y": cfg.words.ij_to_y, "lowercase": cfg.words.lowercase,
-         "accents": cfg.words.accents}, cfg.base_dir, game)
+        {
+            "list": cfg.words.list,
+            "answers": cfg.words.answers,
+            "length": cfg.words.length,
+            "ij_to_y": cfg.words.ij_to_y,
+            "lowercase": cfg.words.lowercase,
+            "accents": cfg.words.accents,
+        },
+        cfg.base_dir,
+        game,
+    )
     info = words_info(cfg, guesses, answers)
     missing = sorted(set(answers.words) - set(guesses.words))
     if missing:
@@ -451,6 +459,70 @@ class BuildResult:
     setup: Setup
 
 
+def select_groups(setup: Setup, letters: str | None) -> dict[str, np.ndarray]:
+    """The groups named by ``--letters`` (all when None), with their answer columns."""
+    groups = setup.groups()
+    if not letters:
+        return groups
+    wanted = [c for c in letters.replace(",", "") if c.strip()]
+    unknown = sorted(set(wanted) - set(groups))
+    if unknown:
+        raise ConfigError(
+            f"--letters: no words start with {unknown[0]!r}; groups of this list: {''.join(groups)}"
+        )
+    return {n: groups[n] for n in sorted(set(wanted))}
+
+
+def assemble(
+    cfg: Config,
+    setup: Setup,
+    plans: Sequence[GroupPlan],
+    *,
+    profile: str,
+    letters: str | None,
+    seconds: float = 0.0,
+) -> BuildResult:
+    """A playbook from group plans, verified; its statistics are the verifier's."""
+    names = {p.group for p in plans}
+    game_info = {
+        **setup.game.rules(),
+        "guess_pool": cfg.rules.guess_pool,
+        "notation": setup.game.notation,
+    }
+    pb = Playbook(
+        name=cfg.name,
+        game=game_info,
+        words=setup.words_info,
+        groups=tuple(sorted(plans, key=lambda p: p.group)),
+        profile=profile,
+        description=cfg.description,
+        meta={
+            "tool": f"playbook {__version__}",
+            "created": datetime.date.today().isoformat(),
+            "ranking": cfg.search.ranking,
+            "seed": cfg.search.seed,
+            "restarts": cfg.search.restarts,
+            "max_openings": cfg.search.max_openings,
+            "letters": "".join(sorted(names)) if letters else "all",
+        },
+    )
+    answers = [a for a in setup.answers if setup.game.group_of(a) in names]
+    report = verify(
+        pb,
+        setup.game,
+        setup.guesses,
+        answers,
+        guess_pool=cfg.rules.guess_pool,
+        check_claims=False,
+    )
+    pb = dataclasses.replace(
+        pb,
+        groups=tuple(dataclasses.replace(p, stats=report.groups[p.group]) for p in pb.groups),
+        stats=report.overall,
+    )
+    return BuildResult(pb, report, seconds, setup)
+
+
 def build(
     cfg: Config,
     *,
@@ -462,48 +534,11 @@ def build(
     """Search, tabulate and verify; the playbook's stats come from the verification."""
     t0 = time.perf_counter()
     setup = prepare(cfg, use_cache=use_cache)
-    all_groups = setup.groups()
-    names = list(all_groups)
-    if letters:
-        wanted = [c for c in letters.replace(",", "") if c.strip()]
-        unknown = sorted(set(wanted) - set(all_groups))
-        if unknown:
-            raise ConfigError(
-                f"--letters: no words start with {unknown[0]!r}; groups of this "
-                f"list: {''.join(all_groups)}"
-            )
-        names = sorted(set(wanted))
+    names = list(select_groups(setup, letters))
     jobs = cfg.n_jobs if n_jobs is None else n_jobs
     plans = plan_groups(cfg, setup, names, jobs, progress)
-    game_info = {**setup.game.rules(), "guess_pool": cfg.rules.guess_pool,
-                 "notation": setup.game.notation}
-    pb = Playbook(
-        name=cfg.name,
-        game=game_info,
-        words=setup.words_info,
-        groups=tuple(plans),
-        profile=cfg.profile,
-        description=cfg.description,
-        meta={
-            "tool": f"playbook {__version__}",
-            "created": datetime.date.today().isoformat(),
-            "ranking": cfg.search.ranking,
-            "seed": cfg.search.seed,
-            "restarts": cfg.search.restarts,
-            "max_openings": cfg.search.max_openings,
-            "letters": "".join(names) if letters else "all",
-        },
-    )
-    answers = [a for a in setup.answers if setup.game.group_of(a) in set(names)]
-    report = verify(
-        pb, setup.game, setup.guesses, answers, guess_pool=cfg.rules.guess_pool, check_claims=False
-    )
-    pb = dataclasses.replace(
-        pb,
-        groups=tuple(dataclasses.replace(p, stats=report.groups[p.group]) for p in pb.groups),
-        stats=report.overall,
-    )
-    return BuildResult(pb, report, time.perf_counter() - t0, setup)
+    result = assemble(cfg, setup, plans, profile=cfg.profile, letters=letters)
+    return dataclasses.replace(result, seconds=time.perf_counter() - t0)
 
 
 def group_stats(report: Report) -> dict[str, Stats]:

@@ -129,6 +129,83 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_strategy(args: argparse.Namespace) -> int:
+    import json
+
+    from playbook import files, optimal, strategy
+
+    with config_path(args.config) as path:
+        cfg = config.load(path)
+        if args.hard:
+            cfg = config.override(cfg, **{"rules.hard": True})
+        if args.rule == "optimal":
+            result = optimal.play_optimal(cfg, letters=args.letters, budget=args.budget)
+        else:
+            result = strategy.play_rule(cfg, args.rule, letters=args.letters)
+    summary = result.summary()
+    if args.out:
+        files.atomic_write(Path(args.out), model.dumps(result.playbook))
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        dist = " ".join(f"{k}:{v}" for k, v in summary["distribution"].items())  # type: ignore[attr-defined]
+        first = summary["first_guess"]
+        if isinstance(first, dict):
+            first = " ".join(f"{k}={v}" for k, v in first.items())
+        console.print(f"rule {args.rule}: first guess {first}")
+        console.print(
+            f"total {summary['total']} guesses over {result.report.overall.words} "
+            f"answers, average {summary['average']}, worst {summary['worst']}, "
+            f"failures {summary['failures']}"
+        )
+        console.print(f"distribution {dist}")
+        for key in ("lower_bound", "optimal", "nodes"):
+            if key in summary:
+                console.print(f"{key.replace('_', ' ')}: {summary[key]}")
+        console.print(
+            f"time {summary['seconds']} s" + (f"; tree written to {args.out}" if args.out else "")
+        )
+    return 0 if result.report.ok else 1
+
+
+def cmd_rank(args: argparse.Namespace) -> int:
+    import json
+
+    from playbook import strategy
+
+    with config_path(args.config) as path:
+        cfg = config.load(path)
+        rows = strategy.rank(cfg, args.rule, top=args.top, letters=args.letters)
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    t = Table(title=f"best first guesses by {args.rule}")
+    for c in (
+        "group",
+        "rank",
+        "guess",
+        "largest",
+        "parts",
+        "expected size",
+        "entropy bits",
+        "possible answer",
+    ):
+        t.add_column(c, justify="left" if c in ("group", "guess") else "right")
+    for r in rows:
+        t.add_row(
+            r["group"],
+            str(r["rank"]),
+            r["guess"],
+            str(r["largest"]),
+            str(r["parts"]),
+            f"{r['expected_size']:.3f}",
+            f"{r['entropy']:.4f}",
+            "yes" if r["possible"] else "",
+        )
+    console.print(t)
+    return 0
+
+
 def cmd_lists(args: argparse.Namespace) -> int:
     from playbook import words
 
@@ -188,6 +265,50 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("playbook", help="playbook YAML file")
     s.add_argument("--letter", help="the group (starting letter) to show")
     s.set_defaults(func=cmd_show)
+
+    rules = (
+        "minimax",
+        "most-parts",
+        "expected-size",
+        "entropy",
+        "scm",
+        "first-consistent",
+        "optimal",
+    )
+    st = sub.add_parser(
+        "strategy",
+        help="play a rule against every answer; the whole tree",
+        description="Build the full decision tree of a rule over every answer "
+        "and report total, average, worst case and distribution.",
+    )
+    st.add_argument("config", help="config file or bundled config name")
+    st.add_argument("--rule", required=True, choices=rules, help="how to choose each guess")
+    st.add_argument("--json", action="store_true", help="print the figures as JSON")
+    st.add_argument("--out", help="write the tree as a playbook YAML file")
+    st.add_argument("--letters", help="only these groups")
+    st.add_argument(
+        "--hard", action="store_true", help="hard mode: guesses consistent with all feedback so far"
+    )
+    st.add_argument(
+        "--budget",
+        type=float,
+        default=60.0,
+        help="seconds per group for --rule optimal (default 60)",
+    )
+    st.set_defaults(func=cmd_strategy)
+
+    rk = sub.add_parser(
+        "rank",
+        help="the best first guesses under a rule",
+        description="Rank first guesses by a rule, with their largest subset, "
+        "number of subsets, expected size and entropy.",
+    )
+    rk.add_argument("config", help="config file or bundled config name")
+    rk.add_argument("--rule", required=True, choices=rules[:-1], help="ranking rule")
+    rk.add_argument("--top", type=int, default=10, help="how many (default 10)")
+    rk.add_argument("--json", action="store_true", help="print as JSON")
+    rk.add_argument("--letters", help="only these groups")
+    rk.set_defaults(func=cmd_rank)
 
     ls = sub.add_parser(
         "lists",

@@ -60,8 +60,9 @@ def _fill(guesses: np.ndarray, answers: np.ndarray, out: np.ndarray) -> None:
 
 
 @numba.njit(cache=True, parallel=True)
-def _fill_mastermind(guesses: np.ndarray, answers: np.ndarray, colours: int,
-                     out: np.ndarray) -> None:
+def _fill_mastermind(
+    guesses: np.ndarray, answers: np.ndarray, colours: int, out: np.ndarray
+) -> None:
     n_g, pegs = guesses.shape
     n_a = answers.shape[0]
     for i in numba.prange(n_g):

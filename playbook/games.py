@@ -232,8 +232,12 @@ class WordGame(Game):
         return answer[0] if self.revealed == "first" else "*"
 
     def rules(self) -> dict[str, Any]:
-        return {"name": self.name, "length": self.length, "turns": self.turns,
-                "revealed": self.revealed}
+        return {
+            "name": self.name,
+            "length": self.length,
+            "turns": self.turns,
+            "revealed": self.revealed,
+        }
 
 
 @dataclasses.dataclass(frozen=True)
@@ -315,8 +319,7 @@ class Mastermind(Game):
         return tuple("".join(p) for p in itertools.product(digits, repeat=self.pegs))
 
     def rules(self) -> dict[str, Any]:
-        return {"name": self.name, "pegs": self.pegs, "colours": self.colours,
-                "turns": self.turns}
+        return {"name": self.name, "pegs": self.pegs, "colours": self.colours, "turns": self.turns}
 
 
 GAMES: dict[str, type[Game]] = {"lingo": WordGame, "wordle": Wordle, "mastermind": Mastermind}

@@ -184,7 +184,7 @@ def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report
 
 def print_verify(console: Console, pb: Playbook, rep: Report, game: Game) -> None:
     """Turn distribution per group and overall."""
-    turns = range(0 if game.limit_name == 'misses' else 1, game.limit + 1)
+    turns = range(0 if game.limit_name == "misses" else 1, game.limit + 1)
     t = RichTable(title=f"verify {pb.name}")
     t.add_column("group")
     t.add_column("words", justify="right")

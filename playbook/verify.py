@@ -196,8 +196,7 @@ def verify(
                 continue
             fails += 1
             if found:
-                reason = (f"found after {spent} {game.limit_name}, over the limit "
-                          f"({game.limit})")
+                reason = f"found after {spent} {game.limit_name}, over the limit ({game.limit})"
             failures.append(Failure(name, answer, replay.path(history), reason))
         for row in rows:
             if id(row) not in replay.used_rows and isinstance(row, Row):
