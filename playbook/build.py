@@ -49,7 +49,10 @@ class Setup:
         out: dict[str, list[int]] = {}
         for j, a in enumerate(self.answers):
             out.setdefault(self.game.group_of(a), []).append(j)
-        return {k: np.asarray(v, dtype=np.int64) for k, v in sorted(out.items())}
+        return {
+            k: np.asarray(v, dtype=np.int64)
+            for k, v in sorted(out.items(), key=lambda kv: (len(kv[0]), kv[0]))
+        }
 
 
 @dataclasses.dataclass(frozen=True)
@@ -80,7 +83,7 @@ def make_game(cfg: Config) -> Game:
     offered = {
         "length": cfg.words.length, "turns": cfg.rules.turns, "revealed": cfg.rules.revealed,
         "hard": cfg.rules.hard, "pegs": cfg.mastermind.pegs, "colours": cfg.mastermind.colours,
-        "misses": cfg.rules.misses,
+        "misses": cfg.rules.misses, "max_length": cfg.words.max_length or cfg.words.length,
     }  # fmt: skip
     fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     return cls(**{k: v for k, v in offered.items() if k in fields})
@@ -94,51 +97,70 @@ def _list_ref(cfg: Config, name: str) -> str:
     return str(path if path.is_absolute() else (cfg.base_dir / path).resolve())
 
 
-def words_info(cfg: Config, guesses: words.WordList, answers: words.WordList) -> dict[str, Any]:
+def words_info(cfg: Config, lists: Lists) -> dict[str, Any]:
     """The word-list section of a playbook."""
-    if guesses.name == "generated":
-        return {"list": "generated", "count": len(guesses), "sha256": guesses.sha256}
+    main = lists.main
+    if main.name == "generated":
+        return {"list": "generated", "count": len(main), "sha256": main.sha256}
     info: dict[str, Any] = {
         "list": _list_ref(cfg, cfg.words.list),
         "length": cfg.words.length,
         "ij_to_y": cfg.words.ij_to_y,
         "lowercase": cfg.words.lowercase,
         "accents": cfg.words.accents,
-        "count": len(guesses),
-        "sha256": guesses.sha256,
+        "count": len(main),
+        "sha256": main.sha256,
     }
+    if cfg.words.max_length is not None:
+        info["max_length"] = cfg.words.max_length
     if cfg.words.answers is not None:
         info.update(
             answers=_list_ref(cfg, cfg.words.answers),
-            answers_count=len(answers),
-            answers_sha256=answers.sha256,
+            answers_count=len(lists.answers),
+            answers_sha256=lists.answers.sha256,
         )
     return info
 
 
-def load_lists(
-    info: dict[str, Any], base: Path | None = None, game: Game | None = None
-) -> tuple[words.WordList, words.WordList]:
-    """Guess and answer lists as a playbook's ``words`` section describes them (a game that
-    generates its codes, like Mastermind, needs no list)."""
-    generated = game.generated_words() if game is not None else None
-    if generated is not None:
-        wl = words.WordList("generated", generated, words.words_sha256(generated))
-        return wl, wl
-    opts = {k: info[k] for k in ("length", "ij_to_y", "lowercase", "accents") if k in info}
+@dataclasses.dataclass(frozen=True)
+class Lists:
+    """The guesses and answers of a game, and which list a playbook's checksum names."""
+
+    guesses: words.WordList
+    answers: words.WordList
+
+    @property
+    def main(self) -> words.WordList:
+        """The list recorded as ``words.list`` (the answers where guesses are generated)."""
+        return self.answers if self.guesses.name == "generated" else self.guesses
+
+
+def _generated(ws: tuple[str, ...]) -> words.WordList:
+    return words.WordList("generated", ws, words.words_sha256(ws))
+
+
+def load_lists(info: dict[str, Any], base: Path | None = None, game: Game | None = None) -> Lists:
+    """Guesses and answers as a playbook's ``words`` section describes them; a game that
+    generates its codes (Mastermind) needs no list, hangman generates only its guesses."""
+    if game is not None and (codes := game.generated_words()) is not None:
+        return Lists(_generated(codes), _generated(codes))
+    opts = {k: info[k] for k in ("length", "ij_to_y", "lowercase", "accents", "max_length")
+            if info.get(k) is not None}
     if "length" not in opts and game is not None and game.word_length:
         opts["length"] = game.word_length
-    guesses = words.load(str(info["list"]), base=base, **opts)
-    answers = guesses
+    listed = words.load(str(info["list"]), base=base, **opts)
+    if game is not None and (letters := game.generated_guesses()) is not None:
+        return Lists(_generated(letters), listed)
+    answers = listed
     if info.get("answers"):
         answers = words.load(str(info["answers"]), base=base, **opts)
-    return guesses, answers
+    return Lists(listed, answers)
 
 
 def prepare(cfg: Config, *, use_cache: bool = True) -> Setup:
     """Load the lists and the feedback matrix (from the cache when possible)."""
     game = make_game(cfg)
-    guesses, answers = load_lists(
+    lists = load_lists(
         {
             "list": cfg.words.list,
             "answers": cfg.words.answers,
@@ -146,13 +168,15 @@ def prepare(cfg: Config, *, use_cache: bool = True) -> Setup:
             "ij_to_y": cfg.words.ij_to_y,
             "lowercase": cfg.words.lowercase,
             "accents": cfg.words.accents,
+            "max_length": cfg.words.max_length,
         },
         cfg.base_dir,
         game,
     )
-    info = words_info(cfg, guesses, answers)
+    guesses, answers = lists.guesses, lists.answers
+    info = words_info(cfg, lists)
     missing = sorted(set(answers.words) - set(guesses.words))
-    if missing:
+    if missing and game.generated_guesses() is None:
         raise ConfigError(
             f"{cfg.source}: key 'words.answers': {len(missing)} answers are not in the guess "
             f"list (first: {missing[0]!r}); every answer must be allowed as a guess"
@@ -176,7 +200,8 @@ def group_data(setup: Setup, cfg: Config, name: str, cols: np.ndarray) -> GroupD
     guesses = tuple(setup.guesses[i] for i in rows)
     row_of = {w: i for i, w in enumerate(guesses)}
     answers = tuple(setup.answers[j] for j in cols)
-    answer_rows = np.asarray([row_of[a] for a in answers], dtype=np.int64)
+    # -1 where an answer is not a guess of the pool (hangman's words: guesses are letters)
+    answer_rows = np.asarray([row_of.get(a, -1) for a in answers], dtype=np.int64)
     return GroupData(name, F, guesses, answers, answer_rows, game.n_codes, game.solved)
 
 

@@ -34,6 +34,8 @@ class WordsConfig:
     """Optional separate answer list (bundled name or path); default: the word list itself."""
     length: int = 5
     """Letters per word; entries of other lengths are dropped."""
+    max_length: int | None = None
+    """Keep lengths from ``length`` up to this (hangman: one group per length)."""
     ij_to_y: bool = False
     """Replace every "ij" with "y" before measuring length (the 1994 paper's convention)."""
     lowercase: bool = False
@@ -152,6 +154,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 _RANGES: dict[str, tuple[int, int]] = {
     "words.length": (1, 12),
+    "words.max_length": (1, 12),
     "rules.turns": (1, 30),
     "search.max_openings": (0, 3),
     "search.restarts": (1, 1_000_000),

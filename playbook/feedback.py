@@ -84,6 +84,34 @@ def _fill_mastermind(
             out[i, j] = black * (pegs + 1) + common - black
 
 
+@numba.njit(cache=True)
+def _fill_hangman(letters: np.ndarray, answers: np.ndarray, out: np.ndarray) -> None:
+    n_a, width = answers.shape
+    for i in range(letters.shape[0]):
+        g = letters[i]
+        for j in range(n_a):
+            code = 0
+            for p in range(width):
+                if answers[j, p] == g:
+                    code |= 1 << p
+            out[i, j] = code
+
+
+def hangman_matrix(game: Game, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+    """Hangman codes (bit i set when the letter is at position i) of letters against words;
+    a guess of more than one letter falls back to the plain rule."""
+    if any(len(g) != 1 for g in guesses):
+        return game.reference_matrix(guesses, answers)
+    width = max((len(a) for a in answers), default=1)
+    enc = np.full((len(answers), width), 255, dtype=np.uint8)
+    for j, a in enumerate(answers):
+        enc[j, : len(a)] = np.frombuffer(a.encode("ascii"), dtype=np.uint8)
+    letters = np.frombuffer("".join(guesses).encode("ascii"), dtype=np.uint8)
+    out = np.empty((len(guesses), len(answers)), dtype=game.code_dtype)
+    _fill_hangman(letters, enc, out)
+    return out
+
+
 def word_matrix(game: Game, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
     """Lingo/Wordle feedback codes of every guess (rows) against every answer (columns)."""
     length = game.word_length or 0

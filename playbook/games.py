@@ -161,6 +161,10 @@ class Game(abc.ABC):
         """The game's own list of codes (Mastermind), or None when a word list is used."""
         return None
 
+    def generated_guesses(self) -> tuple[str, ...] | None:
+        """The game's own guesses when they differ from the answers (hangman's letters)."""
+        return self.generated_words()
+
     @abc.abstractmethod
     def rules(self) -> dict[str, Any]:
         """The rules as a playbook records them (``name`` first)."""
@@ -322,7 +326,84 @@ class Mastermind(Game):
         return {"name": self.name, "pegs": self.pegs, "colours": self.colours, "turns": self.turns}
 
 
-GAMES: dict[str, type[Game]] = {"lingo": WordGame, "wordle": Wordle, "mastermind": Mastermind}
+@dataclasses.dataclass(frozen=True)
+class Hangman(Game):
+    """Hangman: guesses are letters; the host shows every position of a guessed letter, or
+    counts a miss. The game is lost at ``misses`` misses; only misses count.
+
+    A whole-word guess is allowed too: it wins if right and costs a miss if wrong (that is how
+    a playbook's leaf "the word is ..." is played).
+    """
+
+    name: ClassVar[str] = "hangman"
+    limit_name: ClassVar[str] = "misses"
+    notation: ClassVar[str] = "positions of the letter (1 = first), e.g. 2,5; - for a miss"
+    misses: int = 6
+    max_length: int = 12
+
+    @property
+    def limit(self) -> int:
+        return self.misses - 1
+
+    @property
+    def n_codes(self) -> int:
+        return 1 << self.max_length
+
+    def feedback(self, guess: str, answer: str) -> Code:
+        if len(guess) != 1:
+            return (1 << len(answer)) - 1 if guess == answer else 0
+        return sum(1 << i for i, ch in enumerate(answer) if ch == guess)
+
+    def matrix(self, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+        from playbook import feedback
+
+        return feedback.hangman_matrix(self, guesses, answers)
+
+    def format(self, code: Code) -> str:
+        if code == 0:
+            return "-"
+        return ",".join(str(i + 1) for i in range(self.max_length) if code >> i & 1)
+
+    def parse(self, text: str) -> Code:
+        """Read ``-`` (a miss) or the positions, e.g. ``2,5`` or ``2 5``."""
+        t = text.strip()
+        if t in ("-", "0", ""):
+            return 0
+        try:
+            positions = [int(x) for x in re.split(r"[ ,]+", t)]
+        except ValueError:
+            raise ValueError(
+                f"feedback {text!r}: write positions like 2,5 or - for a miss"
+            ) from None
+        if any(not 1 <= p <= self.max_length for p in positions):
+            raise ValueError(f"feedback {text!r}: positions run from 1 to {self.max_length}")
+        return sum(1 << (p - 1) for p in set(positions))
+
+    def group_of(self, answer: str) -> str:
+        return str(len(answer))
+
+    def cost(self, code: Code) -> int:
+        return 1 if code == 0 else 0
+
+    @property
+    def try_cost(self) -> int:
+        return 0
+
+    def generated_guesses(self) -> tuple[str, ...]:
+        """The letters a-z: hangman's guesses."""
+        return tuple("abcdefghijklmnopqrstuvwxyz")
+
+    @property
+    def feedback_id(self) -> str:
+        return f"hangman:{self.max_length}"
+
+    def rules(self) -> dict[str, Any]:
+        return {"name": self.name, "misses": self.misses, "max_length": self.max_length}
+
+
+GAMES: dict[str, type[Game]] = {
+    "lingo": WordGame, "wordle": Wordle, "mastermind": Mastermind, "hangman": Hangman,
+}  # fmt: skip
 """The registry of games by name."""
 
 

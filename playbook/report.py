@@ -162,9 +162,10 @@ def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report
         raise PlaybookFileError(
             f"{path}: words.list: missing; name the word list or pass --words FILE"
         )
-    guesses, answers = build.load_lists(info, Path(path).parent, game)
+    lists = build.load_lists(info, Path(path).parent, game)
+    guesses, answers = lists.guesses, lists.answers
     if not words_file:
-        for key, wl in (("sha256", guesses), ("answers_sha256", answers)):
+        for key, wl in (("sha256", lists.main), ("answers_sha256", answers)):
             want = pb.words.get(key)
             if want is not None and want != wl.sha256:
                 raise PlaybookFileError(

@@ -118,22 +118,30 @@ class _Replay:
 
 
 def _check_words(
-    table: Table | None, pool: frozenset[str], where: str, problems: list[str]
+    table: Table | None,
+    pool: frozenset[str],
+    where: str,
+    problems: list[str],
+    answers: frozenset[str] = frozenset(),
 ) -> list[Row]:
-    """Every word of a table is a guess the rules allow; returns all rows, nested ones too."""
+    """Every word of a table is a guess the rules allow (a word tried as the answer may be any
+    answer of the group); returns all rows, nested ones too."""
     rows: list[Row] = []
     for row in table or ():
         rows.append(row)
         node = row.node
+        tried = isinstance(node, TryWords)
         words = (node.words or ()) if isinstance(node, TryWords) else (node.word,)
         for w in words:
-            if w not in pool:
+            if w not in pool and not (tried and w in answers):
                 problems.append(
                     f"{where} row {row.feedback!r}: {w!r} is not a word of the list "
                     "that may be guessed"
                 )
         if isinstance(node, Move):
-            rows += _check_words(node.table, pool, f"{where} row {row.feedback!r}", problems)
+            rows += _check_words(
+                node.table, pool, f"{where} row {row.feedback!r}", problems, answers
+            )
     return rows
 
 
@@ -176,7 +184,7 @@ def verify(
                 problems.append(
                     f"{where}.openings: {w!r} is not a word of the list that may be guessed"
                 )
-        rows = _check_words(plan.table, pool, where + ".table", problems)
+        rows = _check_words(plan.table, pool, where + ".table", problems, frozenset(words))
         replay = _Replay(game, name, pool, words)
         dist: Counter[int] = Counter()
         fails = 0

@@ -97,6 +97,7 @@ def normalise(
     ij_to_y: bool = False,
     lowercase: bool = False,
     accents: str = "drop",
+    max_length: int | None = None,
 ) -> tuple[tuple[str, ...], tuple[tuple[str, int, str], ...]]:
     """Keep the entries that are ``length`` letters a-z after normalisation.
 
@@ -131,7 +132,7 @@ def normalise(
             else:
                 drop("not a-z", raw.strip())
             continue
-        if len(w) != length:
+        if not length <= len(w) <= (max_length or length):
             drop("wrong length", raw.strip())
             continue
         if w in kept:
@@ -149,6 +150,7 @@ def load(
     ij_to_y: bool = False,
     lowercase: bool = False,
     accents: str = "drop",
+    max_length: int | None = None,
     base: Path | None = None,
 ) -> WordList:
     """Load a bundled list by name, or a file (relative to ``base``), and normalise it."""
@@ -160,7 +162,8 @@ def load(
     else:
         name, entries = _read_bundled(source)
     words, dropped = normalise(
-        entries, length=length, ij_to_y=ij_to_y, lowercase=lowercase, accents=accents
+        entries, length=length, ij_to_y=ij_to_y, lowercase=lowercase, accents=accents,
+        max_length=max_length,
     )
     if accents == "reject":
         for reason, count, example in dropped:
@@ -171,5 +174,6 @@ def load(
                     "entries); set words.accents to 'map' or 'drop' to accept the list"
                 )
     if not words:
-        raise WordListError(f"{name}: no words of {length} letters a-z in the list")
+        span = f"{length} to {max_length}" if max_length else f"{length}"
+        raise WordListError(f"{name}: no words of {span} letters a-z in the list")
     return WordList(name=name, words=words, sha256=words_sha256(words), dropped=dropped)

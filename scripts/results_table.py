@@ -22,8 +22,11 @@ def main(argv: list[str]) -> None:
     ours, ref = model.load(ours_path), model.load(ref_path)
     fast = model.load(str(fast_path)) if fast_path.exists() else None
     game = game_of(ours, ours_path)
-    guesses, answers = load_lists(dict(ours.words))
-    comps = {c.group: c for c in compare.compare(ours, ref, game, guesses.words, answers.words)}
+    lists = load_lists(dict(ours.words), game=game)
+    comps = {
+        c.group: c
+        for c in compare.compare(ours, ref, game, lists.guesses.words, lists.answers.words)
+    }
     head = "| letter | words | our openings | found by | largest | avg | worst | exception moves |"
     head += " paper's openings | largest | fails | fast avg |"
     print(head)
