@@ -1,0 +1,256 @@
+"""Hangman: exact minimax over the words still possible, the greedy rule, a cheating host.
+
+A state (letters guessed, pattern shown) is the set of words consistent with it, so the search
+works on sets of answer columns. ``worst(S)`` is the fewest misses that a guesser can guarantee
+from ``S``: 0 when one word is left (its remaining letters are all hits), else the minimum over
+letters that split ``S`` of the maximum over the host's answers of (1 if a miss) + worst(part).
+It is computed depth-first with memoisation and a cut-off bound (alpha-beta style).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections import Counter
+from collections.abc import Callable
+
+import numba
+import numpy as np
+
+from playbook.tree import Probe, TryList
+
+Node = Probe | TryList
+
+
+@numba.njit(cache=True)
+def _letter_stats(F, cols, n_codes):  # type: ignore[no-untyped-def]
+    """Per letter: largest part, size of the miss part, number of parts."""
+    n_l = F.shape[0]
+    largest = np.zeros(n_l, dtype=np.int64)
+    miss = np.zeros(n_l, dtype=np.int64)
+    parts = np.zeros(n_l, dtype=np.int64)
+    counts = np.zeros(n_codes, dtype=np.int64)
+    for letter in range(n_l):
+        row = F[letter]
+        for t in range(cols.shape[0]):
+            counts[row[cols[t]]] += 1
+        for t in range(cols.shape[0]):
+            c = row[cols[t]]
+            k = counts[c]
+            if k > 0:
+                parts[letter] += 1
+                if k > largest[letter]:
+                    largest[letter] = k
+                if c == 0:
+                    miss[letter] = k
+                counts[c] = 0
+    return largest, miss, parts
+
+
+@numba.njit(cache=True)
+def _parts(row, cols):  # type: ignore[no-untyped-def]
+    """Columns grouped by code: the miss (code 0) first, then larger groups first."""
+    codes = row[cols]
+    order = np.argsort(codes, kind="mergesort")
+    sorted_cols = cols[order]
+    sc = codes[order]
+    n_parts = 1
+    for t in range(1, len(sc)):
+        if sc[t] != sc[t - 1]:
+            n_parts += 1
+    starts = np.empty(n_parts, dtype=np.int64)
+    ends = np.empty(n_parts, dtype=np.int64)
+    pc = np.empty(n_parts, dtype=np.int64)
+    k = 0
+    starts[0] = 0
+    pc[0] = sc[0]
+    for t in range(1, len(sc)):
+        if sc[t] != sc[t - 1]:
+            ends[k] = t
+            k += 1
+            starts[k] = t
+            pc[k] = sc[t]
+    ends[k] = len(sc)
+    key = -(ends - starts) * 2 + (pc != 0) * (1 << 40)
+    by = np.argsort(key, kind="mergesort")
+    return sorted_cols, pc[by], starts[by], ends[by]
+
+
+class OutOfTime(Exception):
+    """The time budget ran out."""
+
+
+@dataclasses.dataclass
+class Solver:
+    """Exact minimax for one word length. ``F``: letters (rows) x words (columns)."""
+
+    F: np.ndarray
+    budget: float = 60.0
+    """Seconds before :class:`OutOfTime`."""
+
+    def __post_init__(self) -> None:
+        self.n_codes = int(self.F.max()) + 1 if self.F.size else 1
+        self.exact: dict[bytes, tuple[int, int]] = {}
+        """set -> (worst misses, best letter)."""
+        self.lower: dict[bytes, int] = {}
+        self.nodes = 0
+        self.deadline = time.perf_counter() + self.budget
+
+    def splits(self, cols: np.ndarray) -> list[int]:
+        """Letters that split ``cols``, best first: smallest largest part, then fewest words
+        in the miss part, then alphabetical."""
+        largest, miss, parts = _letter_stats(self.F, cols, self.n_codes)
+        useful = np.flatnonzero(parts > 1)
+        order = np.lexsort((useful, miss[useful], largest[useful]))
+        return [int(x) for x in useful[order]]
+
+    def parts(self, letter: int, cols: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """The host's possible answers to ``letter``: the miss first, then largest first."""
+        sorted_cols, codes, starts, ends = _parts(self.F[letter], cols)
+        out = [
+            (int(c), sorted_cols[a:b])
+            for c, a, b in zip(codes.tolist(), starts.tolist(), ends.tolist(), strict=True)
+        ]
+        return out
+
+    def worst(self, cols: np.ndarray, beta: int = 1 << 30) -> int:
+        """Fewest misses guaranteed from ``cols``; exact if below ``beta``, else a lower bound
+        that is at least ``beta``."""
+        if len(cols) == 1:
+            return 0
+        key = cols.tobytes()
+        if key in self.exact:
+            return self.exact[key][0]
+        lb = self.lower.get(key, 0)
+        if lb >= beta:
+            return lb
+        self.nodes += 1
+        if self.nodes % 1024 == 0 and time.perf_counter() > self.deadline:
+            raise OutOfTime
+        best, best_letter = beta, -1
+        for letter in self.splits(cols):
+            value = 0
+            for code, part in self.parts(letter, cols):
+                cost = 1 if code == 0 else 0
+                value = max(value, cost + self.worst(part, best - cost))
+                if value >= best:
+                    break
+            if value < best:
+                best, best_letter = value, letter
+                if best <= lb:
+                    break
+        if best_letter >= 0:
+            self.exact[key] = (best, best_letter)
+            return best
+        self.lower[key] = beta
+        return beta
+
+    def tree(self, cols: np.ndarray) -> Node:
+        """The optimal tree from ``cols`` (after :meth:`worst`)."""
+        if len(cols) == 1:
+            return TryList((int(cols[0]),))
+        self.worst(cols)
+        letter = self.exact[cols.tobytes()][1]
+        codes = self.F[letter, cols]
+        children = tuple(
+            (int(c), self.tree(cols[codes == c])) for c in np.unique(codes).tolist()
+        )
+        return Probe(letter, children, len(cols))
+
+
+def greedy_tree(F: np.ndarray, cols: np.ndarray) -> Node:
+    """The greedy rule: the letter whose largest resulting family is smallest (ties: fewer
+    words in the miss family, then alphabetical)."""
+    if len(cols) == 1:
+        return TryList((int(cols[0]),))
+    solver = Solver(F, budget=1e9)
+    letter = solver.splits(cols)[0]
+    parts = solver.parts(letter, cols)
+    children = tuple((code, greedy_tree(F, part)) for code, part in sorted(parts, key=lambda p: p[0]))
+    return Probe(letter, children, len(cols))
+
+
+def misses(node: Node, F: np.ndarray) -> dict[int, int]:
+    """Misses each word takes under a tree."""
+    out: dict[int, int] = {}
+
+    def walk(n: Node, spent: int) -> None:
+        if isinstance(n, TryList):
+            out[n.cols[0]] = spent
+            return
+        for code, child in n.children:
+            walk(child, spent + (1 if code == 0 else 0))
+
+    walk(node, 0)
+    return out
+
+
+def cheating_host(node: Node) -> tuple[int, int]:
+    """Play a tree against a host that keeps the largest family consistent with its answers
+    (ties: a miss, then the lowest code). Returns (misses, the word it ends with)."""
+    spent = 0
+    while isinstance(node, Probe):
+        code, node = max(node.children, key=lambda c: (_size(c[1]), c[0] == 0, -c[0]))
+        spent += 1 if code == 0 else 0
+    return spent, node.cols[0]
+
+
+def _size(n: Node) -> int:
+    return len(n.cols) if isinstance(n, TryList) else n.size
+
+
+@dataclasses.dataclass(frozen=True)
+class LengthResult:
+    """The verdict for one word length."""
+
+    length: int
+    words: int
+    exact: int | None
+    """Fewest worst-case misses (None if the budget ran out)."""
+    lower_bound: int
+    greedy: int
+    """Worst-case misses of the greedy rule."""
+    cheat_greedy: int
+    """Misses the greedy rule suffers against the cheating host."""
+    cheat_exact: int | None
+    hardest: tuple[int, ...]
+    """Columns of the words that need the most misses in the optimal (else greedy) tree."""
+    seconds: float
+    nodes: int
+    tree: Node
+
+
+def solve_length(
+    F: np.ndarray, length: int, *, budget: float = 60.0,
+    progress: Callable[[str], None] | None = None,
+) -> LengthResult:
+    """Exact verdict, greedy comparison and cheating-host figures for one word length."""
+    t0 = time.perf_counter()
+    cols = np.arange(F.shape[1], dtype=np.int64)
+    greedy = greedy_tree(F, cols)
+    g_misses = misses(greedy, F)
+    solver = Solver(F, budget=budget)
+    try:
+        exact: int | None = solver.worst(cols)
+        tree: Node = solver.tree(cols)
+        lower = exact
+    except OutOfTime:
+        exact, tree = None, greedy
+        lower = solver.lower.get(cols.tobytes(), 0)
+    m = misses(tree, F)
+    worst = max(m.values())
+    hardest = tuple(sorted(c for c, v in m.items() if v == worst))
+    result = LengthResult(
+        length=length, words=len(cols), exact=exact, lower_bound=lower or 0,
+        greedy=max(g_misses.values()), cheat_greedy=cheating_host(greedy)[0],
+        cheat_exact=cheating_host(tree)[0] if exact is not None else None, hardest=hardest,
+        seconds=time.perf_counter() - t0, nodes=solver.nodes, tree=tree,
+    )
+    if progress:
+        progress(f"length {length}: {result.exact}")
+    return result
+
+
+def distribution(node: Node, F: np.ndarray) -> dict[int, int]:
+    """Number of words per number of misses."""
+    return dict(sorted(Counter(misses(node, F).values()).items()))
