@@ -144,8 +144,11 @@ def load_lists(info: dict[str, Any], base: Path | None = None, game: Game | None
     generates its codes (Mastermind) needs no list, hangman generates only its guesses."""
     if game is not None and (codes := game.generated_words()) is not None:
         return Lists(_generated(codes), _generated(codes))
-    opts = {k: info[k] for k in ("length", "ij_to_y", "lowercase", "accents", "max_length")
-            if info.get(k) is not None}
+    opts = {
+        k: info[k]
+        for k in ("length", "ij_to_y", "lowercase", "accents", "max_length")
+        if info.get(k) is not None
+    }
     if "length" not in opts and game is not None and game.word_length:
         opts["length"] = game.word_length
     listed = words.load(str(info["list"]), base=base, **opts)
@@ -442,6 +445,55 @@ def _plan_fast(gd: GroupData, cfg: Config, game: Game) -> GroupPlan:
     return best[1]
 
 
+def tree_plan(
+    gd: GroupData, root: tree.Node, game: Game, method: str, notes: dict[str, Any] | None = None
+) -> GroupPlan:
+    """A plan that is a whole tree: its first move is the opening, the rest the tables."""
+    if isinstance(root, tree.TryList):
+        table: Table = (Row("", TryWords(tuple(gd.answers[c] for c in root.cols)), len(root.cols)),)
+        return GroupPlan(
+            gd.name, (), table, len(gd.answers), len(root.cols), method, notes=notes or {}
+        )
+    rows = tuple(
+        Row(game.format(code), _to_model(gd, child, game.format), _count(child))
+        for code, child in root.children
+    )
+    return GroupPlan(
+        group=gd.name,
+        openings=(gd.guesses[root.row],),
+        table=_sorted_table(rows),
+        words=len(gd.answers),
+        largest=max((r.words for r in rows), default=0),
+        method=method,
+        notes=notes or {},
+    )
+
+
+def _plan_exact_tree(gd: GroupData, cfg: Config, game: Game) -> GroupPlan:
+    """Games whose guesses are not words (hangman): the exact minimax tree within the
+    budget, else the greedy tree, with the verdict as notes."""
+    from playbook import hangman
+
+    r = hangman.solve_length(gd.F, len(gd.answers[0]), budget=cfg.search.budget)
+    worst = r.exact if r.exact is not None else r.greedy
+    notes = {
+        "exact_misses": r.exact,
+        "lower_bound": r.lower_bound,
+        "greedy_misses": r.greedy,
+        "cheating_host_misses": {"greedy": r.cheat_greedy, "exact": r.cheat_exact},
+        "hardest": [gd.answers[c] for c in r.hardest][:20],
+        "verdict": (
+            f"every word within {game.limit} misses"
+            if worst <= game.limit
+            else "not every word can be guaranteed"
+            if r.lower_bound > game.limit
+            else "undecided within the budget"
+        ),
+        "seconds": round(r.seconds, 2),
+    }
+    return tree_plan(gd, r.tree, game, "exact minimax" if r.exact is not None else "greedy", notes)
+
+
 def plan_groups(
     cfg: Config, setup: Setup, names: Sequence[str], n_jobs: int, progress: Progress | None = None
 ) -> list[GroupPlan]:
@@ -459,7 +511,14 @@ def plan_groups(
 
     # big groups first, so workers finish together
     order = sorted(data, key=lambda n: -len(data[n].answers))
-    if cfg.profile == "fast":
+    if not game.words_are_moves:
+        plans = parallel.run(
+            _plan_exact_tree,
+            [(data[n], cfg, game) for n in order],
+            n_jobs,
+            on_done=tick("trees"),
+        )
+    elif cfg.profile == "fast":
         plans = parallel.run(
             _plan_fast, [(data[n], cfg, game) for n in order], n_jobs, on_done=tick("tables")
         )
@@ -489,11 +548,15 @@ def select_groups(setup: Setup, letters: str | None) -> dict[str, np.ndarray]:
     groups = setup.groups()
     if not letters:
         return groups
-    wanted = [c for c in letters.replace(",", "") if c.strip()]
+    if "," in letters:
+        wanted = [c.strip() for c in letters.split(",") if c.strip()]
+    else:
+        wanted = [c for c in letters if c.strip()]
     unknown = sorted(set(wanted) - set(groups))
     if unknown:
         raise ConfigError(
-            f"--letters: no words start with {unknown[0]!r}; groups of this list: {''.join(groups)}"
+            f"--letters: no group {unknown[0]!r} in this list; groups: {', '.join(groups)} "
+            "(separate names longer than one character with commas)"
         )
     return {n: groups[n] for n in sorted(set(wanted))}
 

@@ -87,8 +87,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     files.atomic_write(target, model.dumps(pb))
     report.print_summary(console, result, ref, siblings=report.siblings(Path(args.out), pb))
     rep = result.report
+    game = result.setup.game
     verdict = (
-        f"verified: every word found within {cfg.rules.turns} turns"
+        f"verified: every word found within {game.limit} {game.limit_name}"
         if rep.ok
         else f"verification: {len(rep.failures)} words not guaranteed, {len(rep.problems)} problems"
     )

@@ -82,6 +82,8 @@ class SearchConfig:
     """Hill-climbing restarts per letter for three openings."""
     seed: int = 1994
     """Seed of the hill-climbing starts."""
+    budget: int = 60
+    """Seconds per group for exact searches (hangman's minimax, the optimal strategy)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -159,6 +161,7 @@ _RANGES: dict[str, tuple[int, int]] = {
     "search.max_openings": (0, 3),
     "search.restarts": (1, 1_000_000),
     "search.seed": (0, 2**63 - 1),
+    "search.budget": (1, 86400),
     "fast.openings": (1, 2),
     "fast.breadth": (1, 64),
     "fast.candidates": (1, 64),

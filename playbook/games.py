@@ -157,6 +157,12 @@ class Game(abc.ABC):
         """What playing a candidate answer costs when it is right."""
         return 1
 
+    @property
+    def words_are_moves(self) -> bool:
+        """Whether the answers are themselves guesses (so trying the words left is a plan);
+        hangman's guesses are letters, and its plans are trees down to one word."""
+        return True
+
     def generated_words(self) -> tuple[str, ...] | None:
         """The game's own list of codes (Mastermind), or None when a word list is used."""
         return None
@@ -388,6 +394,10 @@ class Hangman(Game):
     @property
     def try_cost(self) -> int:
         return 0
+
+    @property
+    def words_are_moves(self) -> bool:
+        return False
 
     def generated_guesses(self) -> tuple[str, ...]:
         """The letters a-z: hangman's guesses."""

@@ -152,9 +152,7 @@ class Solver:
         self.worst(cols)
         letter = self.exact[cols.tobytes()][1]
         codes = self.F[letter, cols]
-        children = tuple(
-            (int(c), self.tree(cols[codes == c])) for c in np.unique(codes).tolist()
-        )
+        children = tuple((int(c), self.tree(cols[codes == c])) for c in np.unique(codes).tolist())
         return Probe(letter, children, len(cols))
 
 
@@ -166,7 +164,9 @@ def greedy_tree(F: np.ndarray, cols: np.ndarray) -> Node:
     solver = Solver(F, budget=1e9)
     letter = solver.splits(cols)[0]
     parts = solver.parts(letter, cols)
-    children = tuple((code, greedy_tree(F, part)) for code, part in sorted(parts, key=lambda p: p[0]))
+    children = tuple(
+        (code, greedy_tree(F, part)) for code, part in sorted(parts, key=lambda p: p[0])
+    )
     return Probe(letter, children, len(cols))
 
 
@@ -221,7 +221,10 @@ class LengthResult:
 
 
 def solve_length(
-    F: np.ndarray, length: int, *, budget: float = 60.0,
+    F: np.ndarray,
+    length: int,
+    *,
+    budget: float = 60.0,
     progress: Callable[[str], None] | None = None,
 ) -> LengthResult:
     """Exact verdict, greedy comparison and cheating-host figures for one word length."""
@@ -229,22 +232,41 @@ def solve_length(
     cols = np.arange(F.shape[1], dtype=np.int64)
     greedy = greedy_tree(F, cols)
     g_misses = misses(greedy, F)
+    upper = max(g_misses.values())
     solver = Solver(F, budget=budget)
+    exact: int | None = None
+    lower = 0
+    tree: Node = greedy
     try:
-        exact: int | None = solver.worst(cols)
-        tree: Node = solver.tree(cols)
-        lower = exact
+        # iterative deepening: prove "at least k" for k = 1, 2, ... until a tree with fewer
+        # misses is found; every finished step is a proven lower bound
+        for k in range(1, upper + 1):
+            value = solver.worst(cols, beta=k)
+            if value < k:
+                exact = value
+                break
+            lower = k
+        else:
+            exact = upper  # greedy is optimal
+        if exact < upper:
+            tree = solver.tree(cols)
     except OutOfTime:
-        exact, tree = None, greedy
-        lower = solver.lower.get(cols.tobytes(), 0)
+        pass
     m = misses(tree, F)
     worst = max(m.values())
     hardest = tuple(sorted(c for c, v in m.items() if v == worst))
     result = LengthResult(
-        length=length, words=len(cols), exact=exact, lower_bound=lower or 0,
-        greedy=max(g_misses.values()), cheat_greedy=cheating_host(greedy)[0],
-        cheat_exact=cheating_host(tree)[0] if exact is not None else None, hardest=hardest,
-        seconds=time.perf_counter() - t0, nodes=solver.nodes, tree=tree,
+        length=length,
+        words=len(cols),
+        exact=exact,
+        lower_bound=exact if exact is not None else lower,
+        greedy=max(g_misses.values()),
+        cheat_greedy=cheating_host(greedy)[0],
+        cheat_exact=cheating_host(tree)[0] if exact is not None else None,
+        hardest=hardest,
+        seconds=time.perf_counter() - t0,
+        nodes=solver.nodes,
+        tree=tree,
     )
     if progress:
         progress(f"length {length}: {result.exact}")

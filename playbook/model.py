@@ -105,6 +105,8 @@ class GroupPlan:
     """Words this plan cannot guarantee within the turns."""
     stats: Stats | None = None
     pages: int = 0
+    notes: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    """Game-specific findings (e.g. hangman's exact verdict), shown in summaries."""
 
     @property
     def proven(self) -> bool:
@@ -193,6 +195,8 @@ def to_dict(pb: Playbook) -> dict[str, Any]:
         if g.stats is not None:
             d["stats"] = g.stats.to_dict()
         d["unguaranteed"] = list(g.unguaranteed)
+        if g.notes:
+            d["notes"] = dict(g.notes)
         if g.table is not None:
             d["table"] = _table_list(g.table)
         groups[g.group] = d
@@ -354,6 +358,7 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
                 restarts=g.get("restarts", 0) if isinstance(g.get("restarts", 0), int) else 0,
                 unguaranteed=unguaranteed,
                 stats=_stats(path, where + ".stats", g.get("stats")),
+                notes=g["notes"] if isinstance(g.get("notes"), dict) else {},
             )
         )
     return Playbook(

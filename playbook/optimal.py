@@ -1,4 +1,765 @@
 """Exact optimum: the strategy tree with the fewest total guesses within the limit.
 
-(placeholder until the branch-and-bound search lands; see issue 4)
+The value of a set ``S`` of possible answers with ``t`` turns left is the least total number
+of guesses (the final, correct one included) that finds every answer of ``S`` within ``t``
+turns. A guess ``g`` costs ``|S| + sum(value(part, t - 1))`` over the parts of ``S`` that
+its non-solving feedbacks leave. :func:`optimal_tree` finds the least value by depth-first
+branch and bound:
+
+* the first upper bound is the best greedy tree (:mod:`playbook.strategy`) within the limit;
+* a set is memoised by a hash of its answers (with ``t``): its exact value and best guess, or
+  the best lower bound proven so far;
+* lower bounds, all admissible: the *counting bound* (at most ``b ** (d - 1)`` answers can be
+  found with guess ``d``, where ``b`` is the number of non-solving feedbacks the game shows),
+  which gives ``2n - 1`` for small sets; for a guess, ``|S|`` plus the counting bounds of
+  its parts; for a set, the least of these over all guesses;
+* guesses are tried in order of that bound (then possible answers first, then the smallest
+  sum of squared part sizes), so good trees come first; a guess whose bound reaches the best
+  total found is pruned, as is every guess after it; a child is searched only for values
+  below what is left of the best total, so a failing guess stops at its first bad part;
+* only guesses that split the set or are in it count, and of the guesses that split the set
+  in exactly the same parts only one (a possible answer where there is one) is tried;
+* a set with a possible answer that tells all the others apart has value ``2n - 1`` at once;
+  with two turns left, a set has value ``2n - 1``, ``2n`` or none (no guess separates it);
+* Mastermind: colour and position permutations that fix the guesses played so far map the
+  set onto itself, so at the first two levels only one guess of each orbit is tried (at the
+  root: 1111, 1112, 1122, 1123, 1234 for 4 pegs).
+
+The search below the root runs in numba; the root loop is Python, so a time budget can stop
+it after any guess and report the best tree so far with the best proven lower bound.
 """
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import time
+from collections.abc import Sequence
+
+import numba
+import numpy as np
+from numba import types
+from numba.typed import Dict
+
+from playbook import strategy
+from playbook.config import Config
+from playbook.errors import ConfigError
+from playbook.games import Game, Mastermind
+from playbook.strategy import StrategyResult, Tree
+from playbook.tree import Probe
+
+INF = 1 << 40
+"""Value of a set that cannot be solved within its turns."""
+ABORT = -1
+"""What the search returns when the time budget ran out."""
+_SHIFT = 20
+_GUESS_MASK = (1 << (_SHIFT - 1)) - 1
+_MAX_SYMMETRY_WORK = 40_000_000
+"""Largest (group elements x guesses) worth enumerating for a symmetry reduction."""
+
+
+# ------------------------------------------------------------------ bounds
+
+
+def counting_table(limit: int, n: int, branching: int) -> np.ndarray:
+    """``table[t, k]``: the counting lower bound for ``k`` answers with ``t`` turns left.
+
+    At most one answer is found with each guess, and each guess has at most ``branching``
+    non-solving feedbacks, so at most ``branching ** (d - 1)`` answers are found with guess
+    ``d``; the bound fills the levels from the top. ``INF`` where ``k`` answers do not fit.
+    """
+    table = np.zeros((limit + 1, n + 1), dtype=np.int64)
+    for t in range(limit + 1):
+        for k in range(1, n + 1):
+            left, cost, cap = k, 0, 1
+            for d in range(1, t + 1):
+                take = min(left, cap)
+                cost += d * take
+                left -= take
+                if left == 0:
+                    break
+                cap = min(cap * max(branching, 1), n + 1)
+            table[t, k] = cost if left == 0 else INF
+    return table
+
+
+def branching_of(F: np.ndarray, solved: int) -> int:
+    """Number of distinct non-solving feedback codes in ``F`` (at most the children of a guess)."""
+    seen = np.bincount(np.asarray(F).ravel(), minlength=solved + 1) > 0
+    return int(seen.sum() - (1 if seen[solved] else 0))
+
+
+# ------------------------------------------------------------------ numba search
+
+
+@numba.njit(cache=True)
+def _now():  # type: ignore[no-untyped-def]
+    with numba.objmode(t="float64"):
+        t = time.perf_counter()
+    return t
+
+
+@numba.njit(cache=True)
+def set_key(S, t, zob):  # type: ignore[no-untyped-def]
+    """Memo key of the answer columns ``S`` with ``t`` turns left."""
+    h = np.uint64(0)
+    for i in range(S.shape[0]):
+        h += zob[S[i]]
+    return h + np.uint64(t) * np.uint64(0x9E3779B97F4A7C15)
+
+
+@numba.njit(cache=True)
+def _perfect(row, S, seen, mark):  # type: ignore[no-untyped-def]
+    """True if guess ``row`` gives every answer of ``S`` a different feedback."""
+    for i in range(S.shape[0]):
+        c = row[S[i]]
+        if seen[c] == mark:
+            return False
+        seen[c] = mark
+    return True
+
+
+@numba.njit(cache=True)
+def scan(F, S, t, cands, lbtab, solved, n_codes):  # type: ignore[no-untyped-def]
+    """For each candidate guess on set ``S`` with ``t`` turns left: (bound, in set, parts,
+    sum of squared part sizes, partition hash). The bound is ``|S|`` plus the counting bound
+    of each non-solving part with ``t - 1`` turns."""
+    m = cands.shape[0]
+    n = S.shape[0]
+    bound = np.empty(m, dtype=np.int64)
+    ins = np.zeros(m, dtype=np.int64)
+    parts = np.empty(m, dtype=np.int64)
+    sumsq = np.empty(m, dtype=np.int64)
+    phash = np.empty(m, dtype=np.uint64)
+    counts = np.zeros(n_codes, dtype=np.int64)
+    lab = np.zeros(n_codes, dtype=np.int64)
+    fnv = np.uint64(0x100000001B3)
+    for j in range(m):
+        row = F[cands[j]]
+        nl = 0
+        h = np.uint64(0xCBF29CE484222325)
+        for i in range(n):
+            c = row[S[i]]
+            if counts[c] == 0:
+                nl += 1
+                lab[c] = nl
+            counts[c] += 1
+            h = (h ^ np.uint64(lab[c])) * fnv
+        s = n
+        q = 0
+        for i in range(n):
+            c = row[S[i]]
+            k = counts[c]
+            if k > 0:
+                q += k * k
+                if c == solved:
+                    ins[j] = 1
+                else:
+                    s += lbtab[t - 1, k]
+                counts[c] = 0
+        bound[j] = s
+        parts[j] = nl
+        sumsq[j] = q
+        phash[j] = h
+    return bound, ins, parts, sumsq, phash
+
+
+@numba.njit(cache=True)
+def _store(memo, key, val, guess, exact):  # type: ignore[no-untyped-def]
+    old = memo.get(key, np.int64(-1))
+    if old >= 0 and (old & 1) == 1:
+        return
+    if exact:
+        memo[key] = (val << 20) | (np.int64(guess) << 1) | 1
+    elif old < 0 or (old >> 20) < val:
+        memo[key] = val << 20
+
+
+@numba.njit(cache=True)
+def _order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-untyped-def]
+    """Indices of the candidates worth trying (split the set or in it, bound < ``below``),
+    best first, one per distinct partition."""
+    m = bound.shape[0]
+    keep = np.empty(m, dtype=np.int64)
+    nk = 0
+    for j in range(m):
+        if bound[j] < below and (parts[j] > 1 or ins[j] == 1):
+            keep[nk] = j
+            nk += 1
+    keep = keep[:nk]
+    key = np.empty(nk, dtype=np.int64)
+    for i in range(nk):
+        j = keep[i]
+        q = sumsq[j]
+        if q > 0x7FFFFFFF:
+            q = 0x7FFFFFFF
+        key[i] = (bound[j] << 32) | ((1 - ins[j]) << 31) | q
+    o1 = np.argsort(key, kind="mergesort")
+    ph = np.empty(nk, dtype=np.uint64)
+    for i in range(nk):
+        ph[i] = phash[keep[o1[i]]]
+    o2 = np.argsort(ph, kind="mergesort")
+    first = np.zeros(nk, dtype=np.bool_)
+    for i in range(nk):
+        if i == 0 or ph[o2[i]] != ph[o2[i - 1]]:
+            first[o2[i]] = True
+    out = np.empty(nk, dtype=np.int64)
+    no = 0
+    for i in range(nk):
+        if first[i]:
+            out[no] = keep[o1[i]]
+            no += 1
+    return out[:no]
+
+
+@numba.njit(cache=True)
+def _two_turns(F, S, beta, col_row, allrows, seen, stats):  # type: ignore[no-untyped-def]
+    """Value of ``S`` (3+ answers) with two turns left, and the guess (-1 if none)."""
+    n = S.shape[0]
+    for i in range(n):
+        stats[2] += 1
+        g = col_row[S[i]]
+        if _perfect(F[g], S, seen, stats[2]):
+            return 2 * n - 1, g, True
+    if 2 * n >= beta:
+        return 2 * n, -1, False
+    for j in range(allrows.shape[0]):
+        stats[2] += 1
+        if _perfect(F[allrows[j]], S, seen, stats[2]):
+            return 2 * n, allrows[j], True
+    return INF, -1, True
+
+
+@numba.njit(cache=True)
+def solve(
+    S, t, beta, cands, F, col_row, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes
+):  # type: ignore[no-untyped-def]
+    """Value of answer set ``S`` (sorted columns) with ``t`` turns left, if below ``beta``.
+
+    Returns the exact value when it is below ``beta`` (memoised with its guess), else a lower
+    bound that is at least ``beta``; ``ABORT`` once the clock passes ``deadline``. Candidate
+    guesses are ``cands`` here and all rows further down. ``stats``: [nodes, aborted, stamp].
+    """
+    n = S.shape[0]
+    if n == 1:
+        return np.int64(1)
+    if t < 2:
+        return np.int64(INF)
+    if n == 2:
+        return np.int64(3)
+    lb0 = lbtab[t, n]
+    if lb0 >= beta:
+        return lb0
+    key = set_key(S, t, zob)
+    got = memo.get(key, np.int64(-1))
+    if got >= 0:
+        val = got >> 20
+        if (got & 1) == 1 or val >= beta:
+            return val
+        if val > lb0:
+            lb0 = val
+    stats[0] += 1
+    if (stats[0] & 255) == 0 and _now() > deadline:
+        stats[1] = 1
+    if stats[1] != 0:
+        return np.int64(ABORT)
+    seen = np.zeros(n_codes, dtype=np.int64)
+    if t == 2:
+        v, g, exact = _two_turns(F, S, beta, col_row, allrows, seen, stats)
+        _store(memo, key, v, max(g, 0), exact)
+        return v
+    # a possible answer that tells all others apart: 2n - 1, the least any set can cost
+    for i in range(n):
+        stats[2] += 1
+        g = col_row[S[i]]
+        if _perfect(F[g], S, seen, stats[2]):
+            _store(memo, key, 2 * n - 1, g, True)
+            return np.int64(2 * n - 1)
+    bound, ins, parts, sumsq, phash = scan(F, S, t, cands, lbtab, solved, n_codes)
+    least = np.int64(INF)
+    above = np.int64(INF)
+    for j in range(bound.shape[0]):
+        if parts[j] > 1 or ins[j] == 1:
+            if bound[j] < least:
+                least = bound[j]
+            if bound[j] >= beta and bound[j] < above:
+                above = bound[j]
+    if least >= INF:
+        _store(memo, key, np.int64(INF), 0, True)
+        return np.int64(INF)
+    if least > lb0:
+        lb0 = least
+    if lb0 >= beta:
+        _store(memo, key, lb0, 0, False)
+        return lb0
+    order = _order(bound, ins, parts, sumsq, phash, beta)
+    best = beta
+    best_g = -1
+    fail_lb = above
+    counts = np.zeros(n_codes, dtype=np.int64)
+    start = np.zeros(n_codes, dtype=np.int64)
+    buf = np.empty(n, dtype=np.int64)
+    for oi in range(order.shape[0]):
+        j = order[oi]
+        total_lb = bound[j]
+        if total_lb >= best:
+            if total_lb < fail_lb:
+                fail_lb = total_lb
+            break
+        g = cands[j]
+        row = F[g]
+        for i in range(n):
+            counts[row[S[i]]] += 1
+        # parts laid out by code; visit the non-solving ones largest first
+        pos = 0
+        pc = np.empty(parts[j], dtype=np.int64)
+        pk = np.empty(parts[j], dtype=np.int64)
+        npart = 0
+        for c in range(n_codes):
+            k = counts[c]
+            if k > 0:
+                start[c] = pos
+                pos += k
+                if c != solved:
+                    pc[npart] = c
+                    pk[npart] = k
+                    npart += 1
+        for i in range(n):
+            c = row[S[i]]
+            buf[start[c]] = S[i]
+            start[c] += 1
+        for c in range(n_codes):
+            if counts[c] > 0:
+                start[c] -= counts[c]
+                counts[c] = 0
+        pc = pc[:npart]
+        pk = pk[:npart]
+        by_size = np.argsort(-pk, kind="mergesort")
+        acc = np.int64(n)
+        rest = total_lb - n
+        ok = True
+        for pi in range(npart):
+            c = pc[by_size[pi]]
+            k = pk[by_size[pi]]
+            lbp = lbtab[t - 1, k]
+            rest -= lbp
+            if k == 1:
+                v = np.int64(1)
+            elif k == 2:
+                v = np.int64(3)
+            else:
+                cb = best - acc - rest
+                part = buf[start[c] : start[c] + k].copy()
+                v = solve(
+                    part,
+                    t - 1,
+                    cb,
+                    allrows,
+                    F,
+                    col_row,
+                    allrows,
+                    lbtab,
+                    zob,
+                    memo,
+                    stats,
+                    deadline,
+                    solved,
+                    n_codes,
+                )
+                if v == ABORT:
+                    return np.int64(ABORT)
+                if v >= cb:
+                    ok = False
+                    if acc + v + rest < fail_lb:
+                        fail_lb = acc + v + rest
+                    break
+            acc += v
+        if ok and acc < best:
+            best = acc
+            best_g = g
+    if best_g >= 0:
+        _store(memo, key, best, best_g, True)
+        return best
+    if fail_lb < lb0:
+        fail_lb = lb0
+    _store(memo, key, fail_lb, 0, False)
+    return fail_lb
+
+
+# ------------------------------------------------------------------ Mastermind symmetry
+
+
+class Symmetry:
+    """Colour and position permutations of Mastermind acting on the guess rows.
+
+    A permutation applied to guess and answer alike keeps the feedback; one that also fixes
+    every guess played so far maps the set of answers still possible onto itself, so guesses
+    in one orbit of that stabiliser have the same value and one per orbit is enough.
+    """
+
+    def __init__(self, digits: np.ndarray, colours: int, row_of_index: np.ndarray) -> None:
+        self.digits = digits
+        self.colours = colours
+        self.pegs = digits.shape[1]
+        self.row_of_index = row_of_index
+        self.weights = colours ** np.arange(self.pegs - 1, -1, -1, dtype=np.int64)
+
+    @classmethod
+    def of(
+        cls, game: Game, guesses: Sequence[str] | None, answer_rows: np.ndarray
+    ) -> Symmetry | None:
+        """The symmetry of a Mastermind group whose guesses are all codes and whose answers
+        are closed under the permutations; None otherwise."""
+        if not isinstance(game, Mastermind) or guesses is None:
+            return None
+        pegs, colours = game.pegs, game.colours
+        if len(guesses) != colours**pegs:
+            return None
+        digits = np.asarray([[int(ch) - 1 for ch in g] for g in guesses], dtype=np.int64)
+        if digits.shape != (len(guesses), pegs) or digits.min() < 0 or digits.max() >= colours:
+            return None
+        index = digits @ (colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64))
+        row_of_index = np.full(colours**pegs, -1, dtype=np.int64)
+        row_of_index[index] = np.arange(len(guesses))
+        if (row_of_index < 0).any():
+            return None
+        sym = cls(digits, colours, row_of_index)
+        answers = np.zeros(len(guesses), dtype=bool)
+        answers[answer_rows] = True
+        # closed under generators (colour and position transpositions) = under the group
+        gens = []
+        for k in range(1, colours):
+            pi = np.arange(colours)
+            pi[[0, k]] = [k, 0]
+            gens.append((pi, np.arange(pegs)))
+        for k in range(1, pegs):
+            tau = np.arange(pegs)
+            tau[[0, k]] = [k, 0]
+            gens.append((np.arange(colours), tau))
+        for pi, tau in gens:
+            img = sym.image(pi[None, :], tau)[0]
+            if not np.array_equal(answers[img], answers):
+                return None
+        return sym
+
+    def image(self, pis: np.ndarray, tau: np.ndarray) -> np.ndarray:
+        """Rows that each row maps to, for each colour permutation in ``pis`` with ``tau``."""
+        moved = pis[:, self.digits[:, tau]]  # (n_pi, rows, pegs)
+        return self.row_of_index[moved @ self.weights]
+
+    def _stabiliser(self, history: Sequence[int]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(colour permutations, position permutation) blocks of the stabiliser of
+        ``history``, or an empty list if it is too large to enumerate."""
+        hist = [self.digits[h] for h in history]
+        used = sorted({int(c) for h in hist for c in h})
+        free = [c for c in range(self.colours) if c not in used]
+        n_free = math.factorial(len(free))
+        if math.factorial(self.pegs) * n_free * len(self.digits) > _MAX_SYMMETRY_WORK:
+            return []
+        free_perms = np.asarray(list(itertools.permutations(free)), dtype=np.int64)
+        blocks = []
+        for tau in itertools.permutations(range(self.pegs)):
+            tau_a = np.asarray(tau, dtype=np.int64)
+            pi = np.full(self.colours, -1, dtype=np.int64)
+            ok = True
+            for h in hist:
+                for i in range(self.pegs):
+                    a, b = int(h[tau_a[i]]), int(h[i])
+                    if pi[a] < 0:
+                        pi[a] = b
+                    elif pi[a] != b:
+                        ok = False
+            if not ok or len(set(pi[used].tolist())) != len(used):
+                continue
+            pis = np.repeat(pi[None, :], len(free_perms), axis=0)
+            if free:
+                pis[:, free] = free_perms
+            blocks.append((pis, tau_a))
+        return blocks
+
+    def representatives(self, history: Sequence[int]) -> np.ndarray | None:
+        """One guess row per orbit of the stabiliser of ``history`` (the smallest row), or
+        None when the stabiliser is trivial or too large to enumerate."""
+        blocks = self._stabiliser(history)
+        if sum(len(p) for p, _ in blocks) <= 1:
+            return None
+        canon = np.arange(len(self.digits), dtype=np.int64)
+        for pis, tau in blocks:
+            canon = np.minimum(canon, self.image(pis, tau).min(axis=0))
+        return np.flatnonzero(canon == np.arange(len(self.digits))).astype(np.int64)
+
+
+# ------------------------------------------------------------------ the search
+
+
+@dataclasses.dataclass(frozen=True)
+class OptimalResult:
+    """The best tree found for one group, with what is proven about it."""
+
+    tree: Tree
+    total: int
+    lower_bound: int
+    """Best proven lower bound on the optimal total (equals ``total`` when proven)."""
+    counting_bound: int
+    """The plain counting bound for the group's size and limit."""
+    proven: bool
+    nodes: int
+    seconds: float
+
+    @property
+    def gap(self) -> int:
+        return self.total - self.lower_bound
+
+
+class _Search:
+    """One group's search state: matrix, bounds, memo and counters."""
+
+    def __init__(
+        self, game: Game, F: np.ndarray, answer_rows: np.ndarray, limit: int, deadline: float
+    ) -> None:
+        if game.solved is None:
+            raise ValueError(f"{game.name}: no solving feedback; the optimum needs one")
+        self.F = np.ascontiguousarray(F)
+        self.col_row = np.ascontiguousarray(answer_rows, dtype=np.int64)
+        self.n = self.F.shape[1]
+        self.limit = limit
+        self.solved = int(game.solved)
+        self.n_codes = int(max(game.n_codes, int(self.F.max(initial=0)) + 1))
+        self.branching = branching_of(self.F, self.solved)
+        self.lbtab = counting_table(limit, self.n, self.branching)
+        self.allrows = np.arange(self.F.shape[0], dtype=np.int64)
+        rng = np.random.default_rng(0x5EED)
+        self.zob = rng.integers(0, 2**63, size=self.n, dtype=np.int64).astype(np.uint64) * 2 + 1
+        self.memo = Dict.empty(types.uint64, types.int64)
+        self.stats = np.zeros(4, dtype=np.int64)
+        self.deadline = deadline
+
+    def solve(self, S: np.ndarray, t: int, beta: int, cands: np.ndarray | None = None) -> int:
+        return int(
+            solve(
+                S, t, np.int64(beta), self.allrows if cands is None else cands, self.F,
+                self.col_row, self.allrows, self.lbtab, self.zob, self.memo, self.stats,
+                self.deadline, self.solved, self.n_codes,
+            )
+        )  # fmt: skip
+
+    @property
+    def aborted(self) -> bool:
+        return bool(self.stats[1])
+
+    def parts(self, S: np.ndarray, g: int) -> list[tuple[int, np.ndarray]]:
+        """(code, sorted columns) of the non-solving parts of ``S`` under guess ``g``."""
+        codes = self.F[g, S]
+        return [(int(c), S[codes == c]) for c in np.unique(codes).tolist() if c != self.solved]
+
+    def guess_of(self, S: np.ndarray, t: int) -> int:
+        """The memoised best guess of a set solved exactly."""
+        if len(S) <= 2:
+            return int(self.col_row[S[0]])
+        packed = self.memo.get(np.uint64(set_key(S, t, self.zob)), -1)
+        if packed < 0 or not packed & 1:
+            raise RuntimeError("internal error: optimal subtree missing from the memo")
+        return int((packed >> 1) & _GUESS_MASK)
+
+    def build(self, S: np.ndarray, t: int, depth: int, turns: dict[int, int], g: int) -> Probe:
+        """The subtree that plays ``g`` on ``S`` and then the memoised best guesses."""
+        children = []
+        codes = self.F[g, S]
+        for c in np.unique(codes).tolist():
+            part = S[codes == c]
+            if c == self.solved:
+                turns[int(part[0])] = depth
+                continue
+            child_g = self.guess_of(part, t - 1)
+            children.append((int(c), self.build(part, t - 1, depth + 1, turns, child_g)))
+        return Probe(g, tuple(children), len(S))
+
+
+def _seed_trees(
+    game: Game, F: np.ndarray, answer_rows: np.ndarray, limit: int, upper: Tree | None
+) -> list[Tree]:
+    trees = [
+        strategy.greedy_tree(game, F, answer_rows, rule)
+        for rule in strategy.RULES
+        if rule != "first-consistent"
+    ]
+    if upper is not None:
+        trees.append(upper)
+    return [t for t in trees if t.worst <= limit and len(t.turns) == F.shape[1]]
+
+
+def optimal_tree(
+    game: Game,
+    F: np.ndarray,
+    answer_rows: np.ndarray,
+    *,
+    limit: int,
+    budget: float,
+    upper: Tree | None = None,
+    guesses: Sequence[str] | None = None,
+) -> OptimalResult:
+    """The tree with the fewest total guesses that finds every answer within ``limit`` turns.
+
+    ``F``: feedback codes, guess rows x answer columns; ``answer_rows``: the row of each
+    answer. ``budget``: seconds after which the search stops and the best tree so far is
+    returned (``proven`` False) with the best proven lower bound. ``upper``: a tree to start
+    from besides the greedy ones. ``guesses``: the words of the rows (Mastermind uses them for
+    its symmetry reduction). Raises ValueError when no tree finds every answer in time.
+    """
+    t0 = time.perf_counter()
+    search = _Search(game, F, answer_rows, limit, t0 + budget)
+    n = search.n
+    if n == 0:
+        raise ValueError("no answers to find")
+    counting = int(search.lbtab[limit, n]) if n else 0
+    S = np.arange(n, dtype=np.int64)
+    seeds = _seed_trees(game, search.F, search.col_row, limit, upper)
+    best_tree = min(seeds, key=lambda tr: tr.total, default=None)
+    best = best_tree.total if best_tree is not None else INF
+    best_g = -1
+
+    sym = Symmetry.of(game, guesses, search.col_row)
+    cands = search.allrows
+    if sym is not None and (reps := sym.representatives([])) is not None:
+        cands = reps
+
+    pending: list[int] = []  # lower bounds of root guesses not settled
+    done = True
+    nodes_root = 0
+    if counting >= INF:
+        pass
+    elif n <= 2:
+        best_g = int(search.col_row[0])
+        best = 2 * n - 1
+    else:
+        bound, ins, parts, sumsq, phash = scan(
+            search.F, S, limit, cands, search.lbtab, search.solved, search.n_codes
+        )
+        order = _order(bound, ins, parts, sumsq, phash, INF)
+        for oi, j in enumerate(order.tolist()):
+            total_lb = int(bound[j])
+            if total_lb >= best:
+                break
+            if time.perf_counter() > search.deadline or search.aborted:
+                pending += [int(bound[k]) for k in order[oi:].tolist()]
+                done = False
+                break
+            nodes_root += 1
+            g = int(cands[j])
+            child_cands = None
+            if sym is not None:
+                child_cands = sym.representatives([g])
+            parts_g = sorted(search.parts(S, g), key=lambda p: -len(p[1]))
+            acc, rest = n, total_lb - n
+            ok = True
+            for _, part in parts_g:
+                lbp = int(search.lbtab[limit - 1, len(part)])
+                rest -= lbp
+                cb = best - acc - rest
+                v = search.solve(part, limit - 1, cb, child_cands)
+                if v == ABORT:
+                    pending.append(acc + lbp + rest)
+                    pending += [int(bound[k]) for k in order[oi + 1 :].tolist()]
+                    ok = done = False
+                    break
+                if v >= cb:
+                    ok = False
+                    break
+                acc += v
+            if not done:
+                break
+            if ok and acc < best:
+                best, best_g = acc, g
+
+    if best_g >= 0:
+        turns: dict[int, int] = {}
+        root = search.build(S, limit, 1, turns, best_g)
+        tree = Tree(root, turns)
+        if tree.total != best or tree.worst > limit or len(turns) != n:
+            raise RuntimeError(
+                f"internal error: optimal tree total {tree.total} != searched {best}"
+            )
+    elif best_tree is not None:
+        tree = best_tree
+    elif done:
+        raise ValueError(f"no strategy finds every answer within {limit} turns")
+    else:
+        # out of time before any tree within the limit: the best greedy tree, over the limit
+        tree = min(
+            (
+                strategy.greedy_tree(game, search.F, search.col_row, rule)
+                for rule in strategy.RULES
+                if rule != "first-consistent"
+            ),
+            key=lambda tr: (tr.worst, tr.total),
+        )
+    total = tree.total
+    lower = total if done else min([total, *pending])
+    lower = max(lower, counting) if counting < INF else lower
+    return OptimalResult(
+        tree=tree,
+        total=total,
+        lower_bound=int(lower),
+        counting_bound=counting,
+        proven=done,
+        nodes=int(search.stats[0]) + nodes_root,
+        seconds=time.perf_counter() - t0,
+    )
+
+
+# ------------------------------------------------------------------ playbooks
+
+
+@dataclasses.dataclass(frozen=True)
+class OptimalPlay(StrategyResult):
+    """The optimal trees of every group as a verified playbook, with bounds per group."""
+
+    results: dict[str, OptimalResult]
+
+    def summary(self) -> dict[str, object]:
+        out = super().summary()
+        rs = self.results.values()
+        out["lower_bound"] = sum(r.lower_bound for r in rs)
+        out["counting_bound"] = sum(r.counting_bound for r in rs)
+        out["optimal"] = all(r.proven for r in rs)
+        out["nodes"] = sum(r.nodes for r in rs)
+        out["groups"] = {
+            name: {
+                "total": r.total,
+                "lower_bound": r.lower_bound,
+                "counting_bound": r.counting_bound,
+                "optimal": r.proven,
+                "nodes": r.nodes,
+                "seconds": round(r.seconds, 3),
+            }
+            for name, r in self.results.items()
+        }
+        return out
+
+
+def play_optimal(cfg: Config, *, letters: str | None = None, budget: float = 60.0) -> OptimalPlay:
+    """Per group, the optimal tree (within ``budget`` seconds per group), verified."""
+    from playbook import build
+
+    if cfg.rules.hard:
+        raise ConfigError(f"{cfg.source}: --rule optimal does not support hard mode")
+    t0 = time.perf_counter()
+    setup = build.prepare(cfg)
+    game = setup.game
+    if game.solved is None or game.limit_name != "turns":
+        raise ConfigError(f"{cfg.source}: --rule optimal needs a game played in turns")
+    groups = build.select_groups(setup, letters)
+    trees: dict[str, Tree] = {}
+    results: dict[str, OptimalResult] = {}
+    plans = []
+    for name, cols in groups.items():
+        gd = build.group_data(setup, cfg, name, cols)
+        res = optimal_tree(
+            game, gd.F, gd.answer_rows, limit=game.limit, budget=budget, guesses=gd.guesses
+        )
+        results[name] = res
+        trees[name] = res.tree
+        plans.append(strategy.to_plan(game, name, res.tree, gd.guesses, "optimal"))
+    pb = build.assemble(cfg, setup, plans, profile="strategy optimal", letters=letters)
+    return OptimalPlay("optimal", pb.playbook, trees, pb.report, time.perf_counter() - t0, results)

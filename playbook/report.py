@@ -73,9 +73,12 @@ def print_summary(
         t.add_column("ours ok", justify="center")
     for s in siblings:
         t.add_column(f"avg {s.profile}", justify="right")
+    note_keys = [k for k in NOTE_COLUMNS if any(k in g.notes for g in pb.groups)]
+    for k in note_keys:
+        t.add_column(NOTE_COLUMNS[k])
     for g in pb.groups:
         st = g.stats
-        exceptions = _count_moves(g.table) if pb.profile == "simple" else 0
+        exceptions = _count_moves(g.table) if pb.profile == "simple" and g.openings else 0
         row = [
             g.group,
             str(g.words),
@@ -105,6 +108,7 @@ def print_summary(
                 row.append(f"{o.stats.average:.3f}" if o.stats else "")
             except KeyError:
                 row.append("")
+        row += [_note(g.notes.get(k)) for k in note_keys]
         t.add_row(*row)
     st = pb.stats
     if st is not None:
@@ -127,10 +131,30 @@ def print_summary(
             ]
         for s in siblings:
             total.append(f"{s.stats.average:.3f}" if s.stats else "")
+        total += [""] * len(note_keys)
         t.add_row(*total, style="bold")
     console.print(t)
     if st is not None:
-        console.print(f"turns: {_dist(st)}  (average {st.average:.4f}, worst {st.worst})")
+        unit = setup.game.limit_name
+        console.print(f"{unit}: {_dist(st)}  (average {st.average:.4f}, worst {st.worst})")
+
+
+NOTE_COLUMNS = {
+    "exact_misses": "exact worst",
+    "lower_bound": "lower bound",
+    "greedy_misses": "greedy worst",
+    "cheating_host_misses": "vs cheating host",
+    "verdict": "verdict",
+}
+"""Game-specific notes shown as extra summary columns."""
+
+
+def _note(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, dict):
+        return " ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
 
 
 def _count_moves(table: tuple[Row, ...] | None) -> int:

@@ -162,7 +162,11 @@ def load(
     else:
         name, entries = _read_bundled(source)
     words, dropped = normalise(
-        entries, length=length, ij_to_y=ij_to_y, lowercase=lowercase, accents=accents,
+        entries,
+        length=length,
+        ij_to_y=ij_to_y,
+        lowercase=lowercase,
+        accents=accents,
         max_length=max_length,
     )
     if accents == "reject":

@@ -101,7 +101,7 @@ def test_fast_profile_beats_simple(project) -> None:  # type: ignore[no-untyped-
     ("args", "code", "message"),
     [
         (["build", "nope.yaml"], 2, "nope.yaml: config file not found"),
-        (["build", "tiny.yaml", "--letters", "7"], 2, "--letters: no words start with '7'"),
+        (["build", "tiny.yaml", "--letters", "7"], 2, "--letters: no group '7' in this list"),
         (["build", "tiny.yaml", "--jobs", "0"], 2, "key 'n_jobs': 0 is not allowed"),
         (["verify", "missing.yaml"], 2, "missing.yaml: playbook file not found"),
         (["verify", "tiny.yaml"], 2, "tiny.yaml: playbook: format version None unknown"),

@@ -1,0 +1,858 @@
+"""Render a playbook for people: HTML and PDF (weasyprint) and Markdown, from jinja2 templates.
+
+The templates live in ``templates/`` (the package ``playbook.templates``). Everything here is a
+pure function from a :class:`~playbook.model.Playbook` to text or bytes, except :func:`write`.
+
+Feedback is drawn as tiles: each block of a row's feedback belongs to one move (an opening, or
+the move of an exception) and is drawn on that word's letters: right place a red square, wrong
+place a yellow circle, absent plain (``lingo`` style), or green, yellow and grey squares with a
+corner mark (``wordle`` style). Shapes and marks keep a black-and-white print readable.
+
+Speed matters (the default playbook has some 6,000 rows), so the HTML is shaped for weasyprint:
+
+* the tiles of a block are one text run (the word, monospaced and letter-spaced) over a
+  background image of its pattern, one CSS class per pattern: one text box per block rather
+  than one per letter;
+* every table line has a fixed height, so the pages and columns are laid out here, in Python
+  (:func:`paginate`), and weasyprint only fills fixed table cells: CSS multi-column layout
+  would lay every line out several times over.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import datetime
+import importlib.resources
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from playbook import __version__
+from playbook.model import Move, Playbook, Row, Table, TryWords
+
+TILE_STYLES = ("lingo", "wordle")
+"""The tile styles a playbook can be drawn in."""
+
+FORMATS = ("pdf", "html", "md")
+"""The formats :func:`render` and :func:`write` produce."""
+
+MARK_ORDER = {"o": 0, "x": 1, ".": 2}
+"""Rows sort position by position: right place, then wrong place, then absent."""
+
+_DIGIT = {"o": "2", "x": "1", ".": "0"}
+
+FLOW_ROWS = 40
+"""A letter with at most this many table lines shares a page with its neighbours instead of
+starting a new one (it never splits across pages)."""
+
+KEEP = 16
+"""An exception with at most this many lines stays in one column."""
+
+# Page geometry in mm; the CSS (templates/playbook.css) uses the same figures.
+TEXT_WIDTH = 186.0
+TEXT_HEIGHT = 270.0
+"""A4 less the margins (273 mm), less a little slack."""
+COLUMN_GAP = 5.0
+LINE = 4.6
+"""Height of a table line."""
+FACT_LINE = 3.8
+CHART_LINE = 3.1
+HEAD_GAP = 2.5
+FLOW_GAP = 4.0
+_CH = 0.602 * 8 * 25.4 / 72
+"""Width of a DejaVu Sans Mono character at 8 pt."""
+_BOLD_CHAR = 1.85
+"""Generous average width of a lowercase letter in DejaVu Sans Bold at 8 pt."""
+_TEXT_CHAR = 1.6
+_FACTS_WIDTH = TEXT_WIDTH - 14 - 36
+
+
+# ---------------------------------------------------------------- tiles
+
+
+def _tile_svg(style: str, pattern: str) -> str:
+    """The background image of one block: ``pattern`` is a string of 2 (right place),
+    1 (wrong place) and 0 (absent) digits. Cells are 108 x 130 units (1.8ch x 1.3em)."""
+    w, h = 108, 130
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * len(pattern)}" height="{h}" '
+        f'viewBox="0 0 {w * len(pattern)} {h}" preserveAspectRatio="none">'
+    ]
+    for i, d in enumerate(pattern):
+        x = i * w
+        if style == "wordle":
+            fill = {"2": "#6aaa64", "1": "#d9c45c", "0": "#dcdee1"}[d]
+            out.append(f'<rect x="{x + 6}" y="10" width="96" height="110" fill="{fill}"/>')
+            if d == "2":  # corner triangle
+                out.append(f'<path d="M{x + 62} 10 H{x + 102} V50 Z" fill="#1d4d1a"/>')
+            elif d == "1":  # corner dot
+                out.append(f'<circle cx="{x + 86}" cy="26" r="11" fill="#4d4000"/>')
+        elif d == "2":
+            out.append(
+                f'<rect x="{x + 9}" y="13" width="90" height="104" fill="#f4948e" '
+                'stroke="#c8102e" stroke-width="10"/>'
+            )
+        elif d == "1":
+            out.append(
+                f'<ellipse cx="{x + 54}" cy="65" rx="49" ry="54" fill="#ffd21f" '
+                'stroke="#9c7a00" stroke-width="6"/>'
+            )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _tile_css(style: str, patterns: Iterable[str]) -> str:
+    """One CSS class per block pattern used (at most 3 ** length of them)."""
+    pats = sorted(set(patterns))
+    lines = [f".L{n} {{ background-size: {1.8 * n:.1f}ch 1.3em; }}"
+             for n in sorted({len(p) for p in pats})]
+    for p in pats:
+        if style == "lingo" and set(p) <= {"0"}:
+            continue  # all absent: plain letters
+        data = base64.b64encode(_tile_svg(style, p).encode()).decode()
+        lines.append(f'.p{p} {{ background-image: url("data:image/svg+xml;base64,{data}"); }}')
+    return "\n".join(lines)
+
+
+def legend(style: str) -> list[tuple[str, str]]:
+    """(pattern digit, description) of each mark, for the key on the cover."""
+    if style == "wordle":
+        return [("2", "right place: green, dark corner"), ("1", "wrong place: yellow, dot"),
+                ("0", "absent: grey")]
+    return [("2", "right place: red square"), ("1", "wrong place: yellow circle"),
+            ("0", "absent: plain letter")]
+
+
+# ---------------------------------------------------------------- rows
+
+
+@dataclasses.dataclass
+class Block:
+    word: str
+    pattern: str
+    """Digits 2/1/0 per letter, or empty when the block cannot be drawn (shown as ``text``)."""
+    text: str
+
+
+@dataclasses.dataclass
+class RowView:
+    """One row of a decision table, with its nested table (for an exception move)."""
+
+    feedback: str
+    blocks: list[Block]
+    kind: str
+    """``try``, ``all`` (every word still possible) or ``move``."""
+    words: tuple[str, ...]
+    move: str
+    count: int
+    sub: list[RowView]
+    new_group: bool = False
+    """The first block differs from the row above: a thin rule helps the eye."""
+    any_other: bool = False
+    """The ``*`` row: every feedback not listed."""
+
+
+def _fb_key(feedback: str) -> tuple[tuple[int, ...], ...]:
+    if feedback.strip() == "*":
+        return ((9,),)
+    return tuple(tuple(MARK_ORDER.get(c, 5) for c in b) for b in feedback.split())
+
+
+def sort_table(table: Table) -> list[Row]:
+    """Rows in reading order: by the feedback of the first move, then the second..., each
+    block position by position, right place before wrong place before absent; ``*`` last."""
+    return sorted(table, key=lambda r: _fb_key(r.feedback))
+
+
+def _blocks(feedback: str, movers: Sequence[str]) -> list[Block]:
+    parts = feedback.split()
+    if not parts or feedback.strip() == "*":
+        return []
+    if len(parts) != len(movers):
+        return [Block("", "", feedback)]
+    out = []
+    for word, part in zip(movers, parts, strict=True):
+        if len(part) == len(word) and set(part) <= set(_DIGIT):
+            out.append(Block(word, "".join(_DIGIT[c] for c in part), part))
+        else:
+            out.append(Block(word, "", part))
+    return out
+
+
+def row_views(table: Table, movers: Sequence[str], top: bool = True) -> list[RowView]:
+    """A table's rows, sorted, with their tiles; ``movers`` are the words whose feedback the
+    rows show (the openings, or the move of an exception)."""
+    out: list[RowView] = []
+    prev_first: str | None = None
+    for r in sort_table(table):
+        node = r.node
+        if isinstance(node, Move):
+            sub = row_views(node.table, [node.word], False) if node.table is not None else []
+            kind, words, move = "move", (), node.word
+        else:
+            assert isinstance(node, TryWords)
+            sub, move = [], ""
+            kind = "all" if node.words is None else "try"
+            words = node.words or ()
+        parts = r.feedback.split()
+        first = parts[0] if parts else ""
+        rv = RowView(r.feedback, _blocks(r.feedback, movers), kind, words, move, r.words, sub,
+                     any_other=r.feedback.strip() == "*")
+        rv.new_group = top and len(parts) > 1 and prev_first is not None and first != prev_first
+        prev_first = first
+        out.append(rv)
+    return out
+
+
+def _count(rows: Iterable[RowView]) -> tuple[int, int]:
+    """(rows, exception moves) over all levels."""
+    n = moves = 0
+    for r in rows:
+        n += 1
+        if r.kind == "move":
+            a, b = _count(r.sub)
+            n, moves = n + a, moves + b + 1
+    return n, moves
+
+
+# ---------------------------------------------------------------- lines and pages
+
+
+@dataclasses.dataclass(eq=False)
+class Line:
+    """One fixed-height line of a printed table (``h`` text lines high)."""
+
+    kind: str
+    """``try``, ``all``, ``move`` (an exception's header), ``cont`` (its header repeated at
+    the top of a column) or ``then`` (a move without a table: try every word left)."""
+    row: RowView | None
+    lvl: int
+    """Nesting of exception boxes (0: none)."""
+    parents: tuple[Line, ...] = ()
+    chunks: list[str] = dataclasses.field(default_factory=list)
+    """The words to try, split over the text lines."""
+    h: int = 1
+    size: int = 1
+    """Lines this one needs kept together: a small exception with its table."""
+
+    @property
+    def cls(self) -> str:
+        out = " m" if self.kind in ("move", "cont") else ""
+        if self.row is not None and self.row.new_group and self.kind != "cont":
+            out += " g"
+        if self.lvl:
+            out += f" lv{min(self.lvl, 6)}"
+        if self.h > 1:
+            out += f" h{self.h}"
+        return out
+
+
+def _indent_mm(lvl: int) -> float:
+    return 0.0 if lvl == 0 else 2.0 + (lvl - 1) * 2.0
+
+
+def _tiles_mm(r: RowView) -> float:
+    mm = 0.0
+    for b in r.blocks:
+        mm += ((len(b.word) * 1.8 + 0.9) if b.pattern else len(b.text) + 1) * _CH
+    if r.any_other:
+        mm += 21 * _TEXT_CHAR
+    return mm
+
+
+def _text_mm(r: RowView) -> float:
+    if r.kind == "try":
+        return len(", ".join(r.words)) * _BOLD_CHAR
+    if r.kind == "move":
+        return (len(r.move) * 1.2 + 18) * _BOLD_CHAR
+    return 26 * _TEXT_CHAR
+
+
+def _row_widths(rows: Iterable[RowView], lvl: int = 0) -> list[float]:
+    out = []
+    for r in rows:
+        if r.kind == "move":
+            out.append(_indent_mm(lvl + 1) + _tiles_mm(r) + _text_mm(r))
+            out.extend(_row_widths(r.sub, lvl + 1))
+        else:
+            out.append(_indent_mm(lvl) + _tiles_mm(r) + _text_mm(r))
+    return out
+
+
+def column_width(columns: int) -> float:
+    """Usable width of a column (mm), the narrowest of them."""
+    pad = COLUMN_GAP if columns > 2 else COLUMN_GAP / 2 if columns == 2 else 0
+    return TEXT_WIDTH / columns - pad
+
+
+def choose_columns(rows: list[RowView]) -> int:
+    """As many columns as the rows allow: 95% of them must fit on one line."""
+    widths = sorted(_row_widths(rows))
+    if not widths:
+        return 1
+    need = widths[min(len(widths) - 1, int(len(widths) * 0.95))]
+    for c in (4, 3, 2):
+        if column_width(c) >= need:
+            return c
+    return 1
+
+
+def _chunks(words: Sequence[str], first: float, rest: float) -> list[str]:
+    """Split the words to try over lines: ``first`` mm on the first line, ``rest`` after."""
+    out: list[str] = []
+    cur: list[str] = []
+    room = first
+    for i, w in enumerate(words):
+        text = w + ("," if i < len(words) - 1 else "")
+        need = (len(text) + (1 if cur else 0)) * _BOLD_CHAR
+        if cur and need > room:
+            out.append(" ".join(cur))
+            cur, room = [], rest
+            need = len(text) * _BOLD_CHAR
+        cur.append(text)
+        room -= need
+    if cur or not out:
+        out.append(" ".join(cur))
+    return out
+
+
+def flatten(rows: Sequence[RowView], width: float, lvl: int = 0,
+            parents: tuple[Line, ...] = ()) -> list[Line]:
+    """The rows as printed lines, exceptions' tables inline after their move."""
+    out: list[Line] = []
+    for r in rows:
+        if r.kind == "move":
+            head = Line("move", r, lvl + 1, parents)
+            out.append(head)
+            sub = (flatten(r.sub, width, lvl + 1, (*parents, head)) if r.sub
+                   else [Line("then", None, lvl + 1, (*parents, head))])
+            head.size = 1 + sum(s.h for s in sub)
+            out.extend(sub)
+            continue
+        line = Line(r.kind, r, lvl, parents)
+        if r.kind == "try":
+            first = width - _indent_mm(lvl) - _tiles_mm(r) - 1
+            rest = width - _indent_mm(lvl) - 8.5
+            line.chunks = _chunks(r.words, first, rest)
+            line.h = line.size = len(line.chunks)
+        out.append(line)
+    return out
+
+
+def _cont(line: Line) -> Line:
+    return Line("cont", line.row, line.lvl, line.parents)
+
+
+def pack(lines: Sequence[Line], cap: int, ncols: int) -> tuple[list[list[Line]], int]:
+    """Fill up to ``ncols`` columns of ``cap`` text lines; returns the columns and how many of
+    ``lines`` they hold. A column that starts inside an exception repeats its header; a
+    small exception is not split over two columns."""
+    cols: list[list[Line]] = []
+    i = 0
+    while i < len(lines) and len(cols) < ncols:
+        col: list[Line] = []
+        used = 0
+        parents = lines[i].parents
+        if parents and len(parents) < cap - 1:
+            col.extend(_cont(p) for p in parents)
+            used = len(parents)
+        start = i
+        while i < len(lines):
+            ln = lines[i]
+            need = ln.size if ln.size <= KEEP else min(2, ln.size)
+            if ln.kind != "move":
+                need = ln.h
+            if i > start and used + need > cap:
+                break
+            if i == start and used + ln.h > cap and used:
+                break  # only the repeated headers fit: not even one line
+            col.append(ln)
+            used += ln.h
+            i += 1
+        if i == start:  # nothing fitted even alone: force progress
+            col.append(lines[i])
+            i += 1
+        cols.append(col)
+    return cols, i
+
+
+def _height(col: Sequence[Line]) -> int:
+    return sum(ln.h for ln in col)
+
+
+@dataclasses.dataclass
+class Chunk:
+    """The part of one group on one page."""
+
+    group: GroupView
+    first: bool
+    last: bool
+    columns: list[list[Line]]
+    height: float
+    """mm, the head included."""
+
+
+@dataclasses.dataclass
+class PageView:
+    chunks: list[Chunk]
+
+    @property
+    def height(self) -> float:
+        return sum(c.height for c in self.chunks)
+
+
+def _group_pages(g: GroupView, head_room: float) -> list[Chunk]:
+    """A group's chunks, page by page; the first page has ``head_room`` mm for the rows."""
+    lines = g.lines
+    if not lines:
+        return [Chunk(g, True, True, [], g.head_h)]
+    full = int(TEXT_HEIGHT // LINE)
+    cap = int(head_room // LINE)
+    out: list[Chunk] = []
+    rest = list(lines)
+    first = True
+    while True:
+        if cap < 3:  # no room left below the head: rows start on the next page
+            out.append(Chunk(g, first, False, [], g.head_h if first else 0))
+            first, cap = False, full
+            continue
+        cols, used = pack(rest, cap, g.columns)
+        head = g.head_h if first else 0.0
+        if used == len(rest):
+            k = max(1, math.ceil(sum(ln.h for ln in rest) / g.columns))
+            while k < cap:
+                cols, used = pack(rest, k, g.columns)
+                if used == len(rest):
+                    break
+                k += 1
+            else:
+                cols, used = pack(rest, cap, g.columns)
+            height = head + max(_height(c) for c in cols) * LINE
+            out.append(Chunk(g, first, True, cols, height))
+            return out
+        out.append(Chunk(g, first, False, cols, head + max(_height(c) for c in cols) * LINE))
+        rest = rest[used:]
+        first, cap = False, full
+
+
+def paginate(groups: Sequence[GroupView]) -> list[PageView]:
+    """Lay the groups out on pages: a big group starts a new page, a small one follows on the
+    page before if it fits there whole."""
+    pages: list[PageView] = []
+    for g in groups:
+        if g.flow and pages:
+            alone = _group_pages(g, TEXT_HEIGHT - g.head_h)
+            if len(alone) == 1:
+                need = alone[0].height + FLOW_GAP
+                if pages[-1].height + need <= TEXT_HEIGHT:
+                    pages[-1].chunks.append(alone[0])
+                    continue
+        chunks = _group_pages(g, TEXT_HEIGHT - g.head_h)
+        pages.extend(PageView([c]) for c in chunks)
+    return pages
+
+
+# ---------------------------------------------------------------- groups
+
+
+@dataclasses.dataclass
+class Bar:
+    label: str
+    count: int
+    share: float
+    """Fraction of the largest bar, 0 to 1."""
+
+
+@dataclasses.dataclass
+class GroupView:
+    index: int
+    group: str
+    label: str
+    anchor: str
+    words: int
+    openings: tuple[str, ...]
+    largest: int
+    method: str
+    proven: bool
+    average: str
+    worst: str
+    failures: int
+    bars: list[Bar]
+    exceptions: int
+    rows: list[RowView]
+    n_rows: int
+    has_table: bool
+    unguaranteed: tuple[str, ...]
+    pages: int
+    ref: dict[str, Any] | None
+    flow: bool = False
+    columns: int = 1
+    lines: list[Line] = dataclasses.field(default_factory=list)
+    facts: list[list[tuple[str, str]]] = dataclasses.field(default_factory=list)
+    """Lines of (css class, text) segments under the openings."""
+    head_h: float = 0.0
+    running: str = ""
+    """What the running header shows on this group's pages."""
+
+
+def _bars(distribution: Mapping[int, int], failures: int, turns: int) -> list[Bar]:
+    top = max([*distribution.values(), failures, 1])
+    last = max([turns, *distribution.keys()]) if distribution else turns
+    out = [Bar(str(t), int(distribution.get(t, 0)), distribution.get(t, 0) / top)
+           for t in range(1, last + 1)]
+    if failures:
+        out.append(Bar("fail", failures, failures / top))
+    return out
+
+
+def _group_label(pb: Playbook, group: str) -> str:
+    if group == "*" or pb.game.get("revealed") == "none":
+        return "all words"
+    return group
+
+
+def _turns(pb: Playbook) -> int:
+    t = pb.game.get("turns", 0)
+    return int(t) if isinstance(t, int) else 0
+
+
+def _ref_view(comp: Any, ref_group: Any) -> dict[str, Any] | None:
+    if comp is not None:
+        return {"openings": tuple(comp.ref), "largest": comp.ref_largest,
+                "failures": comp.ref_failures, "unknown": tuple(comp.ref_unknown),
+                "ok": comp.at_least_as_good}
+    if ref_group is not None:
+        return {"openings": tuple(ref_group.openings), "largest": ref_group.largest or None,
+                "failures": None, "unknown": (), "ok": None}
+    return None
+
+
+def _facts(g: GroupView, turns: Any, ref_name: str) -> list[list[tuple[str, str]]]:
+    out: list[list[tuple[str, str]]] = []
+    if not g.openings:
+        out.append([("b", "No opening words:"), ("", " try the words below from the first turn.")])
+    a = f"{g.words} words"
+    if g.largest:
+        a += f" · largest subset after the openings: {g.largest}"
+    if g.exceptions:
+        a += f" · {g.exceptions} exception{'s' if g.exceptions != 1 else ''}"
+    out.append([("", a)])
+    b = []
+    if g.average:
+        b.append(f"average {g.average} turns, worst {g.worst}")
+    if g.method:
+        b.append(g.method + (" (proven)" if g.proven else ""))
+    if b:
+        out.append([("", " · ".join(b))])
+    if g.failures:
+        out.append([("warn", f"{g.failures} words are not found within {turns} turns.")])
+    if g.unguaranteed:
+        out.append([("warn", f"Not guaranteed within {turns} turns: "
+                             + ", ".join(g.unguaranteed))])
+    if g.ref is not None:
+        r = g.ref
+        line = [("", f"{ref_name}: "),
+                ("mono", " ".join(r["openings"]) if r["openings"] else "no openings")]
+        if r["largest"] is not None:
+            line.append(("", f" · largest subset {r['largest']}"))
+        out.append(line)
+        seg: list[tuple[str, str]] = []
+        if r["failures"] is not None:
+            seg.append(("", f"{r['failures']} words not found in time"))
+        if r["unknown"]:
+            seg.append(("warn", (" · " if seg else "") + "not in this list: "
+                        + ", ".join(r["unknown"])))
+        if r["ok"] is not None:
+            seg.append(("", (" · " if seg else "") + "ours at least as good: "))
+            seg.append(("yes", "yes") if r["ok"] else ("no", "no"))
+        if seg:
+            out.append(seg)
+    if not g.has_table:
+        out.append([("all", "After the openings, try every word still possible, "
+                            "in list order.")])
+    return out
+
+
+def _head_height(g: GroupView) -> float:
+    lines = 0
+    for f in g.facts:
+        text = "".join(t for _, t in f)
+        lines += max(1, math.ceil(len(text) * _TEXT_CHAR / _FACTS_WIDTH))
+    big = not g.flow
+    opening = (9.0 if big else 6.5) if g.openings else 0.0
+    letter = 12.0 if big else 8.5
+    return max(opening + lines * FACT_LINE, len(g.bars) * CHART_LINE, letter) + HEAD_GAP
+
+
+def group_views(pb: Playbook, *, reference: Playbook | None = None,
+                comparison: Sequence[Any] | None = None,
+                pages: Mapping[str, int] | None = None) -> list[GroupView]:
+    """The view of every group, sorted by group name, laid out for print."""
+    comps = {c.group: c for c in comparison or ()}
+    turns = _turns(pb)
+    ref_name = reference.name if reference is not None else "reference"
+    out = []
+    for i, g in enumerate(sorted(pb.groups, key=lambda g: g.group)):
+        rows = row_views(g.table, g.openings) if g.table is not None else []
+        n_rows, moves = _count(rows)
+        st = g.stats
+        ref_group = None
+        if reference is not None:
+            try:
+                ref_group = reference.group(g.group)
+            except KeyError:
+                ref_group = None
+        v = GroupView(
+            index=i,
+            group=g.group,
+            label=_group_label(pb, g.group),
+            anchor=f"g{i}",
+            words=g.words or (st.words if st else 0),
+            openings=g.openings,
+            largest=g.largest,
+            method=g.method,
+            proven=g.proven,
+            average=f"{st.average:.2f}" if st and st.distribution else "",
+            worst=str(st.worst) if st and st.distribution else "",
+            failures=st.failures if st else 0,
+            bars=_bars(st.distribution, st.failures, turns) if st else [],
+            exceptions=moves,
+            rows=rows,
+            n_rows=n_rows,
+            has_table=g.table is not None,
+            unguaranteed=g.unguaranteed,
+            pages=(pages or {}).get(g.group, g.pages),
+            ref=_ref_view(comps.get(g.group), ref_group),
+        )
+        v.columns = choose_columns(rows)
+        v.lines = flatten(rows, column_width(v.columns))
+        v.flow = sum(ln.h for ln in v.lines) <= FLOW_ROWS
+        v.facts = _facts(v, turns, ref_name)
+        v.head_h = _head_height(v)
+        v.running = v.label + ("  ·  " + "  ".join(v.openings) if v.openings else "")
+        out.append(v)
+    return out
+
+
+def _patterns(views: Iterable[GroupView]) -> set[str]:
+    found: set[str] = set()
+
+    def walk(rows: Iterable[RowView]) -> None:
+        for r in rows:
+            found.update(b.pattern for b in r.blocks if b.pattern)
+            walk(r.sub)
+
+    for v in views:
+        walk(v.rows)
+    return found
+
+
+def _meta(pb: Playbook) -> dict[str, Any]:
+    meta = pb.meta or {}
+    tool = str(meta.get("tool") or f"playbook {__version__}")
+    created = meta.get("created") or datetime.date.today().isoformat()
+    game = pb.game
+    revealed = {"first": "the first letter", "none": "nothing"}.get(
+        str(game.get("revealed", "")), str(game.get("revealed", "")))
+    pool = {"all": "any word of the list", "answers": "possible answers only"}.get(
+        str(game.get("guess_pool", "")), str(game.get("guess_pool", "")))
+    return {
+        "tool": tool,
+        "created": str(created),
+        "game": str(game.get("name", "")),
+        "length": game.get("length", ""),
+        "turns": game.get("turns", ""),
+        "revealed": revealed,
+        "guess_pool": pool,
+        "notation": str(game.get("notation") or "o = right place, x = wrong place, . = absent"),
+        "list": str(pb.words.get("list", "")),
+        "count": pb.words.get("count", ""),
+        "sha256": str(pb.words.get("sha256", "")),
+    }
+
+
+def _context(pb: Playbook, tiles: str, reference: Playbook | None,
+             comparison: Sequence[Any] | None,
+             pages: Mapping[str, int] | None) -> dict[str, Any]:
+    if tiles not in TILE_STYLES:
+        raise ValueError(f"unknown tile style {tiles!r}; expected one of "
+                         f"{', '.join(TILE_STYLES)}")
+    views = group_views(pb, reference=reference, comparison=comparison, pages=pages)
+    st = pb.stats
+    comps = list(comparison or ())
+    patterns = _patterns(views) | {"2", "1", "0"}
+    return {
+        "pb": pb,
+        "m": _meta(pb),
+        "groups": views,
+        "pages": paginate(views),
+        "tiles": tiles,
+        "legend": legend(tiles),
+        "tile_css": Markup(_tile_css(tiles, patterns)),
+        "css": Markup(_template_text("playbook.css")),
+        "bars": _bars(st.distribution, st.failures, _turns(pb)) if st else [],
+        "summary": st,
+        "average": f"{st.average:.2f}" if st and st.distribution else "",
+        "has_ref": any(v.ref is not None for v in views),
+        "ref_name": reference.name if reference is not None else "reference",
+        "comparison": comps,
+        "better": sum(1 for c in comps if c.at_least_as_good),
+        "show_pages": bool(pages) or any(v.pages for v in views),
+    }
+
+
+# ---------------------------------------------------------------- templates
+
+
+def _template_text(name: str) -> str:
+    return importlib.resources.files("playbook.templates").joinpath(name).read_text("utf-8")
+
+
+def _load(name: str) -> tuple[str, str | None, Any]:
+    return _template_text(name), None, lambda: False
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~])")
+
+
+def md_escape(value: Any) -> str:
+    """Text as Markdown that shows it literally: HTML characters as entities, Markdown
+    punctuation backslash-escaped, line breaks as spaces (so a table cell stays one cell)."""
+    s = str(value)
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    s = _MD_SPECIAL.sub(r"\\\1", s)
+    s = re.sub(r"\s*[\r\n]+\s*", " ", s)
+    if s.startswith(("-", "=")):
+        s = "\\" + s
+    return s
+
+
+def _md_finalize(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, Markup):
+        return str(value)
+    return md_escape(value)
+
+
+def _md_bar(share: float, width: int = 40) -> Markup:
+    n = round(share * width)
+    return Markup("█" * n if n or share == 0 else "▏")
+
+
+_ENVS: dict[str, jinja2.Environment] = {}
+
+
+def html_env() -> jinja2.Environment:
+    """The HTML template environment: autoescaping always on."""
+    if "html" not in _ENVS:
+        _ENVS["html"] = jinja2.Environment(
+            loader=jinja2.FunctionLoader(_load), autoescape=True, trim_blocks=True,
+            lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    return _ENVS["html"]
+
+
+def md_env() -> jinja2.Environment:
+    """The Markdown template environment: every value escaped for Markdown unless Markup."""
+    if "md" not in _ENVS:
+        env = jinja2.Environment(
+            loader=jinja2.FunctionLoader(_load), autoescape=False, trim_blocks=True,
+            lstrip_blocks=True, undefined=jinja2.StrictUndefined, finalize=_md_finalize,
+            keep_trailing_newline=True)
+        env.filters["mdbar"] = _md_bar
+        _ENVS["md"] = env
+    return _ENVS["md"]
+
+
+# ---------------------------------------------------------------- renderers
+
+
+def render_html(pb: Playbook, *, tiles: str = "lingo", reference: Playbook | None = None,
+                comparison: Sequence[Any] | None = None,
+                pages: Mapping[str, int] | None = None) -> str:
+    """The playbook as one self-contained HTML page, laid out for A4 (what the PDF shows).
+
+    ``comparison`` is a list of :class:`playbook.compare.GroupComparison`; ``reference`` the
+    reference playbook itself (its name, and its openings where no comparison is given);
+    ``pages`` the page count per group of the PDF, shown in the summary when given.
+    """
+    ctx = _context(pb, tiles, reference, comparison, pages)
+    return html_env().get_template("playbook.html.j2").render(ctx)
+
+
+def render_markdown(pb: Playbook, *, reference: Playbook | None = None,
+                    comparison: Sequence[Any] | None = None,
+                    pages: Mapping[str, int] | None = None) -> str:
+    """The same content as Markdown: feedback in the o/x/. notation."""
+    ctx = _context(pb, "lingo", reference, comparison, pages)
+    return md_env().get_template("playbook.md.j2").render(ctx)
+
+
+def _url_fetcher() -> Any:
+    """Every resource of the rendered page is inline (``data:`` URLs); refuse anything else,
+    so a playbook's content never makes weasyprint read a file or the network."""
+    from weasyprint.urls import URLFetcher
+
+    return URLFetcher(allowed_protocols=["data"])
+
+
+def page_counts(document: Any, views: Sequence[GroupView]) -> dict[str, int]:
+    """Pages each group's section appears on, from the anchors of a rendered document."""
+    where: dict[str, int] = {}
+    for i, page in enumerate(document.pages):
+        for a in page.anchors:
+            where.setdefault(a, i)
+    out = {}
+    for v in views:
+        start, end = where.get(v.anchor), where.get(v.anchor + "-end")
+        out[v.group] = 0 if start is None or end is None else end - start + 1
+    return out
+
+
+def render_pdf(pb: Playbook, *, tiles: str = "lingo", reference: Playbook | None = None,
+               comparison: Sequence[Any] | None = None) -> tuple[bytes, dict[str, int]]:
+    """The playbook as an A4 PDF, and the number of pages each group appears on.
+
+    Small groups share pages, so a shared page counts for each group on it; the cover
+    is not counted.
+    """
+    from weasyprint import HTML
+
+    ctx = _context(pb, tiles, reference, comparison, None)
+    html = html_env().get_template("playbook.html.j2").render(ctx)
+    document = HTML(string=html, url_fetcher=_url_fetcher()).render()
+    return document.write_pdf(), page_counts(document, ctx["groups"])
+
+
+def render(pb: Playbook, fmt: str, *, tiles: str = "lingo", reference: Playbook | None = None,
+           comparison: Sequence[Any] | None = None) -> tuple[bytes, dict[str, int]]:
+    """Any format as bytes, with the page counts (empty unless ``fmt`` is pdf)."""
+    if fmt == "pdf":
+        return render_pdf(pb, tiles=tiles, reference=reference, comparison=comparison)
+    if fmt == "html":
+        text = render_html(pb, tiles=tiles, reference=reference, comparison=comparison)
+    elif fmt == "md":
+        text = render_markdown(pb, reference=reference, comparison=comparison)
+    else:
+        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    return text.encode("utf-8"), {}
+
+
+def write(pb: Playbook, path: str | Path, fmt: str | None = None, *, tiles: str = "lingo",
+          reference: Playbook | None = None,
+          comparison: Sequence[Any] | None = None) -> dict[str, int]:
+    """Render to a file; the format defaults to the file's suffix (``.markdown`` is md).
+    Returns the page count per group (pdf only, else empty)."""
+    path = Path(path)
+    fmt = fmt or path.suffix.lstrip(".").lower()
+    if fmt == "markdown":
+        fmt = "md"
+    data, pages = render(pb, fmt, tiles=tiles, reference=reference, comparison=comparison)
+    path.write_bytes(data)
+    return pages
