@@ -199,16 +199,19 @@ class StrategyResult:
     def summary(self) -> dict[str, object]:
         """The figures ``--json`` prints."""
         firsts = {g.group: g.openings[0] for g in self.playbook.groups}
-        st = self.report.overall
-        total = sum(t * c for t, c in st.distribution.items())
+        dist: Counter[int] = Counter()
+        for t in self.trees.values():
+            dist.update(t.distribution)
+        n = sum(dist.values())
+        total = sum(k * v for k, v in dist.items())
         return {
             "rule": self.rule,
             "first_guess": next(iter(firsts.values())) if len(firsts) == 1 else firsts,
             "total": total,
-            "average": round(st.average, 4),
-            "worst": st.worst,
-            "distribution": {str(k): v for k, v in sorted(st.distribution.items())},
-            "failures": st.failures,
+            "average": round(total / n, 4) if n else 0.0,
+            "worst": max(dist, default=0),
+            "distribution": {str(k): v for k, v in sorted(dist.items())},
+            "failures": self.report.overall.failures,
             "seconds": round(self.seconds, 3),
         }
 

@@ -1,0 +1,215 @@
+"""The game registry: Mastermind and Hangman rules, known figures, strategies that verify."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from playbook import config, hangman, model, strategy
+from playbook.errors import ConfigError
+from playbook.games import GAMES, Hangman, Mastermind, Wordle, find_game, from_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+MM = Mastermind(pegs=4, colours=6, turns=5)
+
+
+def test_registry_lists_names() -> None:
+    assert set(GAMES) == {"lingo", "wordle", "mastermind", "hangman"}
+    with pytest.raises(ConfigError, match="allowed: hangman, lingo, mastermind, wordle"):
+        find_game("chess")
+    assert from_rules(MM.rules()) == MM
+    assert from_rules({"name": "wordle", "length": 5, "turns": 6, "revealed": "none"}) == Wordle()
+
+
+def test_mastermind_feedback_examples() -> None:
+    # ABBA vs AAAB: 1 black, 2 white (A=1, B=2)
+    assert MM.format(MM.feedback("1112", "1221")) == "1b2w"
+    assert MM.format(MM.feedback("1221", "1112")) == "1b2w"
+    assert MM.feedback("1234", "1234") == MM.solved
+    assert MM.parse("1b2w") == MM.feedback("1112", "1221")
+    with pytest.raises(ValueError, match="impossible"):
+        MM.parse("3b1w")
+    codes = MM.generated_words()
+    assert len(codes) == 1296 and codes[0] == "1111" and codes[-1] == "6666"
+    assert list(codes) == sorted(codes)  # numeric order
+    # 14 distinct answers for 4 pegs
+    F = MM.matrix(codes, codes)
+    assert len(np.unique(F)) == 14
+
+
+@given(
+    st.integers(1, 4).flatmap(
+        lambda p: st.tuples(
+            st.just(p),
+            st.integers(2, 6).flatmap(
+                lambda c: st.tuples(
+                    st.just(c),
+                    st.lists(st.text("123456"[:c], min_size=p, max_size=p), min_size=1, max_size=8),
+                    st.lists(st.text("123456"[:c], min_size=p, max_size=p), min_size=1, max_size=8),
+                )
+            ),
+        )
+    )
+)
+@settings(max_examples=150, deadline=None)
+def test_mastermind_kernel_equals_reference(case) -> None:  # type: ignore[no-untyped-def]
+    pegs, (colours, guesses, answers) = case
+    game = Mastermind(pegs=pegs, colours=colours)
+    assert np.array_equal(game.matrix(guesses, answers), game.reference_matrix(guesses, answers))
+
+
+@pytest.mark.parametrize(
+    ("opening", "largest", "parts"),
+    [
+        ("1122", 256, 13),
+        ("1123", 276, 14),
+        ("1234", 312, 14),
+        ("1112", 317, None),
+        ("1111", 625, None),
+    ],
+)
+def test_mastermind_opening_partitions(opening: str, largest: int, parts: int | None) -> None:
+    codes = MM.generated_words()
+    row = MM.matrix([opening], codes)[0]
+    counts = np.bincount(row)
+    assert counts.max() == largest
+    if parts is not None:
+        assert np.count_nonzero(counts) == parts
+
+
+def test_knuth_minimax_guarantees_five() -> None:
+    cfg = config.load(ROOT / "config" / "mastermind-4x6.yaml")
+    result = strategy.play_rule(cfg, "minimax")
+    s = result.summary()
+    assert (s["first_guess"], s["total"], s["worst"]) == ("1122", 5801, 5)
+    assert result.report.ok
+
+
+def test_strategy_tree_out_passes_verify(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "tree.yaml"
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "playbook",
+            "strategy",
+            "mastermind-4x6",
+            "--rule",
+            "scm",
+            "--json",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert set(data) >= {"rule", "first_guess", "total", "average", "worst", "distribution"}
+    assert sum(data["distribution"].values()) == 1296
+    v = subprocess.run(
+        [sys.executable, "-m", "playbook", "verify", str(out), "--quiet"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert v.returncode == 0, v.stdout
+    pb = model.load(str(out))
+    assert pb.stats is not None and pb.stats.words == 1296
+    # a rule whose tree needs a sixth guess: reported, and the exit code says so
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "playbook",
+            "strategy",
+            "mastermind-4x6",
+            "--rule",
+            "expected-size",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    data = json.loads(r.stdout)
+    assert r.returncode == 1
+    assert (data["total"], data["worst"], data["distribution"]["6"]) == (5696, 6, 3)
+    assert data["failures"] == 3
+
+
+def test_wordle_rank_classics() -> None:
+    cfg = config.load(ROOT / "config" / "wordle.yaml")
+    firsts = {
+        rule: strategy.rank(cfg, rule, top=1)[0]["guess"]
+        for rule in ("expected-size", "entropy", "minimax", "most-parts")
+    }
+    assert firsts == {
+        "expected-size": "roate",
+        "entropy": "soare",
+        "minimax": "arise",
+        "most-parts": "trace",
+    }
+
+
+# ---------------------------------------------------------------- hangman
+
+
+def test_hangman_feedback() -> None:
+    h = Hangman(misses=6)
+    assert h.format(h.feedback("a", "banana")) == "2,4,6"
+    assert h.feedback("z", "banana") == 0 and h.cost(0) == 1
+    assert h.parse("2,4,6") == h.feedback("a", "banana")
+    assert h.feedback("banana", "banana") != 0 and h.feedback("banane", "banana") == 0
+    ws = ["banana", "apple", "kiwi", "fig"]
+    letters = list("abcdefghijklmnopqrstuvwxyz")
+    assert np.array_equal(h.matrix(letters, ws), h.reference_matrix(letters, ws))
+
+
+def brute_worst(F: np.ndarray, cols: tuple[int, ...]) -> int:
+    """Fewest worst-case misses by plain recursion (no memo, no pruning)."""
+    if len(cols) == 1:
+        return 0
+    best = None
+    for letter in range(F.shape[0]):
+        codes = {}
+        for c in cols:
+            codes.setdefault(int(F[letter, c]), []).append(c)
+        if len(codes) == 1:
+            continue
+        v = max((1 if code == 0 else 0) + brute_worst(F, tuple(p)) for code, p in codes.items())
+        best = v if best is None else min(best, v)
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hangman_exact_equals_brute_force(dutch5, seed: int) -> None:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(seed)
+    ws = sorted(rng.choice(dutch5, size=9, replace=False).tolist())
+    F = Hangman(max_length=5).matrix(list("abcdefghijklmnopqrstuvwxyz"), ws)
+    r = hangman.solve_length(np.ascontiguousarray(F), 5, budget=30)
+    assert r.exact == brute_worst(F, tuple(range(len(ws))))
+    assert max(hangman.misses(r.tree, F).values()) == r.exact
+    assert r.greedy >= r.exact
+    # the cheating host never does better than the worst case of the tree
+    assert hangman.cheating_host(r.tree)[0] <= r.exact
+
+
+def test_hangman_family_needs_misses() -> None:
+    # bill, fill, hill, kill, mill, pill, sill, till, will: only the first letter differs
+    ws = [c + "ill" for c in "bfhkmpstw"]
+    F = Hangman(max_length=4).matrix(list("abcdefghijklmnopqrstuvwxyz"), ws)
+    r = hangman.solve_length(np.ascontiguousarray(F), 4, budget=30)
+    assert r.exact == len(ws) - 1  # each guess of a first letter rules out one word
