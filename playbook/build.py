@@ -474,7 +474,7 @@ def _plan_exact_tree(gd: GroupData, cfg: Config, game: Game) -> GroupPlan:
     budget, else the greedy tree, with the verdict as notes."""
     from playbook import hangman
 
-    r = hangman.solve_length(gd.F, len(gd.answers[0]), budget=cfg.search.budget)
+    r = hangman.solve_length(gd.F, len(gd.answers[0]), budget=cfg.search.budget, words=gd.answers)
     worst = r.exact if r.exact is not None else r.greedy
     notes = {
         "exact_misses": r.exact,

@@ -76,6 +76,38 @@ def _parts(row, cols):  # type: ignore[no-untyped-def]
     return sorted_cols, pc[by], starts[by], ends[by]
 
 
+@numba.njit(cache=True)
+def _family_bound(families, cols, n_families):  # type: ignore[no-untyped-def]
+    """Largest set of words in ``cols`` that differ at one position only, minus one.
+
+    Such words can only be told apart by guessing the letter at that position, and the host
+    can answer "miss" until one is left: a lower bound on the misses from ``cols``.
+    """
+    best = 0
+    counts = np.zeros(n_families, dtype=np.int64)
+    for p in range(families.shape[0]):
+        row = families[p]
+        for t in range(cols.shape[0]):
+            counts[row[cols[t]]] += 1
+        for t in range(cols.shape[0]):
+            f = row[cols[t]]
+            if counts[f] > best:
+                best = counts[f]
+            counts[f] = 0
+    return best - 1
+
+
+def family_ids(words: list[str] | tuple[str, ...]) -> np.ndarray:
+    """For each position p and word, an id shared by the words equal to it except at p."""
+    length = len(words[0]) if words else 0
+    ids: dict[str, int] = {}
+    out = np.zeros((length, len(words)), dtype=np.int64)
+    for p in range(length):
+        for j, w in enumerate(words):
+            out[p, j] = ids.setdefault(f"{p}:{w[:p]}_{w[p + 1 :]}", len(ids))
+    return out
+
+
 class OutOfTime(Exception):
     """The time budget ran out."""
 
@@ -87,21 +119,28 @@ class Solver:
     F: np.ndarray
     budget: float = 60.0
     """Seconds before :class:`OutOfTime`."""
+    families: np.ndarray | None = None
+    """:func:`family_ids` of the words, for the lower bound (optional)."""
 
     def __post_init__(self) -> None:
         self.n_codes = int(self.F.max()) + 1 if self.F.size else 1
+        self.n_families = int(self.families.max()) + 1 if self.families is not None else 0
         self.exact: dict[bytes, tuple[int, int]] = {}
         """set -> (worst misses, best letter)."""
         self.lower: dict[bytes, int] = {}
         self.nodes = 0
         self.deadline = time.perf_counter() + self.budget
 
-    def splits(self, cols: np.ndarray) -> list[int]:
-        """Letters that split ``cols``, best first: smallest largest part, then fewest words
-        in the miss part, then alphabetical."""
+    def splits(self, cols: np.ndarray, rule: str = "misses") -> list[int]:
+        """Letters that split ``cols``, best first. ``misses``: fewest words in the miss part
+        (the most frequent letter), then smallest largest part; ``largest``: smallest largest
+        part, then fewest misses. Ties alphabetical."""
         largest, miss, parts = _letter_stats(self.F, cols, self.n_codes)
         useful = np.flatnonzero(parts > 1)
-        order = np.lexsort((useful, miss[useful], largest[useful]))
+        if rule == "largest":
+            order = np.lexsort((useful, miss[useful], largest[useful]))
+        else:
+            order = np.lexsort((useful, largest[useful], miss[useful]))
         return [int(x) for x in useful[order]]
 
     def parts(self, letter: int, cols: np.ndarray) -> list[tuple[int, np.ndarray]]:
@@ -122,6 +161,8 @@ class Solver:
         if key in self.exact:
             return self.exact[key][0]
         lb = self.lower.get(key, 0)
+        if self.families is not None:
+            lb = max(lb, int(_family_bound(self.families, cols, self.n_families)))
         if lb >= beta:
             return lb
         self.nodes += 1
@@ -156,16 +197,17 @@ class Solver:
         return Probe(letter, children, len(cols))
 
 
-def greedy_tree(F: np.ndarray, cols: np.ndarray) -> Node:
-    """The greedy rule: the letter whose largest resulting family is smallest (ties: fewer
-    words in the miss family, then alphabetical)."""
+def greedy_tree(F: np.ndarray, cols: np.ndarray, rule: str = "largest") -> Node:
+    """A greedy rule: ``largest`` guesses the letter whose largest resulting family is
+    smallest (ties: fewer words in the miss family, then alphabetical); ``misses`` the letter
+    in most words (ties: smaller largest family)."""
     if len(cols) == 1:
         return TryList((int(cols[0]),))
     solver = Solver(F, budget=1e9)
-    letter = solver.splits(cols)[0]
+    letter = solver.splits(cols, rule)[0]
     parts = solver.parts(letter, cols)
     children = tuple(
-        (code, greedy_tree(F, part)) for code, part in sorted(parts, key=lambda p: p[0])
+        (code, greedy_tree(F, part, rule)) for code, part in sorted(parts, key=lambda p: p[0])
     )
     return Probe(letter, children, len(cols))
 
@@ -225,6 +267,7 @@ def solve_length(
     length: int,
     *,
     budget: float = 60.0,
+    words: list[str] | tuple[str, ...] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> LengthResult:
     """Exact verdict, greedy comparison and cheating-host figures for one word length."""
@@ -232,24 +275,27 @@ def solve_length(
     cols = np.arange(F.shape[1], dtype=np.int64)
     greedy = greedy_tree(F, cols)
     g_misses = misses(greedy, F)
-    upper = max(g_misses.values())
-    solver = Solver(F, budget=budget)
-    exact: int | None = None
-    lower = 0
     tree: Node = greedy
+    frequent = greedy_tree(F, cols, "misses")
+    if max(misses(frequent, F).values()) < max(g_misses.values()):
+        tree = frequent
+    upper = max(misses(tree, F).values())
+    families = family_ids(words) if words else None
+    solver = Solver(F, budget=budget, families=families)
+    lower = int(_family_bound(families, cols, solver.n_families)) if families is not None else 0
+    exact: int | None = upper if lower >= upper else None
     try:
-        # iterative deepening: prove "at least k" for k = 1, 2, ... until a tree with fewer
-        # misses is found; every finished step is a proven lower bound
-        for k in range(1, upper + 1):
+        # iterative deepening: prove "at least k" for k = lower + 1, ... until a tree with
+        # fewer misses is found; every finished step is a proven lower bound
+        for k in range(lower + 1, upper + 1):
             value = solver.worst(cols, beta=k)
             if value < k:
                 exact = value
+                tree = solver.tree(cols)
                 break
             lower = k
         else:
-            exact = upper  # greedy is optimal
-        if exact < upper:
-            tree = solver.tree(cols)
+            exact = upper  # the heuristic tree is optimal
     except OutOfTime:
         pass
     m = misses(tree, F)
