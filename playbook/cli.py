@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import sys
 from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
@@ -207,6 +208,95 @@ def cmd_rank(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plans(args: argparse.Namespace, cfg: config.Config) -> dict[str, model.GroupPlan] | None:
+    if not args.playbook:
+        return None
+    pb = model.load(args.playbook)
+    if pb.game.get("name") != cfg.game:
+        raise PlaybookError(
+            f"{args.playbook}: game.name: the playbook is for {pb.game.get('name')!r}, the "
+            f"config for {cfg.game!r}"
+        )
+    return {g.group: g for g in pb.groups}
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from playbook import play
+
+    with config_path(args.config) as path:
+        cfg = config.load(path)
+        plans = _plans(args, cfg)
+        rule = args.rule or "scm"
+        ctxs = play.contexts(cfg)
+    group = args.letter
+    interactive = args.moves is None
+    if group is None and len(ctxs) == 1:
+        group = next(iter(ctxs))
+    while group not in ctxs:
+        if group is not None:
+            err.print(f"no group {group!r}; groups: {', '.join(ctxs)}", soft_wrap=True)
+        if not interactive:
+            raise PlaybookError(f"--letter: give the revealed group, one of {', '.join(ctxs)}")
+        console.print("revealed letter (group)? ", end="")
+        line = sys.stdin.readline()
+        if not line:
+            return 0
+        group = line.strip().lower()
+    ctx = ctxs[group]
+    plan = plans.get(group) if plans is not None else None
+    session = play.Session(ctx, play.make_player(ctx, plan, rule))
+    if not interactive:
+        tokens = args.moves.split()
+        if len(tokens) % 2:
+            raise PlaybookError("--moves: give pairs of WORD FEEDBACK")
+        for word, fb in zip(tokens[::2], tokens[1::2], strict=True):
+            console.print(f"> {word} {fb}")
+            console.print(session.handle(f"{word} {fb}"), markup=False)
+        return 0
+    console.print(f"group {group}: {len(ctx.answers)} words; ? for help", markup=False)
+    console.print(session.status(), markup=False)
+    while not session.finished:
+        console.print("> ", end="")
+        line = sys.stdin.readline()
+        if not line:
+            break
+        console.print(session.handle(line), markup=False)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from playbook import play
+
+    with config_path(args.config) as path:
+        cfg = config.load(path)
+        plans = _plans(args, cfg)
+        groups = (
+            [g.strip() for g in args.letters.split(",")]
+            if args.letters and "," in args.letters
+            else list(args.letters)
+            if args.letters
+            else None
+        )
+        ctxs = play.contexts(cfg, groups)
+    sim = play.simulate(
+        ctxs, plans, args.rule or "scm", host=args.host, games=args.games, seed=args.seed
+    )
+    game = next(iter(ctxs.values())).game
+    if args.show:
+        for g in sim.games:
+            moves = " ".join(f"{w} {game.format(c)}" for w, c in g.moves)
+            console.print(
+                f"{g.answer}: {moves} -> {g.cost} {game.limit_name}{'' if g.won else ' LOST'}",
+                markup=False,
+            )
+    dist = " ".join(f"{k}:{v}" for k, v in sim.distribution.items())
+    console.print(
+        f"{len(sim.games)} games ({args.host} host): {game.limit_name} {dist}; "
+        f"average {sim.average:.4f}, worst {sim.worst}, losses {sim.losses}"
+    )
+    return 0 if sim.losses == 0 else 1
+
+
 def cmd_lists(args: argparse.Namespace) -> int:
     from playbook import words
 
@@ -310,6 +400,43 @@ def parser() -> argparse.ArgumentParser:
     rk.add_argument("--json", action="store_true", help="print as JSON")
     rk.add_argument("--letters", help="only these groups")
     rk.set_defaults(func=cmd_rank)
+
+    pl = sub.add_parser(
+        "play",
+        help="the interactive assistant: next move after feedback",
+        description="Shows the move to play, reads the feedback you saw, shows "
+        "the next move and the words left. Commands: l list, u undo, ? help, q "
+        "quit; WORD FEEDBACK when you played another word.",
+    )
+    pl.add_argument("config", help="config file or bundled config name")
+    pl.add_argument("--playbook", help="follow this playbook (default: the rule)")
+    pl.add_argument(
+        "--rule", choices=rules[:-1], help="rule for moves off the playbook (default scm)"
+    )
+    pl.add_argument("--letter", help="the revealed letter (group)")
+    pl.add_argument("--moves", help='non-interactive: "WORD FEEDBACK WORD FEEDBACK ..."')
+    pl.set_defaults(func=cmd_play)
+
+    sm = sub.add_parser(
+        "simulate",
+        help="self-play of a playbook or rule",
+        description="Play every answer, random answers or against a cheating "
+        "host; print the distribution, average, worst case and losses.",
+    )
+    sm.add_argument("config", help="config file or bundled config name")
+    sm.add_argument("--playbook", help="play this playbook (default: the rule)")
+    sm.add_argument("--rule", choices=rules[:-1], help="rule (default scm)")
+    sm.add_argument(
+        "--host",
+        choices=("all", "random", "adversarial"),
+        default="all",
+        help="who picks the word (default all: every answer once)",
+    )
+    sm.add_argument("--games", type=int, default=100, help="games for --host random")
+    sm.add_argument("--seed", type=int, default=0, help="seed for --host random")
+    sm.add_argument("--letters", help="only these groups")
+    sm.add_argument("--show", action="store_true", help="print every game move by move")
+    sm.set_defaults(func=cmd_simulate)
 
     ls = sub.add_parser(
         "lists",
