@@ -72,10 +72,8 @@ def test_wordle_game_with_own_words() -> None:
     game = build.make_game(config.load(ROOT / "config" / "wordle.yaml"))
     answer = "camel"
     moves = ["lamer", "crane", "camel"]
-    stdin = "".join(
-        f"{m} {feedback_line(game, m, answer).replace('o', '2').replace('x', '1').replace('.', '0')}\n"
-        for m in moves
-    )
+    digits = str.maketrans("ox.", "210")
+    stdin = "".join(f"{m} {feedback_line(game, m, answer).translate(digits)}\n" for m in moves)
     r = cli("play", "wordle", stdin=stdin)
     assert r.returncode == 0, r.stderr
     assert "play: " in r.stdout
