@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from playbook import __version__, feedback, parallel, search, tree, words
+from playbook.checkpoint import Checkpoint
 from playbook.config import Config
 from playbook.errors import ConfigError
 from playbook.games import Game, find_game
@@ -68,7 +69,8 @@ class GroupData:
     """The group's answers (columns of ``F``)."""
     answer_rows: np.ndarray
     n_codes: int
-    solved_code: int
+    solved_code: int | None
+    notes: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def in_answers(self) -> np.ndarray:
@@ -227,12 +229,26 @@ def _climb_unit(
     )
 
 
+def _triple_unit(gd: GroupData, mode: int, bound: int, firsts: np.ndarray) -> Any:
+    return search.triple_unit(gd.F, gd.in_answers, gd.n_codes, mode, bound, firsts)
+
+
+def _units(name: str, n_guesses: int, jobs: int, per_job: int) -> list[tuple[str, np.ndarray]]:
+    return [(name, f) for f in search.pair_units(n_guesses, per_job * jobs)]
+
+
 def find_openings(
-    data: dict[str, GroupData], cfg: Config, n_jobs: int, progress: Progress | None = None
+    data: dict[str, GroupData],
+    cfg: Config,
+    n_jobs: int,
+    progress: Progress | None = None,
+    checkpoint: Checkpoint | None = None,
 ) -> dict[str, search.Opening]:
     """The fewest fixed openings per group after which every set left can be tried in time.
 
-    Exhaustive over single words and pairs, hill-climbing over triples (the paper's method).
+    Exhaustive over single words and pairs; over triples exhaustive with
+    ``search.exhaustive_depth: 3`` (which also records, for every group, whether a triple
+    meets the target), else hill-climbing (the paper's method).
     """
     turns, mode, max_k = cfg.rules.turns, RANKINGS[cfg.search.ranking], cfg.search.max_openings
     found: dict[str, search.Opening] = {}
@@ -269,7 +285,12 @@ def find_openings(
                 progress("pairs", done[0], len(units))
 
         results = parallel.run(
-            _pair_unit, [(data[n], mode, turns - 2, f) for n, f in units], n_jobs, on_done=tick
+            _pair_unit,
+            [(data[n], mode, turns - 2, f) for n, f in units],
+            n_jobs,
+            on_done=tick,
+            checkpoint=checkpoint,
+            names=[f"pair-{n}-{i}" for i, (n, _) in enumerate(units)],
         )
         for name in list(pending):
             gd = data[name]
@@ -282,9 +303,64 @@ def find_openings(
             if best is not None:
                 found[name] = best
                 pending.remove(name)
+    if max_k >= 3 and cfg.search.exhaustive_depth >= 3:
+        triples = _triples_all(data, cfg, n_jobs, progress, checkpoint)
+        for name, (best, settled) in triples.items():
+            note = {
+                "target": turns - 3,
+                "exists": best is not None,
+                "best": [data[name].guesses[m] for m in best.moves] if best else None,
+                "largest": best.score.largest if best else None,
+                "triples_settled": settled,
+            }
+            if name in pending and best is not None:
+                found[name] = dataclasses.replace(best, notes={"exhaustive_triples": note})
+                pending.remove(name)
+            elif name in found:
+                found[name] = dataclasses.replace(found[name], notes={"exhaustive_triples": note})
+            else:
+                triples[name] = (None, settled)
+                pending_note = {"exhaustive_triples": note}
+                data[name] = dataclasses.replace(data[name], notes=pending_note)
     if max_k >= 3 and pending:
-        found.update(_climb_all(data, pending, cfg, n_jobs, progress))
+        climbed = _climb_all(data, pending, cfg, n_jobs, progress, checkpoint)
+        for name, op in climbed.items():
+            found[name] = dataclasses.replace(op, notes=dict(data[name].notes))
     return found
+
+
+def _triples_all(
+    data: dict[str, GroupData],
+    cfg: Config,
+    n_jobs: int,
+    progress: Progress | None,
+    checkpoint: Checkpoint | None,
+) -> dict[str, tuple[search.Opening | None, int]]:
+    """Exhaustive triple search for every group: the best triple meeting the target."""
+    turns, mode = cfg.rules.turns, RANKINGS[cfg.search.ranking]
+    jobs = parallel.effective_jobs(n_jobs)
+    units = [u for name in data for u in _units(name, data[name].F.shape[0], jobs, 8)]
+    done = [0]
+
+    def tick(i: int, r: Any) -> None:
+        done[0] += 1
+        if progress:
+            progress("triples", done[0], len(units))
+
+    results = parallel.run(
+        _triple_unit,
+        [(data[n], mode, turns - 3, f) for n, f in units],
+        n_jobs,
+        on_done=tick,
+        checkpoint=checkpoint,
+        names=[f"triple-{n}-{i}" for i, (n, _) in enumerate(units)],
+    )
+    out = {}
+    for name, gd in data.items():
+        mine = [r for (n, _), r in zip(units, results, strict=True) if n == name]
+        best = search.merge_triples([m for m, _ in mine], gd.F, gd.in_answers, gd.n_codes, mode)
+        out[name] = (best, sum(k for _, k in mine))
+    return out
 
 
 def _climb_all(
@@ -293,6 +369,7 @@ def _climb_all(
     cfg: Config,
     n_jobs: int,
     progress: Progress | None,
+    checkpoint: Checkpoint | None = None,
 ) -> dict[str, search.Opening]:
     """Hill-climbing in waves of restart blocks; the result is the lowest-numbered restart
     that meets the target (else the best of all), whatever the number of workers."""
@@ -315,7 +392,11 @@ def _climb_all(
                 units.append((name, range(r0, min(budget, r0 + CLIMB_BLOCK))))
                 next_restart[name] = r0 + CLIMB_BLOCK
         results = parallel.run(
-            _climb_unit, [(data[n], mode, target, seed, list(rs)) for n, rs in units], n_jobs
+            _climb_unit,
+            [(data[n], mode, target, seed, list(rs)) for n, rs in units],
+            n_jobs,
+            checkpoint=checkpoint,
+            names=[f"climb-{n}-{rs.start}" for n, rs in units],
         )
         for (name, _), res in zip(units, results, strict=True):
             runs[name].extend(res)
@@ -402,6 +483,7 @@ def make_plan(
         method=opening.method,
         restarts=opening.restarts,
         unguaranteed=tuple(sorted(unguaranteed)),
+        notes=dict(opening.notes),
     )
     return plan, total
 
@@ -495,7 +577,12 @@ def _plan_exact_tree(gd: GroupData, cfg: Config, game: Game) -> GroupPlan:
 
 
 def plan_groups(
-    cfg: Config, setup: Setup, names: Sequence[str], n_jobs: int, progress: Progress | None = None
+    cfg: Config,
+    setup: Setup,
+    names: Sequence[str],
+    n_jobs: int,
+    progress: Progress | None = None,
+    checkpoint: Checkpoint | None = None,
 ) -> list[GroupPlan]:
     """Plans for the named groups, in name order."""
     groups = setup.groups()
@@ -523,7 +610,7 @@ def plan_groups(
             _plan_fast, [(data[n], cfg, game) for n in order], n_jobs, on_done=tick("tables")
         )
     else:
-        openings = find_openings(data, cfg, n_jobs, progress)
+        openings = find_openings(data, cfg, n_jobs, progress, checkpoint)
         plans = parallel.run(
             _plan_simple,
             [(data[n], openings[n], cfg, game) for n in order],
@@ -541,6 +628,8 @@ class BuildResult:
     report: Report
     seconds: float
     setup: Setup
+    checkpoint: Checkpoint | None = None
+    """Where finished units were kept (cleared by the caller once outputs are written)."""
 
 
 def select_groups(setup: Setup, letters: str | None) -> dict[str, np.ndarray]:
@@ -618,14 +707,32 @@ def build(
     n_jobs: int | None = None,
     progress: Progress | None = None,
     use_cache: bool = True,
+    checkpoint_root: Path | None = None,
 ) -> BuildResult:
     """Search, tabulate and verify; the playbook's stats come from the verification."""
     t0 = time.perf_counter()
     setup = prepare(cfg, use_cache=use_cache)
     names = list(select_groups(setup, letters))
     jobs = cfg.n_jobs if n_jobs is None else n_jobs
-    plans = plan_groups(cfg, setup, names, jobs, progress)
+    checkpoint = None
+    if checkpoint_root is not None:
+        checkpoint = Checkpoint(
+            checkpoint_root,
+            Checkpoint.key_of(
+                __version__,
+                feedback.FEEDBACK_KERNEL_VERSION,
+                setup.game.rules(),
+                setup.words_info,
+                dataclasses.asdict(cfg.search),
+                dataclasses.asdict(cfg.fast),
+                cfg.profile,
+                cfg.rules.guess_pool,
+                sorted(names),
+            ),
+        )
+    plans = plan_groups(cfg, setup, names, jobs, progress, checkpoint)
     result = assemble(cfg, setup, plans, profile=cfg.profile, letters=letters)
+    result = dataclasses.replace(result, checkpoint=checkpoint)
     return dataclasses.replace(result, seconds=time.perf_counter() - t0)
 
 

@@ -69,24 +69,69 @@ def _progress() -> tuple[Progress, object]:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from playbook import build, files, report
+    from playbook import build, files, parallel, report
 
     with config_path(args.config) as path:
         cfg = config.load(path)
         cfg = config.override(
-            cfg, n_jobs=args.jobs, **{"search.seed": args.seed, "search.restarts": args.restarts}
+            cfg,
+            n_jobs=args.jobs,
+            backend=args.backend or ("dask" if args.scheduler else None),
+            scheduler=args.scheduler,
+            **{
+                "search.seed": args.seed,
+                "search.restarts": args.restarts,
+                "search.exhaustive_depth": args.search_depth,
+            },
         )
         out_dir = files.inside(Path(args.out), cfg.name)
+        checkpoint_root = None if args.no_resume else out_dir / ".checkpoint"
         prog, update = _progress()
-        with prog:
-            result = build.build(
-                cfg, letters=args.letters, progress=update, use_cache=not args.no_cache
+        try:
+            with (
+                parallel.backend(
+                    cfg.backend,
+                    scheduler=cfg.scheduler,
+                    workers=parallel.effective_jobs(cfg.n_jobs),
+                ),
+                prog,
+            ):
+                result = build.build(
+                    cfg,
+                    letters=args.letters,
+                    progress=update,
+                    use_cache=not args.no_cache,
+                    checkpoint_root=checkpoint_root,
+                )
+        except KeyboardInterrupt:
+            kept = checkpoint_root if checkpoint_root and checkpoint_root.exists() else None
+            err.print(
+                "interrupted: no output was changed"
+                + (
+                    f"; finished work units are kept in {kept}: run the same command again "
+                    "to resume"
+                    if kept
+                    else ""
+                ),
+                soft_wrap=True,
             )
+            return 130
         ref = report.load_reference(cfg, path)
     pb = result.playbook
     target = out_dir / "playbook.yaml"
     files.atomic_write(target, model.dumps(pb))
-    report.print_summary(console, result, ref, siblings=report.siblings(Path(args.out), pb))
+    comparison = report.comparison(result, ref)
+    pages = report.write_renderings(pb, out_dir, cfg, ref, comparison)
+    if result.checkpoint is not None:
+        result.checkpoint.clear()
+    report.print_summary(
+        console,
+        result,
+        ref,
+        siblings=report.siblings(Path(args.out), pb),
+        pages=pages,
+        comparison=comparison,
+    )
     rep = result.report
     game = result.setup.game
     verdict = (
@@ -98,6 +143,27 @@ def cmd_build(args: argparse.Namespace) -> int:
     for p in rep.problems[:20]:
         err.print(f"problem: {p}", soft_wrap=True)
     return 0 if rep.ok else 1
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from playbook import files, render
+
+    pb = model.load(args.playbook)
+    fmt = args.format
+    out = Path(args.output) if args.output else Path(args.playbook).with_suffix(f".{fmt}")
+    if fmt == "pdf":
+        data, pages = render.render_pdf(pb, tiles=args.tiles)
+        files.atomic_write(out, data)
+        console.print(f"wrote {out} ({sum(pages.values())} letter pages)")
+    else:
+        text = (
+            render.render_html(pb, tiles=args.tiles)
+            if fmt == "html"
+            else render.render_markdown(pb)
+        )
+        files.atomic_write(out, text)
+        console.print(f"wrote {out}")
+    return 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -332,6 +398,28 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, help="hill-climbing seed (overrides the config)")
     b.add_argument("--restarts", type=int, help="hill-climbing restarts (overrides the config)")
     b.add_argument("--no-cache", action="store_true", help="recompute the feedback matrix")
+    b.add_argument(
+        "--search-depth",
+        type=int,
+        choices=(2, 3),
+        help="exhaustive search up to pairs (2) or triples (3)",
+    )
+    b.add_argument(
+        "--backend",
+        choices=("loky", "dask"),
+        help="local processes (loky, default) or a Dask cluster",
+    )
+    b.add_argument(
+        "--scheduler",
+        help="address of a running Dask scheduler, tcp://HOST:PORT "
+        "(implies --backend dask); without it dask starts a local cluster of --jobs "
+        "workers",
+    )
+    b.add_argument(
+        "--no-resume",
+        action="store_true",
+        help="ignore and do not keep checkpoints of finished work units",
+    )
     b.set_defaults(func=cmd_build)
 
     v = sub.add_parser(
@@ -347,6 +435,22 @@ def parser() -> argparse.ArgumentParser:
     )
     v.add_argument("--quiet", action="store_true", help="only failures and the verdict")
     v.set_defaults(func=cmd_verify)
+
+    rd = sub.add_parser(
+        "render",
+        help="print a playbook as PDF, HTML or Markdown",
+        description="Render any playbook file (including the 1994 paper's) "
+        "as a printable PDF, HTML or Markdown cheat sheet.",
+    )
+    rd.add_argument("playbook", help="playbook YAML file")
+    rd.add_argument(
+        "--format", choices=("pdf", "html", "md"), default="pdf", help="output format (default pdf)"
+    )
+    rd.add_argument("-o", "--output", help="output file (default: beside the playbook)")
+    rd.add_argument(
+        "--tiles", choices=("lingo", "wordle"), default="lingo", help="tile style (default lingo)"
+    )
+    rd.set_defaults(func=cmd_render)
 
     s = sub.add_parser(
         "show",

@@ -84,6 +84,10 @@ class SearchConfig:
     """Seed of the hill-climbing starts."""
     budget: int = 60
     """Seconds per group for exact searches (hangman's minimax, the optimal strategy)."""
+    exhaustive_depth: int = 2
+    """Up to how many opening words the search is exhaustive (2: pairs; 3: triples too,
+    instead of hill-climbing, and for every group the record whether a triple meets the
+    target)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,6 +134,11 @@ class Config:
     mastermind: MastermindConfig = MastermindConfig()
     n_jobs: int = 1
     """Worker processes (-1: one per core)."""
+    backend: str = "loky"
+    """Where the work runs: ``loky`` (local processes) or ``dask`` (a Dask cluster)."""
+    scheduler: str | None = None
+    """Address of a running Dask scheduler (``tcp://host:port``); without it ``dask`` starts
+    a local cluster with ``n_jobs`` workers."""
     compare: str | None = None
     """A reference playbook (e.g. the 1994 paper's) to compare with in the summary."""
 
@@ -152,6 +161,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "rules.guess_pool": GUESS_POOLS,
     "search.ranking": tuple(RANKINGS),
     "render.tiles": ("lingo", "wordle"),
+    "backend": ("loky", "dask"),
 }
 
 _RANGES: dict[str, tuple[int, int]] = {
@@ -162,6 +172,7 @@ _RANGES: dict[str, tuple[int, int]] = {
     "search.restarts": (1, 1_000_000),
     "search.seed": (0, 2**63 - 1),
     "search.budget": (1, 86400),
+    "search.exhaustive_depth": (1, 3),
     "fast.openings": (1, 2),
     "fast.breadth": (1, 64),
     "fast.candidates": (1, 64),

@@ -159,3 +159,139 @@ def pair_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-unty
                 if mode == 0 and bmx < bound:
                     bound = bmx
     return best_g1, best_g2, bmx, bparts, bsq, bslog
+
+
+@numba.njit(cache=True)
+def refine(F, g, order, starts, ends, n_codes):  # type: ignore[no-untyped-def]
+    """Split every class of a partition by the codes of guess ``g`` (counting sort per class);
+    returns the refined (order, starts, ends), classes largest first."""
+    n = order.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    s_out = np.empty(n, dtype=np.int64)
+    e_out = np.empty(n, dtype=np.int64)
+    counts = np.zeros(n_codes, dtype=np.int64)
+    pos = np.zeros(n_codes, dtype=np.int64)
+    row = F[g]
+    k = 0
+    for c in range(starts.shape[0]):
+        s = starts[c]
+        e = ends[c]
+        for t in range(s, e):
+            counts[row[order[t]]] += 1
+        p = s
+        for t in range(s, e):
+            code = row[order[t]]
+            if counts[code] > 0:
+                pos[code] = p
+                s_out[k] = p
+                e_out[k] = p + counts[code]
+                p += counts[code]
+                k += 1
+                counts[code] = 0
+        for t in range(s, e):
+            code = row[order[t]]
+            out[pos[code]] = order[t]
+            pos[code] += 1
+    s_out = s_out[:k]
+    e_out = e_out[:k]
+    by_size = np.argsort(-(e_out - s_out), kind="mergesort")
+    return out, s_out[by_size], e_out[by_size]
+
+
+@numba.njit(cache=True)
+def _feasible(F, g, order, starts, ends, n_big, bound, counts, stamp, cur):  # type: ignore[no-untyped-def]
+    """Whether guess ``g`` splits the ``n_big`` largest classes into parts of at most
+    ``bound`` (early exit at the first part that grows past it)."""
+    row = F[g]
+    for c in range(n_big):
+        cur += 1
+        for t in range(starts[c], ends[c]):
+            code = row[order[t]]
+            if stamp[code] != cur:
+                stamp[code] = cur
+                counts[code] = 1
+            else:
+                counts[code] += 1
+                if counts[code] > bound:
+                    return False, cur
+    return True, cur
+
+
+@numba.njit(cache=True)
+def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-untyped-def]
+    """Best triple (g1 < g2 < g3) with g1 in ``firsts`` among triples whose largest part is
+    at most ``bound``. Exhaustive; what it skips can never be better:
+
+    * a third word is rejected at the first part past the bound, scanning the pair's largest
+      classes first (classes within the bound cannot break it);
+    * under SCM the bound tightens to the best largest part found;
+    * once the best splits every word apart (largest 1), a triple can only tie on the score
+      unless it has more possible answers among its words, so first and second words that
+      cannot raise that count are skipped (ties go to the earlier triple anyway), and a pair
+      that already splits every word apart takes the first possible answer as third word.
+
+    Returns (g1, g2, g3, largest, parts, sumsq, slog, triples settled); g1 = -1 if none.
+    """
+    n_g = F.shape[0]
+    n = F.shape[1]
+    counts = np.zeros(n_codes, dtype=np.int32)
+    stamp = np.zeros(n_codes, dtype=np.int64)
+    cur = 0
+    b1 = -1
+    b2 = -1
+    b3 = -1
+    bmx = INFEASIBLE
+    bparts = 0
+    bsq = 0
+    bslog = 0.0
+    bnin = 0
+    examined = 0
+    # next possible answer at or after each row (for the all-singletons shortcut)
+    next_in = np.full(n_g + 1, -1, dtype=np.int64)
+    for r in range(n_g - 1, -1, -1):
+        next_in[r] = r if in_ans[r] else next_in[r + 1]
+    for i in range(firsts.shape[0]):
+        g1 = firsts[i]
+        if mode == 0 and bmx == 1 and bnin >= in_ans[g1] + 2:
+            m = n_g - g1 - 1
+            examined += m * (m - 1) // 2
+            continue
+        o1, s1, e1 = classes_of(F[g1])
+        for g2 in range(g1 + 1, n_g):
+            if mode == 0 and bmx == 1 and bnin >= in_ans[g1] + in_ans[g2] + 1:
+                examined += n_g - g2 - 1
+                continue
+            o2, s2, e2 = refine(F, g2, o1, s1, e1, n_codes)
+            n_big = 0
+            while n_big < s2.shape[0] and e2[n_big] - s2[n_big] > bound:
+                n_big += 1
+            if mode == 0 and s2.shape[0] == n and g2 + 1 < n_g:
+                # the pair splits every word apart: every third word ties on the score
+                examined += n_g - g2 - 1
+                g3 = next_in[g2 + 1] if next_in[g2 + 1] >= 0 else g2 + 1
+                nin = in_ans[g1] + in_ans[g2] + in_ans[g3]
+                if b1 < 0 or compare(mode, 1, n, n, 0.0, nin, bmx, bparts, bsq, bslog, bnin) < 0:
+                    b1, b2, b3 = g1, g2, g3
+                    bmx, bparts, bsq, bslog, bnin = 1, n, n, 0.0, nin
+                    bound = 1
+                continue
+            for g3 in range(g2 + 1, n_g):
+                examined += 1
+                ok, cur = _feasible(F, g3, o2, s2, e2, n_big, bound, counts, stamp, cur)
+                if not ok:
+                    continue
+                mx, parts, sq, slog, cur = _scan(F, g3, o2, s2, e2, bound, counts, stamp, cur)
+                if mx == INFEASIBLE:
+                    continue
+                nin = in_ans[g1] + in_ans[g2] + in_ans[g3]
+                if b1 < 0 or compare(
+                    mode, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin
+                ) < 0:
+                    b1, b2, b3 = g1, g2, g3
+                    bmx, bparts, bsq, bslog, bnin = mx, parts, sq, slog, nin
+                    if mode == 0 and bmx < bound:
+                        bound = bmx
+                        n_big = 0
+                        while n_big < s2.shape[0] and e2[n_big] - s2[n_big] > bound:
+                            n_big += 1
+    return b1, b2, b3, bmx, bparts, bsq, bslog, examined

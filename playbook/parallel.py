@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 import joblib
 
+from playbook.checkpoint import Checkpoint
+
 T = TypeVar("T")
 
 _BACKEND: dict[str, Any] = {"name": "loky"}
@@ -69,8 +71,31 @@ def run(
     n_jobs: int = 1,
     *,
     on_done: Callable[[int, T], None] | None = None,
+    checkpoint: Checkpoint | None = None,
+    names: Sequence[str] | None = None,
 ) -> list[T]:
-    """``[fn(*t) for t in tasks]``, on ``n_jobs`` workers; ``on_done(i, result)`` as they end."""
+    """``[fn(*t) for t in tasks]``, on ``n_jobs`` workers; ``on_done(i, result)`` as they end.
+
+    With a ``checkpoint`` (and a unique name per task), finished tasks are saved as they end
+    and tasks saved by an earlier run are not run again.
+    """
+    if checkpoint is not None and names is not None:
+        done: dict[int, T] = {}
+        for i, name in enumerate(names):
+            hit, value = checkpoint.get(name)
+            if hit:
+                done[i] = value
+        todo = [i for i in range(len(tasks)) if i not in done]
+
+        def save(k: int, result: T) -> None:
+            i = todo[k]
+            checkpoint.put(names[i], result)
+            if on_done:
+                on_done(len(done) + k, result)
+
+        fresh = run(fn, [tasks[i] for i in todo], n_jobs, on_done=save)
+        done.update(zip(todo, fresh, strict=True))
+        return [done[i] for i in range(len(tasks))]
     jobs = effective_jobs(n_jobs)
     results: list[T] = []
     if (jobs == 1 and _BACKEND["name"] == "loky") or len(tasks) <= 1:

@@ -23,7 +23,9 @@ from __future__ import annotations
 import base64
 import dataclasses
 import datetime
+import functools
 import importlib.resources
+import io
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -51,6 +53,15 @@ FLOW_ROWS = 40
 """A letter with at most this many table lines shares a page with its neighbours instead of
 starting a new one (it never splits across pages)."""
 
+METHODS = {
+    "trivial": "no search needed",
+    "exhaustive": "exhaustive search",
+    "hill-climbing": "hill-climbing search",
+    "reference": "from the reference",
+    "lookahead": "lookahead search",
+}
+"""How each way of finding the openings reads in print."""
+
 KEEP = 16
 """An exception with at most this many lines stays in one column."""
 
@@ -66,10 +77,9 @@ CHART_LINE = 3.1
 HEAD_GAP = 2.5
 FLOW_GAP = 4.0
 _CH = 0.602 * 8 * 25.4 / 72
-"""Width of a DejaVu Sans Mono character at 8 pt."""
-_BOLD_CHAR = 1.85
-"""Generous average width of a lowercase letter in DejaVu Sans Bold at 8 pt."""
+"""Width of a DejaVu Sans Mono character at 8 pt: table lines are monospaced in the PDF."""
 _TEXT_CHAR = 1.6
+"""Generous average width of a character of DejaVu Sans at 8 pt."""
 _FACTS_WIDTH = TEXT_WIDTH - 14 - 36
 
 
@@ -90,9 +100,9 @@ def _tile_svg(style: str, pattern: str) -> str:
             fill = {"2": "#6aaa64", "1": "#d9c45c", "0": "#dcdee1"}[d]
             out.append(f'<rect x="{x + 6}" y="10" width="96" height="110" fill="{fill}"/>')
             if d == "2":  # corner triangle
-                out.append(f'<path d="M{x + 62} 10 H{x + 102} V50 Z" fill="#1d4d1a"/>')
+                out.append(f'<path d="M{x + 80} 10 H{x + 102} V32 Z" fill="#1d4d1a"/>')
             elif d == "1":  # corner dot
-                out.append(f'<circle cx="{x + 86}" cy="26" r="11" fill="#4d4000"/>')
+                out.append(f'<circle cx="{x + 91}" cy="21" r="7" fill="#4d4000"/>')
         elif d == "2":
             out.append(
                 f'<rect x="{x + 9}" y="13" width="90" height="104" fill="#f4948e" '
@@ -110,8 +120,10 @@ def _tile_svg(style: str, pattern: str) -> str:
 def _tile_css(style: str, patterns: Iterable[str]) -> str:
     """One CSS class per block pattern used (at most 3 ** length of them)."""
     pats = sorted(set(patterns))
-    lines = [f".L{n} {{ background-size: {1.8 * n:.1f}ch 1.3em; }}"
-             for n in sorted({len(p) for p in pats})]
+    lines = [
+        f".L{n} {{ background-size: {1.8 * n:.1f}ch 1.3em; }}"
+        for n in sorted({len(p) for p in pats})
+    ]
     for p in pats:
         if style == "lingo" and set(p) <= {"0"}:
             continue  # all absent: plain letters
@@ -120,13 +132,99 @@ def _tile_css(style: str, patterns: Iterable[str]) -> str:
     return "\n".join(lines)
 
 
+_PX = (80, 87)
+"""A tile cell of the PDF in pixels: 2ch x 1.3em of 8 pt DejaVu Sans Mono at 600 dpi."""
+
+
+@functools.lru_cache(maxsize=8)
+def _cells(style: str) -> dict[str, Any]:
+    """The PDF's tile of each mark, drawn 4x larger and scaled down (anti-aliased)."""
+    from PIL import Image, ImageDraw
+
+    s = 4
+    w, h = _PX
+    out = {}
+    for d in "210":
+        im = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(im)
+        if style == "wordle":
+            fill = {"2": (106, 170, 100), "1": (217, 196, 92), "0": (220, 222, 225)}[d]
+            draw.rectangle([5 * s, 5 * s, (w - 5) * s, (h - 5) * s], fill=fill)
+            if d == "2":  # a dark corner, clear of the letter
+                draw.polygon(
+                    [((w - 19) * s, 5 * s), ((w - 5) * s, 5 * s), ((w - 5) * s, 19 * s)],
+                    fill=(29, 77, 26),
+                )
+            elif d == "1":  # a dark dot in the corner
+                draw.ellipse([(w - 17) * s, 8 * s, (w - 7) * s, 18 * s], fill=(77, 64, 0))
+        elif d == "2":
+            draw.rectangle(
+                [8 * s, 8 * s, (w - 8) * s, (h - 8) * s],
+                fill=(244, 148, 142),
+                outline=(200, 16, 46),
+                width=6 * s,
+            )
+        elif d == "1":
+            draw.ellipse(
+                [4 * s, 4 * s, (w - 4) * s, (h - 4) * s],
+                fill=(255, 210, 31),
+                outline=(156, 122, 0),
+                width=4 * s,
+            )
+        else:
+            continue
+        out[d] = im.resize((w, h), Image.Resampling.LANCZOS)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def tile_png(style: str, pattern: str) -> bytes:
+    """The PDF's image of one block of tiles (PNG, 600 dpi)."""
+    from PIL import Image
+
+    cells = _cells(style)
+    w, h = _PX
+    im = Image.new("RGBA", (w * len(pattern), h), (0, 0, 0, 0))
+    for i, d in enumerate(pattern):
+        if d in cells:
+            im.paste(cells[d], (i * w, 0))
+    buf = io.BytesIO()
+    im.save(buf, "PNG")
+    return buf.getvalue()
+
+
+def _layer_style(style: str, r: RowView) -> str:
+    """Inline CSS placing a PDF row's tile images behind its spaced letters."""
+    if not r.layers:
+        return ""
+    urls, pos = [], []
+    for offset, p in r.layers:
+        if style == "lingo" and set(p) <= {"0"}:
+            continue
+        urls.append(f"url(tile:{style}-{p})")
+        pos.append(f"{offset:g}ch 0.47mm")
+    if not urls:
+        return ""
+    n = len(r.layers[0][1])
+    return (
+        f"background-image: {', '.join(urls)}; background-position: {', '.join(pos)}; "
+        f"background-size: {2 * n}ch 1.3em"
+    )
+
+
 def legend(style: str) -> list[tuple[str, str]]:
     """(pattern digit, description) of each mark, for the key on the cover."""
     if style == "wordle":
-        return [("2", "right place: green, dark corner"), ("1", "wrong place: yellow, dot"),
-                ("0", "absent: grey")]
-    return [("2", "right place: red square"), ("1", "wrong place: yellow circle"),
-            ("0", "absent: plain letter")]
+        return [
+            ("2", "right place: green, dark corner"),
+            ("1", "wrong place: yellow, dot"),
+            ("0", "absent: grey"),
+        ]
+    return [
+        ("2", "right place: red square"),
+        ("1", "wrong place: yellow circle"),
+        ("0", "absent: plain letter"),
+    ]
 
 
 # ---------------------------------------------------------------- rows
@@ -156,6 +254,12 @@ class RowView:
     """The first block differs from the row above: a thin rule helps the eye."""
     any_other: bool = False
     """The ``*`` row: every feedback not listed."""
+    spaced: str = ""
+    """The PDF's tiles: the blocks' letters spaced out, one monospaced text run."""
+    layers: list[tuple[float, str]] = dataclasses.field(default_factory=list)
+    """The PDF's tile images: (offset in ch, pattern) per block, behind ``spaced``."""
+    style: str = ""
+    """The PDF's inline style placing ``layers`` (set per tile style by the renderer)."""
 
 
 def _fb_key(feedback: str) -> tuple[tuple[int, ...], ...]:
@@ -185,6 +289,20 @@ def _blocks(feedback: str, movers: Sequence[str]) -> list[Block]:
     return out
 
 
+def _spaced(blocks: Sequence[Block]) -> tuple[str, list[tuple[float, str]]]:
+    parts: list[str] = []
+    layers: list[tuple[float, str]] = []
+    pos = 0
+    for b in blocks:
+        if b.pattern:
+            layers.append((pos - 0.5, b.pattern))
+            parts.append(" ".join(b.word))
+        else:
+            parts.append(b.text)
+        pos += len(parts[-1]) + 2
+    return "  ".join(parts), layers
+
+
 def row_views(table: Table, movers: Sequence[str], top: bool = True) -> list[RowView]:
     """A table's rows, sorted, with their tiles; ``movers`` are the words whose feedback the
     rows show (the openings, or the move of an exception)."""
@@ -192,9 +310,10 @@ def row_views(table: Table, movers: Sequence[str], top: bool = True) -> list[Row
     prev_first: str | None = None
     for r in sort_table(table):
         node = r.node
+        words: tuple[str, ...] = ()
         if isinstance(node, Move):
             sub = row_views(node.table, [node.word], False) if node.table is not None else []
-            kind, words, move = "move", (), node.word
+            kind, move = "move", node.word
         else:
             assert isinstance(node, TryWords)
             sub, move = [], ""
@@ -202,8 +321,11 @@ def row_views(table: Table, movers: Sequence[str], top: bool = True) -> list[Row
             words = node.words or ()
         parts = r.feedback.split()
         first = parts[0] if parts else ""
-        rv = RowView(r.feedback, _blocks(r.feedback, movers), kind, words, move, r.words, sub,
-                     any_other=r.feedback.strip() == "*")
+        blocks = _blocks(r.feedback, movers)
+        rv = RowView(
+            r.feedback, blocks, kind, words, move, r.words, sub, any_other=r.feedback.strip() == "*"
+        )
+        rv.spaced, rv.layers = _spaced(blocks)
         rv.new_group = top and len(parts) > 1 and prev_first is not None and first != prev_first
         prev_first = first
         out.append(rv)
@@ -240,6 +362,10 @@ class Line:
     h: int = 1
     size: int = 1
     """Lines this one needs kept together: a small exception with its table."""
+    count: bool = False
+    """A move line shows how many words are still possible (where it fits)."""
+    compact: bool = False
+    """A move line too narrow for "play": the arrow and the word only."""
 
     @property
     def cls(self) -> str:
@@ -258,31 +384,19 @@ def _indent_mm(lvl: int) -> float:
 
 
 def _tiles_mm(r: RowView) -> float:
-    mm = 0.0
-    for b in r.blocks:
-        mm += ((len(b.word) * 1.8 + 0.9) if b.pattern else len(b.text) + 1) * _CH
+    chars = len(r.spaced) + 2.5 if r.spaced else 0.5
     if r.any_other:
-        mm += 21 * _TEXT_CHAR
-    return mm
+        chars += 20
+    return chars * _CH
 
 
-def _text_mm(r: RowView) -> float:
+def _text_mm(r: RowView, count: bool = False) -> float:
     if r.kind == "try":
-        return len(", ".join(r.words)) * _BOLD_CHAR
+        return len(", ".join(r.words)) * _CH
     if r.kind == "move":
-        return (len(r.move) * 1.2 + 18) * _BOLD_CHAR
-    return 26 * _TEXT_CHAR
-
-
-def _row_widths(rows: Iterable[RowView], lvl: int = 0) -> list[float]:
-    out = []
-    for r in rows:
-        if r.kind == "move":
-            out.append(_indent_mm(lvl + 1) + _tiles_mm(r) + _text_mm(r))
-            out.extend(_row_widths(r.sub, lvl + 1))
-        else:
-            out.append(_indent_mm(lvl) + _tiles_mm(r) + _text_mm(r))
-    return out
+        extra = 9 + len(str(r.count)) if count and r.count else 0
+        return (len(r.move) * 1.2 + 8 + extra) * _CH
+    return 26 * _CH
 
 
 def column_width(columns: int) -> float:
@@ -292,15 +406,29 @@ def column_width(columns: int) -> float:
 
 
 def choose_columns(rows: list[RowView]) -> int:
-    """As many columns as the rows allow: 95% of them must fit on one line."""
-    widths = sorted(_row_widths(rows))
-    if not widths:
+    """The number of columns that needs the fewest lines per column; a row too long for
+    its column wraps its words onto further lines."""
+    if not rows:
         return 1
-    need = widths[min(len(widths) - 1, int(len(widths) * 0.95))]
-    for c in (4, 3, 2):
-        if column_width(c) >= need:
-            return c
-    return 1
+    widest_tiles = max(_indent_mm(lvl) + _tiles_mm(r) for r, lvl in _walk(rows))
+    best, best_score = 1, math.inf
+    for c in (1, 2, 3, 4):
+        width = column_width(c)
+        if widest_tiles + 10 * _CH > width:
+            break
+        score = math.ceil(sum(ln.h for ln in flatten(rows, width)) / c)
+        if score < best_score - 1e-9:
+            best, best_score = c, score
+    return best
+
+
+def _walk(rows: Sequence[RowView], lvl: int = 0) -> Iterable[tuple[RowView, int]]:
+    for r in rows:
+        if r.kind == "move":
+            yield r, lvl + 1
+            yield from _walk(r.sub, lvl + 1)
+        else:
+            yield r, lvl
 
 
 def _chunks(words: Sequence[str], first: float, rest: float) -> list[str]:
@@ -310,11 +438,11 @@ def _chunks(words: Sequence[str], first: float, rest: float) -> list[str]:
     room = first
     for i, w in enumerate(words):
         text = w + ("," if i < len(words) - 1 else "")
-        need = (len(text) + (1 if cur else 0)) * _BOLD_CHAR
-        if cur and need > room:
+        need = (len(text) + (1 if cur else 0)) * _CH
+        if need > room and (cur or room < rest):
             out.append(" ".join(cur))
             cur, room = [], rest
-            need = len(text) * _BOLD_CHAR
+            need = len(text) * _CH
         cur.append(text)
         room -= need
     if cur or not out:
@@ -322,23 +450,30 @@ def _chunks(words: Sequence[str], first: float, rest: float) -> list[str]:
     return out
 
 
-def flatten(rows: Sequence[RowView], width: float, lvl: int = 0,
-            parents: tuple[Line, ...] = ()) -> list[Line]:
+def flatten(
+    rows: Sequence[RowView], width: float, lvl: int = 0, parents: tuple[Line, ...] = ()
+) -> list[Line]:
     """The rows as printed lines, exceptions' tables inline after their move."""
     out: list[Line] = []
     for r in rows:
         if r.kind == "move":
             head = Line("move", r, lvl + 1, parents)
+            room = width - _indent_mm(lvl + 1) - _tiles_mm(r)
+            head.count = bool(r.count) and _text_mm(r, True) <= room
+            head.compact = _text_mm(r) > room
             out.append(head)
-            sub = (flatten(r.sub, width, lvl + 1, (*parents, head)) if r.sub
-                   else [Line("then", None, lvl + 1, (*parents, head))])
+            sub = (
+                flatten(r.sub, width, lvl + 1, (*parents, head))
+                if r.sub
+                else [Line("then", None, lvl + 1, (*parents, head))]
+            )
             head.size = 1 + sum(s.h for s in sub)
             out.extend(sub)
             continue
         line = Line(r.kind, r, lvl, parents)
         if r.kind == "try":
-            first = width - _indent_mm(lvl) - _tiles_mm(r) - 1
-            rest = width - _indent_mm(lvl) - 8.5
+            first = width - _indent_mm(lvl) - _tiles_mm(r)
+            rest = width - _indent_mm(lvl) - 8.5 - _CH
             line.chunks = _chunks(r.words, first, rest)
             line.h = line.size = len(line.chunks)
         out.append(line)
@@ -347,6 +482,14 @@ def flatten(rows: Sequence[RowView], width: float, lvl: int = 0,
 
 def _cont(line: Line) -> Line:
     return Line("cont", line.row, line.lvl, line.parents)
+
+
+def _need(ln: Line) -> int:
+    """Room a line needs in its column: a small exception with all of its table, a large
+    one its header and a first row, any other line its own height."""
+    if ln.kind == "move":
+        return ln.size if ln.size <= KEEP else 2
+    return ln.h
 
 
 def pack(lines: Sequence[Line], cap: int, ncols: int) -> tuple[list[list[Line]], int]:
@@ -365,21 +508,22 @@ def pack(lines: Sequence[Line], cap: int, ncols: int) -> tuple[list[list[Line]],
         start = i
         while i < len(lines):
             ln = lines[i]
-            need = ln.size if ln.size <= KEEP else min(2, ln.size)
-            if ln.kind != "move":
-                need = ln.h
-            if i > start and used + need > cap:
+            if i > start and used + _need(ln) > cap:
                 break
-            if i == start and used + ln.h > cap and used:
-                break  # only the repeated headers fit: not even one line
             col.append(ln)
             used += ln.h
             i += 1
-        if i == start:  # nothing fitted even alone: force progress
-            col.append(lines[i])
-            i += 1
         cols.append(col)
     return cols, i
+
+
+def _splits(cols: Sequence[Sequence[Line]]) -> bool:
+    """Whether a small exception is split over two columns."""
+    for col in cols:
+        for i, ln in enumerate(col):
+            if ln.kind == "move" and ln.size <= KEEP and sum(x.h for x in col[i:]) < ln.size:
+                return True
+    return False
 
 
 def _height(col: Sequence[Line]) -> int:
@@ -396,6 +540,13 @@ class Chunk:
     columns: list[list[Line]]
     height: float
     """mm, the head included."""
+    gap: float = 0.0
+    """mm of space above it (a group sharing a page with the one before)."""
+
+    @property
+    def padded(self) -> list[list[Line]]:
+        """The columns, with empty ones up to the group's number (so widths stay put)."""
+        return self.columns + [[] for _ in range(self.group.columns - len(self.columns))]
 
 
 @dataclasses.dataclass
@@ -404,7 +555,7 @@ class PageView:
 
     @property
     def height(self) -> float:
-        return sum(c.height for c in self.chunks)
+        return sum(c.height + c.gap for c in self.chunks)
 
 
 def _group_pages(g: GroupView, head_room: float) -> list[Chunk]:
@@ -428,7 +579,7 @@ def _group_pages(g: GroupView, head_room: float) -> list[Chunk]:
             k = max(1, math.ceil(sum(ln.h for ln in rest) / g.columns))
             while k < cap:
                 cols, used = pack(rest, k, g.columns)
-                if used == len(rest):
+                if used == len(rest) and not _splits(cols):
                     break
                 k += 1
             else:
@@ -451,6 +602,7 @@ def paginate(groups: Sequence[GroupView]) -> list[PageView]:
             if len(alone) == 1:
                 need = alone[0].height + FLOW_GAP
                 if pages[-1].height + need <= TEXT_HEIGHT:
+                    alone[0].gap = FLOW_GAP
                     pages[-1].chunks.append(alone[0])
                     continue
         chunks = _group_pages(g, TEXT_HEIGHT - g.head_h)
@@ -504,8 +656,10 @@ class GroupView:
 def _bars(distribution: Mapping[int, int], failures: int, turns: int) -> list[Bar]:
     top = max([*distribution.values(), failures, 1])
     last = max([turns, *distribution.keys()]) if distribution else turns
-    out = [Bar(str(t), int(distribution.get(t, 0)), distribution.get(t, 0) / top)
-           for t in range(1, last + 1)]
+    out = [
+        Bar(str(t), int(distribution.get(t, 0)), distribution.get(t, 0) / top)
+        for t in range(1, last + 1)
+    ]
     if failures:
         out.append(Bar("fail", failures, failures / top))
     return out
@@ -524,41 +678,60 @@ def _turns(pb: Playbook) -> int:
 
 def _ref_view(comp: Any, ref_group: Any) -> dict[str, Any] | None:
     if comp is not None:
-        return {"openings": tuple(comp.ref), "largest": comp.ref_largest,
-                "failures": comp.ref_failures, "unknown": tuple(comp.ref_unknown),
-                "ok": comp.at_least_as_good}
+        return {
+            "openings": tuple(comp.ref),
+            "largest": comp.ref_largest,
+            "failures": comp.ref_failures,
+            "unknown": tuple(comp.ref_unknown),
+            "ok": comp.at_least_as_good,
+        }
     if ref_group is not None:
-        return {"openings": tuple(ref_group.openings), "largest": ref_group.largest or None,
-                "failures": None, "unknown": (), "ok": None}
+        return {
+            "openings": tuple(ref_group.openings),
+            "largest": ref_group.largest or None,
+            "failures": None,
+            "unknown": (),
+            "ok": None,
+        }
     return None
 
 
 def _facts(g: GroupView, turns: Any, ref_name: str) -> list[list[tuple[str, str]]]:
     out: list[list[tuple[str, str]]] = []
     if not g.openings:
-        out.append([("b", "No opening words:"), ("", " try the words below from the first turn.")])
-    a = f"{g.words} words"
+        rest = (
+            " try the words below from the first turn."
+            if g.has_table
+            else " try every word of the group from the first turn, in list order."
+        )
+        out.append([("em", "No opening words:"), ("", rest)])
+    a = [f"{g.words} word{'s' if g.words != 1 else ''}"] if g.words else []
     if g.largest:
-        a += f" · largest subset after the openings: {g.largest}"
+        a.append(f"largest subset{' after the openings' if g.openings else ''}: {g.largest}")
     if g.exceptions:
-        a += f" · {g.exceptions} exception{'s' if g.exceptions != 1 else ''}"
-    out.append([("", a)])
+        a.append(f"{g.exceptions} exception{'s' if g.exceptions != 1 else ''}")
+    if a:
+        out.append([("", " · ".join(a))])
     b = []
     if g.average:
         b.append(f"average {g.average} turns, worst {g.worst}")
     if g.method:
-        b.append(g.method + (" (proven)" if g.proven else ""))
+        b.append(METHODS.get(g.method, g.method) + (" (proven best)" if g.proven else ""))
     if b:
         out.append([("", " · ".join(b))])
     if g.failures:
-        out.append([("warn", f"{g.failures} words are not found within {turns} turns.")])
+        n = g.failures
+        out.append(
+            [("warn", f"{n} word{' is' if n == 1 else 's are'} not found within {turns} turns.")]
+        )
     if g.unguaranteed:
-        out.append([("warn", f"Not guaranteed within {turns} turns: "
-                             + ", ".join(g.unguaranteed))])
+        out.append([("warn", f"Not guaranteed within {turns} turns: " + ", ".join(g.unguaranteed))])
     if g.ref is not None:
         r = g.ref
-        line = [("", f"{ref_name}: "),
-                ("mono", " ".join(r["openings"]) if r["openings"] else "no openings")]
+        line = [
+            ("", f"{ref_name}: "),
+            ("mono", " ".join(r["openings"]) if r["openings"] else "no openings"),
+        ]
         if r["largest"] is not None:
             line.append(("", f" · largest subset {r['largest']}"))
         out.append(line)
@@ -566,16 +739,16 @@ def _facts(g: GroupView, turns: Any, ref_name: str) -> list[list[tuple[str, str]
         if r["failures"] is not None:
             seg.append(("", f"{r['failures']} words not found in time"))
         if r["unknown"]:
-            seg.append(("warn", (" · " if seg else "") + "not in this list: "
-                        + ", ".join(r["unknown"])))
+            seg.append(
+                ("warn", (" · " if seg else "") + "not in this list: " + ", ".join(r["unknown"]))
+            )
         if r["ok"] is not None:
             seg.append(("", (" · " if seg else "") + "ours at least as good: "))
             seg.append(("yes", "yes") if r["ok"] else ("no", "no"))
         if seg:
             out.append(seg)
-    if not g.has_table:
-        out.append([("all", "After the openings, try every word still possible, "
-                            "in list order.")])
+    if not g.has_table and g.openings:
+        out.append([("all", "After the openings, try every word still possible, in list order.")])
     return out
 
 
@@ -590,9 +763,13 @@ def _head_height(g: GroupView) -> float:
     return max(opening + lines * FACT_LINE, len(g.bars) * CHART_LINE, letter) + HEAD_GAP
 
 
-def group_views(pb: Playbook, *, reference: Playbook | None = None,
-                comparison: Sequence[Any] | None = None,
-                pages: Mapping[str, int] | None = None) -> list[GroupView]:
+def group_views(
+    pb: Playbook,
+    *,
+    reference: Playbook | None = None,
+    comparison: Sequence[Any] | None = None,
+    pages: Mapping[str, int] | None = None,
+) -> list[GroupView]:
     """The view of every group, sorted by group name, laid out for print."""
     comps = {c.group: c for c in comparison or ()}
     turns = _turns(pb)
@@ -653,19 +830,42 @@ def _patterns(views: Iterable[GroupView]) -> set[str]:
     return found
 
 
+def _heights_css(views: Iterable[GroupView]) -> str:
+    """Heights of the lines that wrap (class ``hN``: N text lines)."""
+    tallest = max((ln.h for v in views for ln in v.lines), default=1)
+    return "\n".join(f"p.r.h{n} {{ height: {n * LINE:.1f}mm; }}" for n in range(2, tallest + 1))
+
+
+def _set_styles(style: str, rows: Iterable[RowView]) -> None:
+    for r in rows:
+        r.style = _layer_style(style, r)
+        _set_styles(style, r.sub)
+
+
 def _meta(pb: Playbook) -> dict[str, Any]:
     meta = pb.meta or {}
     tool = str(meta.get("tool") or f"playbook {__version__}")
     created = meta.get("created") or datetime.date.today().isoformat()
     game = pb.game
     revealed = {"first": "the first letter", "none": "nothing"}.get(
-        str(game.get("revealed", "")), str(game.get("revealed", "")))
+        str(game.get("revealed", "")), str(game.get("revealed", ""))
+    )
     pool = {"all": "any word of the list", "answers": "possible answers only"}.get(
-        str(game.get("guess_pool", "")), str(game.get("guess_pool", "")))
+        str(game.get("guess_pool", "")), str(game.get("guess_pool", ""))
+    )
+    if "length" in game and "turns" in game:
+        rules = f"{game['length']} letters, {game['turns']} turns; the host reveals {revealed}" + (
+            f"; guesses: {pool}" if pool else ""
+        )
+    else:
+        rules = ", ".join(
+            f"{k} {v}" for k, v in game.items() if k not in ("name", "notation", "rules_sha256")
+        )
     return {
         "tool": tool,
         "created": str(created),
         "game": str(game.get("name", "")),
+        "rules": rules,
         "length": game.get("length", ""),
         "turns": game.get("turns", ""),
         "revealed": revealed,
@@ -677,16 +877,24 @@ def _meta(pb: Playbook) -> dict[str, Any]:
     }
 
 
-def _context(pb: Playbook, tiles: str, reference: Playbook | None,
-             comparison: Sequence[Any] | None,
-             pages: Mapping[str, int] | None) -> dict[str, Any]:
+def _context(
+    pb: Playbook,
+    tiles: str,
+    reference: Playbook | None,
+    comparison: Sequence[Any] | None,
+    pages: Mapping[str, int] | None,
+    pdf: bool = False,
+) -> dict[str, Any]:
     if tiles not in TILE_STYLES:
-        raise ValueError(f"unknown tile style {tiles!r}; expected one of "
-                         f"{', '.join(TILE_STYLES)}")
+        raise ValueError(f"unknown tile style {tiles!r}; expected one of {', '.join(TILE_STYLES)}")
     views = group_views(pb, reference=reference, comparison=comparison, pages=pages)
     st = pb.stats
     comps = list(comparison or ())
-    patterns = _patterns(views) | {"2", "1", "0"}
+    patterns = {"2", "1", "0"}
+    if pdf:
+        _set_styles(tiles, (r for v in views for r in v.rows))
+    else:
+        patterns |= _patterns(views)
     return {
         "pb": pb,
         "m": _meta(pb),
@@ -694,7 +902,7 @@ def _context(pb: Playbook, tiles: str, reference: Playbook | None,
         "pages": paginate(views),
         "tiles": tiles,
         "legend": legend(tiles),
-        "tile_css": Markup(_tile_css(tiles, patterns)),
+        "tile_css": Markup(_tile_css(tiles, patterns) + "\n" + _heights_css(views)),
         "css": Markup(_template_text("playbook.css")),
         "bars": _bars(st.distribution, st.failures, _turns(pb)) if st else [],
         "summary": st,
@@ -704,6 +912,7 @@ def _context(pb: Playbook, tiles: str, reference: Playbook | None,
         "comparison": comps,
         "better": sum(1 for c in comps if c.at_least_as_good),
         "show_pages": bool(pages) or any(v.pages for v in views),
+        "pdf": pdf,
     }
 
 
@@ -718,7 +927,7 @@ def _load(name: str) -> tuple[str, str | None, Any]:
     return _template_text(name), None, lambda: False
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
 
 
 def md_escape(value: Any) -> str:
@@ -728,8 +937,9 @@ def md_escape(value: Any) -> str:
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     s = _MD_SPECIAL.sub(r"\\\1", s)
     s = re.sub(r"\s*[\r\n]+\s*", " ", s)
-    if s.startswith(("-", "=")):
+    if re.match(r"[-=+#]", s):
         s = "\\" + s
+    s = re.sub(r"^(\d+)([.)])(\s|$)", r"\1\\\2\3", s)
     return s
 
 
@@ -739,6 +949,12 @@ def _md_finalize(value: Any) -> Any:
     if isinstance(value, Markup):
         return str(value)
     return md_escape(value)
+
+
+def _md_code(value: Any) -> Markup:
+    """A code span: backticks dropped, ``|`` escaped (so a table cell stays one cell)."""
+    text = str(value).replace("`", "").replace("|", "\\|").replace("\n", " ")
+    return Markup(f"`{text}`")
 
 
 def _md_bar(share: float, width: int = 40) -> Markup:
@@ -753,8 +969,12 @@ def html_env() -> jinja2.Environment:
     """The HTML template environment: autoescaping always on."""
     if "html" not in _ENVS:
         _ENVS["html"] = jinja2.Environment(
-            loader=jinja2.FunctionLoader(_load), autoescape=True, trim_blocks=True,
-            lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+            loader=jinja2.FunctionLoader(_load),
+            autoescape=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            undefined=jinja2.StrictUndefined,
+        )
     return _ENVS["html"]
 
 
@@ -762,10 +982,17 @@ def md_env() -> jinja2.Environment:
     """The Markdown template environment: every value escaped for Markdown unless Markup."""
     if "md" not in _ENVS:
         env = jinja2.Environment(
-            loader=jinja2.FunctionLoader(_load), autoescape=False, trim_blocks=True,
-            lstrip_blocks=True, undefined=jinja2.StrictUndefined, finalize=_md_finalize,
-            keep_trailing_newline=True)
+            loader=jinja2.FunctionLoader(_load),
+            autoescape=False,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            undefined=jinja2.StrictUndefined,
+            finalize=_md_finalize,
+            keep_trailing_newline=True,
+        )
         env.filters["mdbar"] = _md_bar
+        env.filters["safe_md"] = Markup
+        env.filters["code"] = _md_code
         _ENVS["md"] = env
     return _ENVS["md"]
 
@@ -773,9 +1000,14 @@ def md_env() -> jinja2.Environment:
 # ---------------------------------------------------------------- renderers
 
 
-def render_html(pb: Playbook, *, tiles: str = "lingo", reference: Playbook | None = None,
-                comparison: Sequence[Any] | None = None,
-                pages: Mapping[str, int] | None = None) -> str:
+def render_html(
+    pb: Playbook,
+    *,
+    tiles: str = "lingo",
+    reference: Playbook | None = None,
+    comparison: Sequence[Any] | None = None,
+    pages: Mapping[str, int] | None = None,
+) -> str:
     """The playbook as one self-contained HTML page, laid out for A4 (what the PDF shows).
 
     ``comparison`` is a list of :class:`playbook.compare.GroupComparison`; ``reference`` the
@@ -786,20 +1018,37 @@ def render_html(pb: Playbook, *, tiles: str = "lingo", reference: Playbook | Non
     return html_env().get_template("playbook.html.j2").render(ctx)
 
 
-def render_markdown(pb: Playbook, *, reference: Playbook | None = None,
-                    comparison: Sequence[Any] | None = None,
-                    pages: Mapping[str, int] | None = None) -> str:
+def render_markdown(
+    pb: Playbook,
+    *,
+    reference: Playbook | None = None,
+    comparison: Sequence[Any] | None = None,
+    pages: Mapping[str, int] | None = None,
+) -> str:
     """The same content as Markdown: feedback in the o/x/. notation."""
     ctx = _context(pb, "lingo", reference, comparison, pages)
     return md_env().get_template("playbook.md.j2").render(ctx)
 
 
 def _url_fetcher() -> Any:
-    """Every resource of the rendered page is inline (``data:`` URLs); refuse anything else,
-    so a playbook's content never makes weasyprint read a file or the network."""
-    from weasyprint.urls import URLFetcher
+    """Serve the tile images (``tile:STYLE-PATTERN``) and inline ``data:`` URLs; refuse
+    anything else, so a playbook's content never makes weasyprint read a file or the
+    network."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-    return URLFetcher(allowed_protocols=["data"])
+    class Fetcher(URLFetcher):  # type: ignore[misc]
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            if url.startswith("tile:"):
+                style, _, pattern = url[5:].partition("-")
+                if style in TILE_STYLES and 0 < len(pattern) <= 32 and set(pattern) <= set("012"):
+                    return URLFetcherResponse(
+                        url, tile_png(style, pattern), {"Content-Type": "image/png"}
+                    )
+            elif url.startswith("data:"):
+                return super().fetch(url, headers)
+            raise ValueError(f"resource refused: {url[:40]}")
+
+    return Fetcher(allowed_protocols=["data"])
 
 
 def page_counts(document: Any, views: Sequence[GroupView]) -> dict[str, int]:
@@ -815,8 +1064,13 @@ def page_counts(document: Any, views: Sequence[GroupView]) -> dict[str, int]:
     return out
 
 
-def render_pdf(pb: Playbook, *, tiles: str = "lingo", reference: Playbook | None = None,
-               comparison: Sequence[Any] | None = None) -> tuple[bytes, dict[str, int]]:
+def render_pdf(
+    pb: Playbook,
+    *,
+    tiles: str = "lingo",
+    reference: Playbook | None = None,
+    comparison: Sequence[Any] | None = None,
+) -> tuple[bytes, dict[str, int]]:
     """The playbook as an A4 PDF, and the number of pages each group appears on.
 
     Small groups share pages, so a shared page counts for each group on it; the cover
@@ -824,35 +1078,52 @@ def render_pdf(pb: Playbook, *, tiles: str = "lingo", reference: Playbook | None
     """
     from weasyprint import HTML
 
-    ctx = _context(pb, tiles, reference, comparison, None)
+    ctx = _context(pb, tiles, reference, comparison, None, pdf=True)
     html = html_env().get_template("playbook.html.j2").render(ctx)
     document = HTML(string=html, url_fetcher=_url_fetcher()).render()
     return document.write_pdf(), page_counts(document, ctx["groups"])
 
 
-def render(pb: Playbook, fmt: str, *, tiles: str = "lingo", reference: Playbook | None = None,
-           comparison: Sequence[Any] | None = None) -> tuple[bytes, dict[str, int]]:
-    """Any format as bytes, with the page counts (empty unless ``fmt`` is pdf)."""
+def render(
+    pb: Playbook,
+    fmt: str,
+    *,
+    tiles: str = "lingo",
+    reference: Playbook | None = None,
+    comparison: Sequence[Any] | None = None,
+    pages: Mapping[str, int] | None = None,
+) -> tuple[bytes, dict[str, int]]:
+    """Any format as bytes, with the page counts (empty unless ``fmt`` is pdf). ``pages``
+    (the counts of an earlier PDF) adds a pages column to the HTML and Markdown summary."""
     if fmt == "pdf":
         return render_pdf(pb, tiles=tiles, reference=reference, comparison=comparison)
     if fmt == "html":
-        text = render_html(pb, tiles=tiles, reference=reference, comparison=comparison)
+        text = render_html(pb, tiles=tiles, reference=reference, comparison=comparison, pages=pages)
     elif fmt == "md":
-        text = render_markdown(pb, reference=reference, comparison=comparison)
+        text = render_markdown(pb, reference=reference, comparison=comparison, pages=pages)
     else:
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     return text.encode("utf-8"), {}
 
 
-def write(pb: Playbook, path: str | Path, fmt: str | None = None, *, tiles: str = "lingo",
-          reference: Playbook | None = None,
-          comparison: Sequence[Any] | None = None) -> dict[str, int]:
+def write(
+    pb: Playbook,
+    path: str | Path,
+    fmt: str | None = None,
+    *,
+    tiles: str = "lingo",
+    reference: Playbook | None = None,
+    comparison: Sequence[Any] | None = None,
+    pages: Mapping[str, int] | None = None,
+) -> dict[str, int]:
     """Render to a file; the format defaults to the file's suffix (``.markdown`` is md).
     Returns the page count per group (pdf only, else empty)."""
     path = Path(path)
     fmt = fmt or path.suffix.lstrip(".").lower()
     if fmt == "markdown":
         fmt = "md"
-    data, pages = render(pb, fmt, tiles=tiles, reference=reference, comparison=comparison)
+    data, counts = render(
+        pb, fmt, tiles=tiles, reference=reference, comparison=comparison, pages=pages
+    )
     path.write_bytes(data)
-    return pages
+    return counts

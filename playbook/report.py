@@ -49,23 +49,77 @@ def _dist(stats: model.Stats | None) -> str:
     return " ".join(f"{t}:{c}" for t, c in sorted(stats.distribution.items()))
 
 
+def comparison(
+    result: build.BuildResult, ref: Playbook | None
+) -> list[compare.GroupComparison] | None:
+    """Our playbook beside the reference, per group (None without a reference)."""
+    if ref is None:
+        return None
+    setup = result.setup
+    return compare.compare(result.playbook, ref, setup.game, setup.guesses, setup.answers)
+
+
+def write_renderings(
+    pb: Playbook,
+    out_dir: Path,
+    cfg: Config,
+    ref: Playbook | None,
+    comps: list[compare.GroupComparison] | None,
+) -> dict[str, int]:
+    """The formats the config asks for besides YAML (PDF first, for its page counts)."""
+    from playbook import files, render
+
+    formats = [f.strip() for f in cfg.render.formats.split(",")]
+    pages: dict[str, int] = {}
+    if "pdf" in formats:
+        data, pages = render.render_pdf(pb, tiles=cfg.render.tiles, reference=ref, comparison=comps)
+        files.atomic_write(out_dir / "playbook.pdf", data)
+    if "html" in formats:
+        files.atomic_write(
+            out_dir / "playbook.html",
+            render.render_html(
+                pb, tiles=cfg.render.tiles, reference=ref, comparison=comps, pages=pages or None
+            ),
+        )
+    if "md" in formats:
+        files.atomic_write(
+            out_dir / "playbook.md",
+            render.render_markdown(pb, reference=ref, comparison=comps, pages=pages or None),
+        )
+    return pages
+
+
 def print_summary(
-    console: Console, result: build.BuildResult, ref: Playbook | None, siblings: list[Playbook]
+    console: Console,
+    result: build.BuildResult,
+    ref: Playbook | None,
+    siblings: list[Playbook],
+    *,
+    pages: dict[str, int] | None = None,
+    comparison: list[compare.GroupComparison] | None = None,
 ) -> None:
     """Per group: words, openings, largest subset, turns; the reference and other profiles."""
     pb = result.playbook
     setup = result.setup
-    comps = {}
-    if ref is not None:
-        comps = {
-            c.group: c for c in compare.compare(pb, ref, setup.game, setup.guesses, setup.answers)
-        }
+    comps = {c.group: c for c in comparison or ()}
     t = RichTable(
         title=f"{pb.name}: {pb.stats.words if pb.stats else 0} words, profile {pb.profile}"
     )
-    for col in ("letter", "words", "openings", "found by", "largest", "avg", "worst", "exceptions"):
+    for col in (
+        "letter",
+        "words",
+        "openings",
+        "found by",
+        "proven",
+        "largest",
+        "avg",
+        "worst",
+        "exceptions",
+    ):
         right = col in ("words", "largest", "avg", "worst")
         t.add_column(col, justify="right" if right else "left")
+    if pages:
+        t.add_column("pages", justify="right")
     if ref is not None:
         t.add_column(f"{ref.name} openings")
         t.add_column("largest", justify="right")
@@ -84,12 +138,15 @@ def print_summary(
             str(g.words),
             " ".join(g.openings) or "-",
             g.method + (f" ({g.restarts})" if g.restarts else ""),
+            "yes" if g.proven else "no",
             str(g.largest),
             f"{st.average:.3f}" if st else "",
             str(st.worst) if st else "",
             str(exceptions)
             + (f" ({len(g.unguaranteed)} not guaranteed)" if g.unguaranteed else ""),
         ]
+        if pages:
+            row.append(str(pages.get(g.group, "")))
         if ref is not None:
             c = comps.get(g.group)
             if c is None:
@@ -117,11 +174,14 @@ def print_summary(
             str(st.words),
             "",
             "",
+            "",
             str(max((g.largest for g in pb.groups), default=0)),
             f"{st.average:.3f}",
             str(st.worst),
             str(sum(len(g.unguaranteed) for g in pb.groups)) + " not guaranteed",
         ]
+        if pages:
+            total.append(str(sum(pages.values())))
         if ref is not None:
             total += [
                 "",

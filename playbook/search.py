@@ -30,6 +30,8 @@ class Opening:
     """``trivial`` (no move needed), ``exhaustive`` or ``hill-climbing``."""
     restarts: int = 0
     """Hill-climbing restarts used (0 for exhaustive search)."""
+    notes: dict[str, object] = dataclasses.field(default_factory=dict, compare=False)
+    """Findings to record with the plan (e.g. the exhaustive triple analysis)."""
 
 
 def _whole(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -164,6 +166,39 @@ def best_pair(
     return merge_pairs(
         [pair_unit(F, in_answers, n_codes, mode, bound, firsts)], F, in_answers, n_codes, mode
     )
+
+
+def triple_unit(
+    F: np.ndarray, in_answers: np.ndarray, n_codes: int, mode: int, bound: int, firsts: np.ndarray
+) -> tuple[tuple[int, int, int] | None, int]:
+    """Best triple whose first word is in ``firsts`` (exhaustive), and the triples settled."""
+    r = kernels.triple_chunk(F, firsts, bound, mode, in_answers.astype(np.int64), n_codes)
+    moves = None if r[0] < 0 else (int(r[0]), int(r[1]), int(r[2]))
+    return moves, int(r[7])
+
+
+def merge_triples(
+    results: Sequence[tuple[int, int, int] | None],
+    F: np.ndarray,
+    in_answers: np.ndarray,
+    n_codes: int,
+    mode: int,
+) -> Opening | None:
+    """The best of the units' triples, by the ranking and then by list order."""
+    found = [tuple(sorted(r)) for r in results if r is not None]
+    if not found:
+        return None
+    best = min(found, key=lambda m: (score_moves(F, m, in_answers, n_codes).key(mode), m))
+    return order_moves(F, best, in_answers, n_codes, mode, "exhaustive")
+
+
+def best_triple(
+    F: np.ndarray, in_answers: np.ndarray, n_codes: int, mode: int, bound: int
+) -> Opening | None:
+    """Exhaustive search over every triple of guesses (serial)."""
+    firsts = np.arange(F.shape[0], dtype=np.int64)
+    moves, _ = triple_unit(F, in_answers, n_codes, mode, bound, firsts)
+    return merge_triples([moves], F, in_answers, n_codes, mode)
 
 
 def triple_key(

@@ -151,3 +151,27 @@ def test_fast_solve_no_worse_than_greedy(small_group) -> None:  # type: ignore[n
     wide = tree.solve(grp, cols, 5, profile="fast", breadth=8)
     assert wide.total <= greedy.total
     assert sorted(wide.turns) == cols
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("bound", [search.BIG, 3, 2, 1])
+@pytest.mark.parametrize("n_answers", [8, 20])
+def test_triple_equals_brute_force(dutch5, lingo, mode: int, bound: int, n_answers: int) -> None:  # type: ignore[no-untyped-def]
+    # a small pool so that brute force over all triples stays quick; with 8 answers many
+    # triples split every word apart (the shortcuts of the kernel)
+    rng = np.random.default_rng(5)
+    answers = [w for w in dutch5 if w.startswith("y")][:n_answers]
+    guesses = sorted(set(rng.choice(dutch5, size=30, replace=False).tolist()) | set(answers[:6]))
+    F = np.ascontiguousarray(feedback.matrix(lingo, guesses, answers))
+    ina = np.asarray([1 if g in set(answers) else 0 for g in guesses], dtype=np.int64)
+    got = search.best_triple(F, ina, 243, mode, bound)
+    want = brute_best(lingo, guesses, answers, 3, mode, bound)
+    if want is None:
+        assert got is None
+        return
+    assert got is not None
+    assert tuple(sorted(got.moves)) == want[1]
+    units = [search.triple_unit(F, ina, 243, mode, bound, f)[0]
+             for f in search.pair_units(F.shape[0], 3)]
+    merged = search.merge_triples(units, F, ina, 243, mode)
+    assert merged is not None and merged.moves == got.moves

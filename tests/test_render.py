@@ -1,0 +1,406 @@
+"""Rendering: golden HTML and Markdown of a tiny game, escaping, and the PDF's text and pages.
+
+Regenerate the golden files after a deliberate change of the templates with
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_render.py
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from playbook import render
+from playbook.model import GroupPlan, Move, Playbook, Row, Stats, TryWords
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+
+# ---------------------------------------------------------------- playbooks
+
+
+def _marks(guess: str, answer: str) -> str:
+    """Feedback in the paper's notation (Lingo rule for repeated letters)."""
+    out = ["."] * len(guess)
+    left: dict[str, int] = {}
+    for i, (g, a) in enumerate(zip(guess, answer, strict=True)):
+        if g == a:
+            out[i] = "o"
+        else:
+            left[a] = left.get(a, 0) + 1
+    for i, g in enumerate(guess):
+        if out[i] == "." and left.get(g, 0):
+            out[i] = "x"
+            left[g] -= 1
+    return "".join(out)
+
+
+GAME = {"name": "lingo", "length": 5, "turns": 5, "revealed": "first", "guess_pool": "all"}
+META = {"tool": "playbook 0.1.0", "created": "1994-06-01"}
+
+
+def tiny() -> Playbook:
+    """A hand-made game: an exception with a nested move, a '*' row, a group without
+    openings and one without a table (the paper's 'try every word still possible')."""
+    inner = (Row("o.o..", TryWords(("kapot",)), 1), Row("*", TryWords(None), 2))
+    a_table = (
+        Row("x.... ..x..", TryWords(("adres", "afval")), 2),
+        Row("..... .....", Move("kumst", inner), 3),
+        Row("xo... .x...", TryWords(("amper",)), 1),
+        Row("*", TryWords(None), 4),
+    )
+    return Playbook(
+        name="tiny",
+        game=GAME,
+        words={"list": "tiny-words", "count": 17, "sha256": "ab" * 32},
+        groups=(
+            GroupPlan(
+                "q",
+                (),
+                (Row("", TryWords(("quant", "quasi")), 2),),
+                words=2,
+                largest=2,
+                method="trivial",
+                stats=Stats({1: 1, 2: 1}),
+            ),
+            GroupPlan(
+                "a",
+                ("bread", "stole"),
+                a_table,
+                words=10,
+                largest=3,
+                method="exhaustive",
+                stats=Stats({3: 6, 4: 3, 5: 1}),
+            ),
+            GroupPlan(
+                "z",
+                ("zwart",),
+                None,
+                words=5,
+                largest=2,
+                method="reference",
+                stats=Stats({2: 1, 3: 3}, failures=1),
+                unguaranteed=("zucht",),
+            ),
+        ),
+        description="A tiny game for the golden files",
+        meta=META,
+        stats=Stats({1: 1, 2: 2, 3: 9, 4: 3, 5: 1}, failures=1),
+    )
+
+
+def _table(
+    answers: Sequence[str], moves: Sequence[str], pool: Sequence[str], depth: int = 0
+) -> tuple[Row, ...]:
+    """Rows by feedback; a row of three or more words plays a further word (an exception)."""
+    by: dict[str, list[str]] = {}
+    for w in answers:
+        by.setdefault(" ".join(_marks(m, w) for m in moves), []).append(w)
+    rows = []
+    for fb, ws in sorted(by.items()):
+        if len(ws) >= 3 and depth < 2:
+            probe = next(p for p in pool if p not in ws and p not in moves)
+            rows.append(Row(fb, Move(probe, _table(ws, [probe], pool[1:], depth + 1)), len(ws)))
+        else:
+            rows.append(Row(fb, TryWords(tuple(ws)), len(ws)))
+    return tuple(rows)
+
+
+def synthetic(words: Sequence[str], letters: str, openings: dict[str, tuple[str, ...]]) -> Playbook:
+    """A playbook with real tables for some letters of a real list (no search: the tables
+    just group the answers by feedback), so the PDF has lots of rows and exceptions."""
+    groups = []
+    for letter in letters:
+        answers = [w for w in words if w[0] == letter]
+        ops = openings[letter]
+        table = _table([w for w in answers if w not in ops], ops, words[::7])
+        groups.append(
+            GroupPlan(
+                letter,
+                ops,
+                table,
+                words=len(answers),
+                largest=3,
+                method="hill-climbing",
+                stats=Stats({3: 10, 4: len(answers)}),
+            )
+        )
+    return Playbook(
+        name="synthetic", game=GAME, words={"list": "opentaal-nl"}, groups=tuple(groups), meta=META
+    )
+
+
+@pytest.fixture(scope="module")
+def sample_pb(dutch5: tuple[str, ...]) -> Playbook:
+    return synthetic(
+        dutch5,
+        "kqux",
+        {"k": ("manou", "kreek", "slipt"), "q": ("roeit",), "u": ("trein",), "x": ()},
+    )
+
+
+@pytest.fixture(scope="module")
+def sample_pdf(sample_pb: Playbook) -> tuple[bytes, dict[str, int]]:
+    return render.render_pdf(sample_pb)
+
+
+def _pdf_text(data: bytes) -> list[str]:
+    from pypdf import PdfReader
+
+    return [p.extract_text() for p in PdfReader(io.BytesIO(data)).pages]
+
+
+def _words(pb: Playbook, letter: str) -> set[str]:
+    out: set[str] = set(pb.group(letter).openings)
+
+    def walk(table: Sequence[Row] | None) -> None:
+        for r in table or ():
+            if isinstance(r.node, Move):
+                out.add(r.node.word)
+                walk(r.node.table)
+            elif r.node.words:
+                out.update(r.node.words)
+
+    walk(pb.group(letter).table)
+    return out
+
+
+# ---------------------------------------------------------------- golden files
+
+
+def _golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if UPDATE or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        if not UPDATE:
+            pytest.fail(f"{path} was missing and has been written; check it and run again")
+    assert text == path.read_text(encoding="utf-8"), (
+        f"{name} differs from the golden file; if the change is intended, run with UPDATE_GOLDEN=1"
+    )
+
+
+def test_golden_html() -> None:
+    _golden("tiny.html", render.render_html(tiny()))
+
+
+def test_golden_markdown() -> None:
+    _golden("tiny.md", render.render_markdown(tiny()))
+
+
+def test_wordle_tiles() -> None:
+    wordle = render.render_html(tiny(), tiles="wordle")
+    assert wordle != render.render_html(tiny())
+    assert "right place: green" in wordle
+    assert "#6aaa64" in render._tile_svg("wordle", "210")
+    assert render.tile_png("wordle", "210")[:4] == b"\x89PNG"
+
+
+def test_tiny_content() -> None:
+    html = render.render_html(tiny())
+    md = render.render_markdown(tiny())
+    for text in (html, md):
+        for w in (
+            "bread",
+            "stole",
+            "adres",
+            "afval",
+            "kumst",
+            "kapot",
+            "amper",
+            "quant",
+            "zwart",
+            "zucht",
+            "tiny-words",
+            "1994-06-01",
+            "playbook 0.1.0",
+        ):
+            assert w in text, w
+        assert "every word still possible" in text
+    assert "| `..... .....` | **play kumst** (3 words) |" in md
+    assert "| ↳ `o.o..` | kapot |" in md
+    assert "| ↳ any other | *every word still possible* |" in md
+
+
+# ---------------------------------------------------------------- safety
+
+
+def evil() -> Playbook:
+    pb = tiny()
+    a = pb.group("a")
+    table = (
+        Row("x.... .....", TryWords(("<i>zz", "a&b|c")), 2),
+        Row("..... .....", Move("<script>", None), 1),
+    )
+    groups = (
+        dataclasses.replace(a, openings=("<b>ab", "&amp;"), table=table, unguaranteed=("*x*",)),
+    )
+    return dataclasses.replace(
+        pb,
+        name="<b>bold</b> & co",
+        description="<script>alert(1)</script>",
+        groups=groups,
+        words={"list": "<img src=x onerror=alert(1)>", "count": 3},
+    )
+
+
+def test_html_escapes_words_and_names() -> None:
+    html = render.render_html(evil())
+    body = html[html.index("</style>") :]
+    for tag in ("<b>bold", "<b>ab", "<i>zz", "<script>", "<img"):
+        assert tag not in body, tag
+    assert "&lt;b&gt;bold&lt;/b&gt; &amp; co" in body
+    assert "&lt;b&gt;ab" in body and "&amp;amp;" in body
+    assert "&lt;i&gt;zz, a&amp;b|c" in body
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+    # the PDF path too: same escaping, the words appear as text
+    pdf_html = (
+        render.html_env()
+        .get_template("playbook.html.j2")
+        .render(render._context(evil(), "lingo", None, None, None, pdf=True))
+    )
+    pdf_body = pdf_html[pdf_html.index("</style>") :]
+    for tag in ("<b>bold", "<b>ab", "<i>zz", "<script>", "<img"):
+        assert tag not in pdf_body, tag
+
+
+def test_markdown_escapes_words_and_names() -> None:
+    md = render.render_markdown(evil())
+    assert "<b>" not in md and "<script>" not in md and "<i>" not in md and "<img" not in md
+    assert "# &lt;b&gt;bold&lt;/b&gt; &amp; co" in md
+    assert "&lt;i&gt;zz, a&amp;b\\|c" in md
+    assert "\\*x\\*" in md
+    for line in md.splitlines():
+        if line.startswith("| `x.... .....`"):
+            assert line.count("|") - line.count("\\|") == 3  # one row, two cells
+
+
+def test_md_escape() -> None:
+    assert render.md_escape("a_b*c [l](u)") == "a\\_b\\*c \\[l\\](u)"
+    assert render.md_escape("# h") == "\\# h"
+    assert render.md_escape("1. a") == "1\\. a"
+    assert render.md_escape("x\ny|z") == "x y\\|z"
+
+
+def test_pdf_shows_markup_as_text() -> None:
+    pdf, _ = render.render_pdf(evil())
+    text = "\n".join(_pdf_text(pdf))
+    assert "<b>bold</b> & co" in text
+    assert "a&b|c" in text
+
+
+def test_fetcher_refuses_files_and_network() -> None:
+    fetch = render._url_fetcher()
+    for url in ("file:///etc/passwd", "http://example.com/x.png", "tile:lingo-2x1"):
+        with pytest.raises(ValueError):
+            fetch.fetch(url)
+    assert fetch.fetch("tile:lingo-21000").read()[:4] == b"\x89PNG"
+
+
+# ---------------------------------------------------------------- layout
+
+
+def test_rows_sorted_by_first_opening_then_second() -> None:
+    rows = (
+        Row("..... o....", TryWords(("c",))),
+        Row("x.... .....", TryWords(("b",))),
+        Row("*", TryWords(None)),
+        Row("o.... .....", TryWords(("a",))),
+        Row("x.... o....", TryWords(("d",))),
+    )
+    assert [r.feedback for r in render.sort_table(rows)] == [
+        "o.... .....",
+        "x.... o....",
+        "x.... .....",
+        "..... o....",
+        "*",
+    ]
+
+
+def test_pagination_keeps_every_line_once(sample_pb: Playbook) -> None:
+    views = render.group_views(sample_pb)
+    pages = render.paginate(views)
+    cap = int(render.TEXT_HEIGHT // render.LINE)
+    for v in views:
+        placed = [
+            ln
+            for p in pages
+            for c in p.chunks
+            if c.group is v
+            for col in c.columns
+            for ln in col
+            if ln.kind != "cont"
+        ]
+        assert placed == v.lines
+    for p in pages:
+        assert p.height <= render.TEXT_HEIGHT + 1e-6
+        for c in p.chunks:
+            for col in c.columns:
+                assert sum(ln.h for ln in col) <= cap
+
+
+def test_small_letters_share_a_page(sample_pb: Playbook) -> None:
+    views = {v.group: v for v in render.group_views(sample_pb)}
+    assert views["x"].flow and views["q"].flow and not views["k"].flow
+    pages = render.paginate(list(views.values()))
+    assert any(len(p.chunks) > 1 for p in pages)
+
+
+# ---------------------------------------------------------------- PDF
+
+
+def test_pdf_text_has_every_word(
+    sample_pb: Playbook, sample_pdf: tuple[bytes, dict[str, int]]
+) -> None:
+    pdf, _ = sample_pdf
+    text = "\n".join(_pdf_text(pdf))
+    found = set(re.findall(r"[a-z]{5}", text))
+    for letter in "kqux":
+        missing = _words(sample_pb, letter) - found
+        assert not missing, (letter, sorted(missing)[:10])
+
+
+def test_pdf_pages_follow_the_plan(
+    sample_pb: Playbook, sample_pdf: tuple[bytes, dict[str, int]]
+) -> None:
+    pdf, pages = sample_pdf
+    texts = _pdf_text(pdf)
+    plan = render.paginate(render.group_views(sample_pb))
+    assert len(texts) == 1 + len(plan), "a page overflowed: the layout model is off"
+    assert pages["k"] == sum(1 for p in plan if any(c.group.group == "k" for c in p.chunks))
+    assert pages["k"] >= 2 and all(pages[g] >= 1 for g in "qux")
+    assert "page 2 of" in texts[1]
+
+
+def test_paper_playbook_renders() -> None:
+    from playbook import model
+
+    path = Path(__file__).resolve().parent.parent / "config" / "lingo-1994-paper.yaml"
+    pb = model.load(str(path))
+    pdf, pages = render.render_pdf(pb, tiles="wordle")
+    text = "\n".join(_pdf_text(pdf))
+    for g in pb.groups:
+        for w in g.openings:
+            assert w in text, w
+    assert set(pages) == {g.group for g in pb.groups}
+    md = render.render_markdown(pb)
+    assert "play gazon" in md and "every word still possible" in md
+
+
+def test_write_picks_the_format(tmp_path: Path) -> None:
+    assert render.write(tiny(), tmp_path / "t.md") == {}
+    assert (tmp_path / "t.md").read_text().startswith("# tiny")
+    render.write(tiny(), tmp_path / "t.html", pages={"a": 2, "q": 1, "z": 1})
+    html = (tmp_path / "t.html").read_text()
+    assert html.startswith("<!DOCTYPE html>") and '<th class="n">pages</th>' in html
+    with pytest.raises(ValueError, match="unknown format"):
+        render.write(tiny(), tmp_path / "t.txt")
+    with pytest.raises(ValueError, match="tile style"):
+        render.render_html(tiny(), tiles="neon")
