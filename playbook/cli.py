@@ -227,7 +227,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
             f"failures {summary['failures']}"
         )
         console.print(f"distribution {dist}")
-        for key in ("lower_bound", "optimal", "nodes"):
+        for key in ("lower_bound", "counting_bound", "optimal", "nodes"):
             if key in summary:
                 console.print(f"{key.replace('_', ' ')}: {summary[key]}")
         console.print(

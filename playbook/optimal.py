@@ -25,8 +25,16 @@ branch and bound:
   set onto itself, so at the first two levels only one guess of each orbit is tried (at the
   root: 1111, 1112, 1122, 1123, 1234 for 4 pegs).
 
-The search below the root runs in numba; the root loop is Python, so a time budget can stop
-it after any guess and report the best tree so far with the best proven lower bound.
+The search below the root runs in numba; the root loop is Python. A time budget stops the
+search (the clock is read every 256 nodes): the result is then the best tree found, unproven,
+with the best proven lower bound (the least bound of the first guesses not settled). When the
+root search has found nothing better than the greedy seed by ``ROOT_SHARE`` of the budget, the
+rest goes to improving the seed bottom-up: each of its subtrees is replaced by an optimal one
+where one is found in time.
+
+Memo keys and partition identities are 64-bit hashes; a collision (odds about ``k**2 / 2**65``
+for ``k`` sets, 3e-8 for a million) could make a result sub-optimal; every tree returned is
+checked to find each answer in time with the total claimed.
 """
 
 from __future__ import annotations
@@ -55,6 +63,9 @@ ABORT = -1
 """What the search returns when the time budget ran out."""
 _SHIFT = 20
 _GUESS_MASK = (1 << (_SHIFT - 1)) - 1
+ROOT_SHARE = 0.8
+"""Share of the budget for the search from the root; when it runs out before any tree better
+than the greedy seed is found, the rest improves the seed's subtrees."""
 _MAX_SYMMETRY_WORK = 40_000_000
 """Largest (group elements x guesses) worth enumerating for a symmetry reduction."""
 
@@ -576,6 +587,55 @@ class _Search:
         return Probe(g, tuple(children), len(S))
 
 
+def _improve(search: _Search, tree: Tree, limit: int) -> Tree:
+    """``tree`` with every subtree below the root replaced by an optimal one where the search
+    proves a better one in time, deepest first (each parent is then searched below the
+    improved cost of its subtree)."""
+    F, solved = search.F, search.solved
+    better: set[tuple[bytes, int]] = set()
+
+    def improve(node: Probe, S: np.ndarray, t: int) -> int:
+        n = len(S)
+        if n <= 2:
+            return 2 * n - 1
+        codes = F[node.row, S]
+        cost = n
+        for code, child in node.children:
+            cost += improve(child, S[codes == code], t - 1)  # type: ignore[arg-type]
+        if search.aborted:
+            return cost
+        v = search.solve(S, t, cost)
+        if 0 <= v < cost:
+            better.add((S.tobytes(), t))
+            return v
+        return cost
+
+    def rebuild(node: Probe, S: np.ndarray, t: int, depth: int, turns: dict[int, int]) -> Probe:
+        if len(S) <= 2 or (S.tobytes(), t) in better:
+            return search.build(S, t, depth, turns, search.guess_of(S, t))
+        codes = F[node.row, S]
+        children = []
+        for code, child in node.children:
+            part = S[codes == code]
+            children.append((code, rebuild(child, part, t - 1, depth + 1, turns)))  # type: ignore[arg-type]
+        solved_part = S[codes == solved]
+        if len(solved_part):
+            turns[int(solved_part[0])] = depth
+        return Probe(node.row, tuple(children), len(S))
+
+    root = tree.root
+    assert isinstance(root, Probe)
+    S = np.arange(search.n, dtype=np.int64)
+    codes = F[root.row, S]
+    for code, child in root.children:
+        improve(child, S[codes == code], limit - 1)  # type: ignore[arg-type]
+    turns: dict[int, int] = {}
+    out = Tree(rebuild(root, S, limit, 1, turns), turns)
+    if len(turns) != search.n or out.worst > limit or out.total > tree.total:
+        raise RuntimeError("internal error: improving the seed tree made it worse")
+    return out
+
+
 def _seed_trees(
     game: Game, F: np.ndarray, answer_rows: np.ndarray, limit: int, upper: Tree | None
 ) -> list[Tree]:
@@ -627,6 +687,8 @@ def optimal_tree(
     pending: list[int] = []  # lower bounds of root guesses not settled
     done = True
     nodes_root = 0
+    final = t0 + budget
+    search.deadline = t0 + ROOT_SHARE * budget
     if counting >= INF:
         pass
     elif n <= 2:
@@ -636,41 +698,56 @@ def optimal_tree(
         bound, ins, parts, sumsq, phash = scan(
             search.F, S, limit, cands, search.lbtab, search.solved, search.n_codes
         )
-        order = _order(bound, ins, parts, sumsq, phash, INF)
-        for oi, j in enumerate(order.tolist()):
+        order = _order(bound, ins, parts, sumsq, phash, INF).tolist()
+        oi = 0
+        partial = 0  # lower bound of the guess the clock stopped
+        while oi < len(order):
+            j = order[oi]
             total_lb = int(bound[j])
             if total_lb >= best:
                 break
             if time.perf_counter() > search.deadline or search.aborted:
-                pending += [int(bound[k]) for k in order[oi:].tolist()]
+                if best_g >= 0 and search.deadline < final:
+                    # a tree from the root search is the best: let the root search go on
+                    search.deadline = final
+                    search.stats[1] = 0
+                    continue
+                pending += [max(partial, int(bound[j]))]
+                pending += [int(bound[k]) for k in order[oi + 1 :]]
                 done = False
                 break
             nodes_root += 1
             g = int(cands[j])
-            child_cands = None
-            if sym is not None:
-                child_cands = sym.representatives([g])
+            child_cands = sym.representatives([g]) if sym is not None else None
             parts_g = sorted(search.parts(S, g), key=lambda p: -len(p[1]))
             acc, rest = n, total_lb - n
             ok = True
             for _, part in parts_g:
-                lbp = int(search.lbtab[limit - 1, len(part)])
-                rest -= lbp
+                rest -= int(search.lbtab[limit - 1, len(part)])
                 cb = best - acc - rest
                 v = search.solve(part, limit - 1, cb, child_cands)
                 if v == ABORT:
-                    pending.append(acc + lbp + rest)
-                    pending += [int(bound[k]) for k in order[oi + 1 :].tolist()]
-                    ok = done = False
+                    partial = acc + int(search.lbtab[limit - 1, len(part)]) + rest
+                    ok = False
                     break
                 if v >= cb:
                     ok = False
                     break
                 acc += v
-            if not done:
-                break
+            if search.aborted:
+                continue  # the loop head stops, or resumes this guess with more time
             if ok and acc < best:
                 best, best_g = acc, g
+            oi += 1
+            partial = 0
+        if not done and best_g < 0 and best_tree is not None:
+            # the root search did not finish: improve the best seed tree bottom-up with the
+            # rest of the budget (its subtrees solved exactly where time allows)
+            search.deadline = final
+            search.stats[1] = 0
+            improved = _improve(search, best_tree, limit)
+            if improved.total < best:
+                best_tree, best = improved, improved.total
 
     if best_g >= 0:
         turns: dict[int, int] = {}

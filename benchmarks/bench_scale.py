@@ -1,0 +1,124 @@
+"""Benchmark of the scale-out work (issue 6): exhaustive triples, workers, Dask.
+
+    .venv/bin/python benchmarks/bench_scale.py [--sample N]
+
+Measured in one run and printed as figures and ratios (also to benchmarks/results/scale.json):
+
+1. Exhaustive triple search throughput per core, per letter: triples settled per second (every
+   triple g1 < g2 < g3 whose first word is in the sample is decided: scanned with early exit,
+   or skipped by a bound that cannot discard a better triple). Goal: at least 5e7.
+2. Speed-up of the same triple units from 1 to 2 local worker processes (goal >= 1.8x).
+3. Dask LocalCluster (2 workers) against local processes on the same units (goal: within 15%).
+4. The time to settle all 26 letters exhaustively on this machine, extrapolated from each
+   letter's throughput on a sample of first words spread over the guess list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import time
+from math import comb
+from pathlib import Path
+
+import numpy as np
+
+from playbook import feedback, parallel, search, words
+from playbook.games import WordGame
+
+HERE = Path(__file__).resolve().parent
+
+
+def letter_data(letter: str, ws: list[str], F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    cols = [i for i, w in enumerate(ws) if w[0] == letter]
+    Fl = np.ascontiguousarray(F[:, cols])
+    ina = np.zeros(len(ws), dtype=np.int64)
+    ina[cols] = 1
+    return Fl, ina
+
+
+def unit(Fl: np.ndarray, ina: np.ndarray, firsts: np.ndarray) -> tuple[object, int]:
+    return search.triple_unit(Fl, ina, 243, 0, 2, firsts)
+
+
+def settled_for(n_g: int, firsts: np.ndarray) -> int:
+    return sum(comb(n_g - int(g) - 1, 2) for g in firsts)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sample", type=int, default=24, help="first words sampled per letter")
+    args = ap.parse_args()
+    game = WordGame(length=5, turns=5)
+    ws = list(words.load("opentaal-nl", length=5, ij_to_y=True).words)
+    F, _ = feedback.cached_matrix(game, ws, ws)
+    n_g = len(ws)
+    out: dict[str, object] = {
+        "machine": {"cores": os.cpu_count(), "python": platform.python_version(),
+                    "cpu": platform.processor() or platform.machine(),
+                    "date": datetime.datetime.now().isoformat(timespec="minutes")},
+    }
+    print(f"playbook scale benchmark ({os.cpu_count()} cores, {datetime.datetime.now():%c})")
+    Fl, ina = letter_data("u", ws, F)
+    unit(Fl, ina, np.array([n_g - 3]))  # compile / load the kernels
+
+    print("\n1 + 4. triples settled per second per core, and the time to settle every letter")
+    per_letter = {}
+    total_s = 0.0
+    for letter in "abcdefghijklmnopqrstuvwxyz":
+        Fl, ina = letter_data(letter, ws, F)
+        # first words spread over the list (early first words own the most triples)
+        firsts = np.unique(np.linspace(0, n_g - 3, args.sample).astype(np.int64))
+        t = time.perf_counter()
+        _, settled = unit(Fl, ina, firsts)
+        dt = time.perf_counter() - t
+        assert settled == settled_for(n_g, firsts)
+        rate = settled / dt
+        est = comb(n_g, 3) / rate
+        total_s += est
+        per_letter[letter] = {"answers": Fl.shape[1], "rate": rate, "estimate_s": est}
+        print(f"  {letter} {Fl.shape[1]:4d} words  {rate:10.3g} triples/s  "
+              f"all triples ~{est / 60:8.1f} min", flush=True)
+    rates = [v["rate"] for v in per_letter.values()]
+    print(f"  median {np.median(rates):.3g} triples/s per core (goal >= 5e7: "
+          f"{'met' if np.median(rates) >= 5e7 else 'NOT MET'}); all 26 letters on one core "
+          f"~{total_s / 3600:.1f} h, on this machine's 2 cores ~{total_s / 7200:.1f} h")
+    out["letters"] = per_letter
+    out["all_letters_core_hours"] = total_s / 3600
+
+    print("\n2. the same triple units on 1 and 2 local workers (letter j, sampled first words)")
+    Fl, ina = letter_data("j", ws, F)
+    firsts = np.unique(np.linspace(0, n_g - 3, 16 * args.sample).astype(np.int64))
+    units = [(Fl, ina, firsts[i::8]) for i in range(8)]
+    timings = {}
+    for jobs in (1, 2):
+        t = time.perf_counter()
+        r = parallel.run(unit, units, jobs)
+        timings[jobs] = time.perf_counter() - t
+    speedup = timings[1] / timings[2]
+    print(f"  1 worker {timings[1]:.2f} s, 2 workers {timings[2]:.2f} s: speed-up {speedup:.2f}x "
+          f"(goal >= 1.8x: {'met' if speedup >= 1.8 else 'NOT MET'})")
+    out["workers"] = {"1": timings[1], "2": timings[2], "speedup": speedup}
+
+    print("\n3. Dask LocalCluster (2 workers) against local processes, same units")
+    with parallel.backend("dask", workers=2):
+        parallel.run(unit, units[:2], 2)  # warm the workers
+        t = time.perf_counter()
+        rd = parallel.run(unit, units, 2)
+        t_dask = time.perf_counter() - t
+    assert [x[1] for x in rd] == [x[1] for x in r]
+    ratio = t_dask / timings[2]
+    print(f"  dask {t_dask:.2f} s vs local {timings[2]:.2f} s: {ratio:.2f}x "
+          f"(goal within 15%: {'met' if ratio <= 1.15 else 'NOT MET'})")
+    out["dask"] = {"dask_s": t_dask, "local_s": timings[2], "ratio": ratio}
+    path = HERE / "results" / "scale.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(out, indent=2) + "\n")
+    print(f"\nwrote {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,229 @@
+"""The exact optimum against brute force on tiny games; trees, bounds and budgets."""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from helpers import sample
+
+from playbook import cli, config, optimal, strategy
+from playbook.games import Game, Mastermind, WordGame
+from playbook.tree import Probe
+
+BIG = 1 << 40
+
+
+def brute_force(F: np.ndarray, solved: int, limit: int) -> int:
+    """Least total guesses finding every answer (column) within ``limit``: every guess that
+    splits the set or is in it, at every node, no bounds (memoised by set only)."""
+    rows = range(F.shape[0])
+
+    @functools.cache
+    def value(S: tuple[int, ...], t: int) -> int:
+        if t < 1:
+            return BIG
+        if len(S) == 1:
+            return 1
+        if t == 1:
+            return BIG
+        best = BIG
+        for g in rows:
+            parts: dict[int, list[int]] = {}
+            for a in S:
+                parts.setdefault(int(F[g, a]), []).append(a)
+            if len(parts) == 1 and solved not in parts:
+                continue
+            total = len(S) + sum(value(tuple(p), t - 1) for c, p in parts.items() if c != solved)
+            best = min(best, total)
+        return best
+
+    return value(tuple(range(F.shape[1])), limit)
+
+
+def replay(tree: strategy.Tree, F: np.ndarray, solved: int) -> dict[int, int]:
+    """Guesses each answer takes when the tree is played against it."""
+    out = {}
+    for a in range(F.shape[1]):
+        node: Probe = tree.root  # type: ignore[assignment]
+        depth = 1
+        while True:
+            code = int(F[node.row, a])
+            if code == solved:
+                out[a] = depth
+                break
+            node = dict(node.children)[code]  # type: ignore[assignment]
+            depth += 1
+    return out
+
+
+def check_tree(res: optimal.OptimalResult, F: np.ndarray, solved: int, limit: int) -> None:
+    turns = replay(res.tree, F, solved)
+    assert turns == res.tree.turns
+    assert len(turns) == F.shape[1]
+    assert max(turns.values()) <= limit
+    assert sum(turns.values()) == res.total == res.tree.total
+    assert res.counting_bound <= res.lower_bound <= res.total
+
+
+def mastermind(pegs: int, colours: int, turns: int) -> tuple[Game, tuple[str, ...], np.ndarray]:
+    game = Mastermind(pegs=pegs, colours=colours, turns=turns)
+    codes = game.generated_words()
+    return game, codes, game.matrix(codes, codes)
+
+
+@pytest.mark.parametrize(
+    ("pegs", "colours", "limit"),
+    [(2, 3, 2), (2, 3, 3), (2, 3, 4), (2, 4, 3), (3, 3, 3), (3, 3, 4), (3, 3, 6)],
+)
+@pytest.mark.parametrize("symmetry", [True, False])
+def test_mastermind_equals_brute_force(pegs: int, colours: int, limit: int, symmetry: bool) -> None:
+    game, codes, F = mastermind(pegs, colours, limit)
+    want = brute_force(F, game.solved, limit)
+    rows = np.arange(len(codes))
+    if want >= BIG:
+        with pytest.raises(ValueError, match="within"):
+            optimal.optimal_tree(game, F, rows, limit=limit, budget=60, guesses=codes)
+        return
+    res = optimal.optimal_tree(
+        game, F, rows, limit=limit, budget=60, guesses=codes if symmetry else None
+    )
+    assert res.proven
+    assert res.total == res.lower_bound == want
+    check_tree(res, F, game.solved, limit)
+
+
+@pytest.fixture(scope="module")
+def tiny_lingo(dutch5: tuple[str, ...]) -> tuple[WordGame, list[str], np.ndarray, np.ndarray]:
+    answers = [w for w in dutch5 if w.startswith("u")][:11]
+    pool = sorted(set(answers) | set(sample(dutch5, 10, 3)))
+    game = WordGame(length=5, turns=5)
+    F = game.matrix(pool, answers)
+    rows = np.asarray([pool.index(a) for a in answers])
+    return game, pool, F, rows
+
+
+@pytest.mark.parametrize("limit", [2, 3, 4])
+def test_lingo_equals_brute_force(tiny_lingo, limit: int) -> None:  # type: ignore[no-untyped-def]
+    game, pool, F, rows = tiny_lingo
+    # the answers' own rows first: the brute force indexes rows as columns' guesses
+    want = brute_force(F, game.solved, limit)
+    if want >= BIG:
+        with pytest.raises(ValueError):
+            optimal.optimal_tree(game, F, rows, limit=limit, budget=60)
+        return
+    res = optimal.optimal_tree(game, F, rows, limit=limit, budget=60, guesses=pool)
+    assert res.proven and res.total == want
+    check_tree(res, F, game.solved, limit)
+
+
+def test_tree_converts_to_plan(tiny_lingo) -> None:  # type: ignore[no-untyped-def]
+    game, pool, F, rows = tiny_lingo
+    res = optimal.optimal_tree(game, F, rows, limit=4, budget=60)
+    plan = strategy.to_plan(game, "u", res.tree, pool, "optimal")
+    assert plan.words == len(rows) and plan.method == "strategy optimal"
+
+
+def test_never_worse_than_greedy() -> None:
+    game, codes, F = mastermind(3, 4, 4)
+    rows = np.arange(len(codes))
+    res = optimal.optimal_tree(game, F, rows, limit=4, budget=60, guesses=codes)
+    for rule in strategy.RULES:
+        tree = strategy.greedy_tree(game, F, rows, rule)
+        if tree.worst <= 4:
+            assert res.total <= tree.total
+    check_tree(res, F, game.solved, 4)
+
+
+def test_symmetry_orbits_of_mastermind_4x6() -> None:
+    game, codes, _ = mastermind(4, 6, 5)
+    sym = optimal.Symmetry.of(game, codes, np.arange(len(codes)))
+    assert sym is not None
+    reps = sym.representatives([])
+    assert reps is not None
+    assert [codes[r] for r in reps] == ["1111", "1112", "1122", "1123", "1234"]
+    # after 1122: 1 and 2 may swap (with the positions), 3..6 are interchangeable
+    after = sym.representatives([codes.index("1122")])
+    assert after is not None and codes.index("1345") in after
+    assert codes.index("1346") not in after  # 5 <-> 6
+    assert codes.index("1112") in after and codes.index("2212") not in after  # 1 <-> 2, 12 34
+
+
+def test_symmetry_needs_closed_answer_set() -> None:
+    game, codes, _ = mastermind(3, 3, 4)
+    assert optimal.Symmetry.of(game, codes, np.arange(5)) is None
+    assert optimal.Symmetry.of(WordGame(), codes, np.arange(len(codes))) is None
+
+
+def test_counting_bound() -> None:
+    # Mastermind 4 pegs: 13 non-solving feedbacks; 1 + 13 + 169 + 2197 codes by guess 4
+    table = optimal.counting_table(5, 1296, 13)
+    assert table[5, 1296] == 1 + 2 * 13 + 3 * 169 + 4 * (1296 - 183)
+    assert table[3, 183] == 1 + 2 * 13 + 3 * 169
+    assert table[3, 184] >= optimal.INF
+    assert [int(table[4, k]) for k in range(1, 6)] == [1, 3, 5, 7, 9]
+
+
+@pytest.mark.parametrize("budget", [0.0, 0.05])
+def test_budget_gives_valid_tree_and_bound(budget: float) -> None:
+    game, codes, F = mastermind(4, 4, 5)
+    rows = np.arange(len(codes))
+    full = optimal.optimal_tree(game, F, rows, limit=5, budget=60, guesses=codes)
+    assert full.proven and full.total == full.lower_bound
+    res = optimal.optimal_tree(game, F, rows, limit=5, budget=budget, guesses=codes)
+    check_tree(res, F, game.solved, 5)
+    assert res.lower_bound <= full.total <= res.total
+    if not res.proven:
+        assert res.lower_bound < res.total or res.total == full.total
+
+
+def test_budget_stops_inside_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, codes, F = mastermind(4, 4, 5)
+    rows = np.arange(len(codes))
+    # a clock past the deadline is read every 256 nodes: the search unwinds, storing no value
+    search = optimal._Search(game, F, rows, 5, deadline=0.0)
+    search.stats[0] = 255
+    assert search.solve(rows[:200], 4, optimal.INF) == optimal.ABORT
+    assert search.aborted and len(search.memo) == 0
+    # no greedy seed and no time: the best greedy tree comes back, unproven
+    monkeypatch.setattr(optimal, "_seed_trees", lambda *a, **k: [])
+    res = optimal.optimal_tree(game, F, rows, limit=5, budget=0.0)
+    assert not res.proven and res.lower_bound <= 905 <= res.total
+    assert res.counting_bound <= res.lower_bound
+
+
+def test_seed_improved_when_root_search_has_no_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, codes, F = mastermind(4, 4, 5)
+    rows = np.arange(len(codes))
+    seed = min(
+        (strategy.greedy_tree(game, F, rows, r) for r in strategy.RULES[:-1]),
+        key=lambda tr: tr.total if tr.worst <= 5 else 1 << 30,
+    )
+    monkeypatch.setattr(optimal, "ROOT_SHARE", 0.0)  # all the budget to the subtrees
+    res = optimal.optimal_tree(game, F, rows, limit=5, budget=60, guesses=codes)
+    check_tree(res, F, game.solved, 5)
+    assert not res.proven
+    assert res.tree.root.row == seed.root.row  # the seed's first guess, subtrees optimal
+    assert 905 <= res.total < seed.total
+
+
+def test_play_optimal_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg_path = tmp_path / "mm.yaml"
+    cfg_path.write_text(
+        "name: mm-3x3\ngame: mastermind\nmastermind:\n  pegs: 3\n  colours: 3\n"
+        "rules:\n  turns: 4\n  revealed: none\n"
+    )
+    result = optimal.play_optimal(config.load(cfg_path), budget=30)
+    s = result.summary()
+    game, _, F = mastermind(3, 3, 4)
+    want = brute_force(F, game.solved, 4)
+    assert s["total"] == s["lower_bound"] == want
+    assert s["optimal"] is True and s["failures"] == 0
+    assert s["counting_bound"] <= want and isinstance(s["nodes"], int)
+    assert result.report.ok
+    assert cli.main(["strategy", str(cfg_path), "--rule", "optimal", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["total"] == want and out["optimal"] is True

@@ -1,0 +1,91 @@
+"""Backends and checkpoints: Dask gives the same playbook; an interrupted build resumes."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from playbook import build, config, model, parallel
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _plans(pb: model.Playbook) -> dict[str, object]:
+    d = model.to_dict(pb)
+    d.pop("meta")
+    return d
+
+
+def test_dask_local_cluster_gives_the_same_playbook() -> None:
+    pytest.importorskip("distributed")
+    cfg = config.load(ROOT / "config" / "lingo-nl-5.yaml")
+    local = build.build(cfg, letters="c,q,y", n_jobs=2).playbook
+    with parallel.backend("dask", workers=2):
+        on_dask = build.build(cfg, letters="c,q,y", n_jobs=2).playbook
+    assert _plans(on_dask) == _plans(local)
+
+
+def test_checkpoints_resume_to_the_same_result(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    cfg = config.override(config.load(ROOT / "config" / "lingo-nl-5.yaml"),
+                          **{"search.restarts": 50})
+    root = tmp_path / "ckpt"
+    first = build.build(cfg, letters="q,u,k", n_jobs=1, checkpoint_root=root)
+    assert first.checkpoint is not None and first.checkpoint.saved > 0
+    # a second run finds every unit done: nothing is recomputed, the result is the same
+    again = build.build(cfg, letters="q,u,k", n_jobs=1, checkpoint_root=root)
+    assert again.checkpoint is not None
+    assert again.checkpoint.saved == 0 and again.checkpoint.loaded == first.checkpoint.saved
+    assert _plans(again.playbook) == _plans(first.playbook)
+
+
+def _run(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "playbook", *args], cwd=cwd, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+def test_killed_build_resumes_and_matches(tmp_path, sig: signal.Signals) -> None:  # type: ignore[no-untyped-def]
+    args = ["build", "--letters", "k,q", "--restarts", "120", "--jobs", "1"]
+    # an uninterrupted build, without checkpoints
+    ref = subprocess.run([sys.executable, "-m", "playbook", *args, "--no-resume", "--out",
+                          str(tmp_path / "ref")], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=900)
+    assert ref.returncode == 0, ref.stderr
+    # an earlier playbook in the output folder must survive the interruption intact
+    out = tmp_path / "out" / "lingo-nl-5"
+    out.mkdir(parents=True)
+    (out / "playbook.yaml").write_text("old\n")
+    proc = _run([*args, "--out", str(tmp_path / "out")], tmp_path)
+    ckpt = out / ".checkpoint"
+    deadline = time.time() + 600
+    while time.time() < deadline and proc.poll() is None:
+        if ckpt.exists() and len(list(ckpt.rglob("climb-*.json"))) >= 2:
+            break
+        time.sleep(0.2)
+    assert proc.poll() is None, "the build ended before it could be interrupted"
+    proc.send_signal(sig)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode != 0
+    if sig == signal.SIGINT:
+        assert "interrupted" in stderr and "resume" in stderr
+        assert "Traceback" not in stderr
+    assert (out / "playbook.yaml").read_text() == "old\n"
+    assert not [p for p in out.iterdir() if p.name.startswith(".playbook")]  # no half files
+    kept = len(list(ckpt.rglob("*.json")))
+    assert kept >= 2
+    done = subprocess.run([sys.executable, "-m", "playbook", *args, "--out",
+                           str(tmp_path / "out")], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=900)
+    assert done.returncode == 0, done.stderr
+    a = yaml.safe_load((out / "playbook.yaml").read_text())
+    b = yaml.safe_load((tmp_path / "ref" / "lingo-nl-5" / "playbook.yaml").read_text())
+    a.pop("meta")
+    b.pop("meta")
+    assert a == b
+    assert not ckpt.exists()  # cleared once the outputs are written
