@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -177,8 +178,14 @@ def test_hangman_feedback() -> None:
     assert np.array_equal(h.matrix(letters, ws), h.reference_matrix(letters, ws))
 
 
+@functools.cache
+def _brute(F_bytes: bytes, shape: tuple[int, int], cols: tuple[int, ...]) -> int:
+    return brute_worst(np.frombuffer(F_bytes, dtype=np.uint16).reshape(shape), cols)
+
+
 def brute_worst(F: np.ndarray, cols: tuple[int, ...]) -> int:
-    """Fewest worst-case misses by plain recursion (no memo, no pruning)."""
+    """Fewest worst-case misses by plain recursion over every letter and every answer of the
+    host (no pruning, no bounds; identical sub-problems are cached)."""
     if len(cols) == 1:
         return 0
     best = None
@@ -188,7 +195,11 @@ def brute_worst(F: np.ndarray, cols: tuple[int, ...]) -> int:
             codes.setdefault(int(F[letter, c]), []).append(c)
         if len(codes) == 1:
             continue
-        v = max((1 if code == 0 else 0) + brute_worst(F, tuple(p)) for code, p in codes.items())
+        key = np.ascontiguousarray(F, dtype=np.uint16)
+        v = max(
+            (1 if code == 0 else 0) + _brute(key.tobytes(), key.shape, tuple(p))
+            for code, p in codes.items()
+        )
         best = v if best is None else min(best, v)
     assert best is not None
     return best
