@@ -165,19 +165,27 @@ def load_lists(info: dict[str, Any], base: Path | None = None, game: Game | None
 def prepare(cfg: Config, *, use_cache: bool = True) -> Setup:
     """Load the lists and the feedback matrix (from the cache when possible)."""
     game = make_game(cfg)
-    lists = load_lists(
-        {
-            "list": cfg.words.list,
-            "answers": cfg.words.answers,
-            "length": cfg.words.length,
-            "ij_to_y": cfg.words.ij_to_y,
-            "lowercase": cfg.words.lowercase,
-            "accents": cfg.words.accents,
-            "max_length": cfg.words.max_length,
-        },
-        cfg.base_dir,
-        game,
-    )
+    try:
+        lists = load_lists(
+            {
+                "list": cfg.words.list,
+                "answers": cfg.words.answers,
+                "length": cfg.words.length,
+                "ij_to_y": cfg.words.ij_to_y,
+                "lowercase": cfg.words.lowercase,
+                "accents": cfg.words.accents,
+                "max_length": cfg.words.max_length,
+            },
+            cfg.base_dir,
+            game,
+        )
+    except words.WordListError as exc:
+        key = (
+            "words.answers"
+            if cfg.words.answers and cfg.words.answers in str(exc)
+            else ("words.list")
+        )
+        raise words.WordListError(f"{cfg.source}: key '{key}': {exc}") from None
     guesses, answers = lists.guesses, lists.answers
     info = words_info(cfg, lists)
     missing = sorted(set(answers.words) - set(guesses.words))

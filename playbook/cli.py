@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
+import signal
 import sys
 from collections.abc import Iterator, Sequence
 from importlib import resources
@@ -87,6 +89,26 @@ def cmd_build(args: argparse.Namespace) -> int:
         out_dir = files.inside(Path(args.out), cfg.name)
         checkpoint_root = None if args.no_resume else out_dir / ".checkpoint"
         prog, update = _progress()
+
+        def interrupted(signum: int, frame: object) -> None:
+            # outputs are written only after the build and every checkpoint is atomic, so
+            # stopping at once loses nothing already written (numba code cannot be unwound)
+            kept = checkpoint_root if checkpoint_root and checkpoint_root.exists() else None
+            prog.stop()
+            err.print(
+                "interrupted: no output was changed"
+                + (
+                    f"; finished work units are kept in {kept}: run the same command again "
+                    "to resume"
+                    if kept
+                    else ""
+                ),
+                soft_wrap=True,
+            )
+            sys.stderr.flush()
+            os._exit(130)
+
+        previous = {s: signal.signal(s, interrupted) for s in (signal.SIGINT, signal.SIGTERM)}
         try:
             with (
                 parallel.backend(
@@ -103,21 +125,17 @@ def cmd_build(args: argparse.Namespace) -> int:
                     use_cache=not args.no_cache,
                     checkpoint_root=checkpoint_root,
                 )
-        except KeyboardInterrupt:
-            kept = checkpoint_root if checkpoint_root and checkpoint_root.exists() else None
-            err.print(
-                "interrupted: no output was changed"
-                + (
-                    f"; finished work units are kept in {kept}: run the same command again "
-                    "to resume"
-                    if kept
-                    else ""
-                ),
-                soft_wrap=True,
-            )
-            return 130
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
         ref = report.load_reference(cfg, path)
     pb = result.playbook
+    kept = len(result.setup.answers)
+    if result.setup.dropped:
+        dropped = ", ".join(
+            f"{n} {reason} (first: {ex!r})" for reason, n, ex in result.setup.dropped
+        )
+        console.print(f"word list: {kept} words kept; dropped: {dropped}", markup=False)
     target = out_dir / "playbook.yaml"
     files.atomic_write(target, model.dumps(pb))
     comparison = report.comparison(result, ref)

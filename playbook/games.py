@@ -426,7 +426,21 @@ def find_game(name: str) -> type[Game]:
 
 
 def from_rules(rules: dict[str, Any]) -> Game:
-    """The game a playbook's ``game`` section describes."""
+    """The game a playbook's ``game`` section describes (values checked)."""
     cls = find_game(str(rules.get("name")))
-    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    return cls(**{k: v for k, v in rules.items() if k in fields})
+    kwargs = {}
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.name not in rules:
+            continue
+        value = rules[f.name]
+        want = str(f.type)
+        if want == "int" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise ConfigError(f"key 'game.{f.name}': expected a positive integer, got {value!r}")
+        if want == "bool" and not isinstance(value, bool):
+            raise ConfigError(f"key 'game.{f.name}': expected true or false, got {value!r}")
+        if want == "str" and not isinstance(value, str):
+            raise ConfigError(f"key 'game.{f.name}': expected text, got {value!r}")
+        kwargs[f.name] = value
+    if kwargs.get("revealed", "first") not in ("first", "none"):
+        raise ConfigError(f"key 'game.revealed': {kwargs['revealed']!r}; allowed: first, none")
+    return cls(**kwargs)

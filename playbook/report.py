@@ -230,7 +230,7 @@ def game_of(pb: Playbook, path: str) -> Game:
     try:
         return from_rules(dict(pb.game))
     except ConfigError as exc:
-        raise PlaybookFileError(f"{path}: game.name: {exc}") from None
+        raise PlaybookFileError(f"{path}: game: {exc}") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
 

@@ -117,18 +117,41 @@ class _Replay:
         return False, "not among the words to try"
 
 
+def _check_feedback(game: Game, row: Row, blocks: int, where: str, problems: list[str]) -> None:
+    """A row's feedback is ``*`` or one valid feedback per move."""
+    if row.feedback == "*":
+        return
+    parts = row.feedback.split()
+    if len(parts) != blocks:
+        problems.append(
+            f"{where} row {row.feedback!r}: {len(parts)} feedback blocks; expected "
+            f"{blocks} (one per move since the table started)"
+        )
+        return
+    for part in parts:
+        try:
+            game.parse(part)
+        except ValueError as exc:
+            problems.append(f"{where} row {row.feedback!r}: {exc}")
+            return
+
+
 def _check_words(
     table: Table | None,
     pool: frozenset[str],
     where: str,
     problems: list[str],
     answers: frozenset[str] = frozenset(),
+    game: Game | None = None,
+    blocks: int = 1,
 ) -> list[Row]:
     """Every word of a table is a guess the rules allow (a word tried as the answer may be any
-    answer of the group); returns all rows, nested ones too."""
+    answer of the group) and every feedback is valid; returns all rows, nested ones too."""
     rows: list[Row] = []
     for row in table or ():
         rows.append(row)
+        if game is not None:
+            _check_feedback(game, row, blocks, where, problems)
         node = row.node
         tried = isinstance(node, TryWords)
         words = (node.words or ()) if isinstance(node, TryWords) else (node.word,)
@@ -140,7 +163,7 @@ def _check_words(
                 )
         if isinstance(node, Move):
             rows += _check_words(
-                node.table, pool, f"{where} row {row.feedback!r}", problems, answers
+                node.table, pool, f"{where} row {row.feedback!r}", problems, answers, game, 1
             )
     return rows
 
@@ -184,7 +207,15 @@ def verify(
                 problems.append(
                     f"{where}.openings: {w!r} is not a word of the list that may be guessed"
                 )
-        rows = _check_words(plan.table, pool, where + ".table", problems, frozenset(words))
+        rows = _check_words(
+            plan.table,
+            pool,
+            where + ".table",
+            problems,
+            frozenset(words),
+            game,
+            len(plan.openings),
+        )
         replay = _Replay(game, name, pool, words)
         dist: Counter[int] = Counter()
         fails = 0

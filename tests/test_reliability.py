@@ -1,0 +1,181 @@
+"""Bad input of every kind: a clean one-line error or a result, never a crash or a pass."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from playbook import config, model
+from playbook.errors import ConfigError, PlaybookError, PlaybookFileError
+
+ROOT = Path(__file__).resolve().parent.parent
+PAPER = (ROOT / "config" / "lingo-1994-paper.yaml").read_text()
+
+# ---------------------------------------------------------------- fuzzing the loaders
+
+yaml_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10, 10**6), st.text(max_size=12),
+                         st.floats(allow_nan=False))
+yaml_values = st.recursive(yaml_scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=10), inner, max_size=4)),
+    max_leaves=12)
+CONFIG_KEYS = ["name", "game", "words", "rules", "search", "profile", "fast", "n_jobs",
+               "render", "mastermind", "backend", "compare", "serch"]
+
+
+@given(st.dictionaries(st.sampled_from(CONFIG_KEYS), yaml_values, max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_config_loader_structured_fuzz(data: dict[str, object]) -> None:
+    text = yaml.safe_dump(data)
+    try:
+        cfg = config.parse(text, "fuzz.yaml")
+    except ConfigError as exc:
+        assert str(exc).startswith("fuzz.yaml") and "\n" not in str(exc)
+    else:
+        assert isinstance(cfg.name, str)
+
+
+@given(st.binary(max_size=400))
+@settings(max_examples=300, deadline=None)
+def test_config_loader_bytes_fuzz(data: bytes) -> None:
+    try:
+        config.parse(data.decode("utf-8", "replace"), "fuzz.yaml")
+    except ConfigError as exc:
+        assert "\n" not in str(exc)
+
+
+@given(st.binary(max_size=600))
+@settings(max_examples=300, deadline=None)
+def test_playbook_loader_bytes_fuzz(data: bytes) -> None:
+    try:
+        model.loads(data.decode("utf-8", "replace"), "fuzz.yaml")
+    except PlaybookFileError as exc:
+        assert "\n" not in str(exc)
+
+
+def _mutations() -> st.SearchStrategy[str]:
+    """The paper's playbook with one line replaced, deleted or duplicated."""
+    lines = PAPER.splitlines()
+    return st.tuples(st.integers(0, len(lines) - 1), st.sampled_from(["drop", "dup", "edit"]),
+                     st.text(max_size=20)).map(lambda t: _mutate(lines, *t))
+
+
+def _mutate(lines: list[str], i: int, how: str, text: str) -> str:
+    out = list(lines)
+    if how == "drop":
+        del out[i]
+    elif how == "dup":
+        out.insert(i, out[i])
+    else:
+        out[i] = out[i][: len(out[i]) // 2] + text
+    return "\n".join(out) + "\n"
+
+
+@given(_mutations())
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_playbook_loader_mutation_fuzz(text: str) -> None:
+    try:
+        pb = model.loads(text, "fuzz.yaml")
+    except PlaybookFileError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert pb.name
+
+
+# ---------------------------------------------------------------- table of playbook errors
+
+BAD_PLAYBOOKS = [
+    (lambda t: t.replace("groups:", "groups: [", 1), 2, "line"),
+    (lambda t: t.replace("playbook: 1", "playbook: 7", 1), 2, "format version 7 unknown"),
+    (lambda t: t.replace("groups:", "groepen:", 1), 2, "groups: missing or not a mapping"),
+    (lambda t: t.replace("  q: {openings: [], method: reference}", "", 1), 1,
+     "has no plan for group 'q'"),
+    (lambda t: t.replace("openings: [doren]", "openings: [qqqqq]", 1), 1,
+     "'qqqqq' is not a word of the list"),
+    (lambda t: t.replace('- feedback: ".o... ..x.. .xx.."', '- feedback: ".o.. ..x.. .xx.."', 1),
+     1, "has 4 marks; expected 5"),
+    (lambda t: t.replace('- feedback: ".o... ..x.. .xx.."', '- feedback: ".o... ..x.."', 1), 1,
+     "2 feedback blocks; expected 3"),
+    (lambda t: t.replace('- feedback: ".o... ..x.. .xx.."', '- feedback: "ooooo ooooo ooooo"', 1),
+     1, "a row that cannot occur"),
+    (lambda t: t.replace("move: gazon", "move: gazon\n        try: all", 1), 2,
+     "exactly one of 'try'"),
+    (lambda t: t.replace("  turns: 5", "  turns: five", 1), 2, "game:"),
+    (lambda t: t.replace("  name: lingo", "  name: chess", 1), 2, "unknown game 'chess'"),
+]
+
+
+@pytest.mark.parametrize(("mutate", "code", "message"), BAD_PLAYBOOKS)
+def test_verify_reports_bad_playbooks(tmp_path, mutate, code: int, message: str) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(mutate(PAPER))
+    r = subprocess.run([sys.executable, "-m", "playbook", "verify", str(bad), "--quiet"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == code, (r.stdout[-500:], r.stderr)
+    assert message in r.stdout + r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_checksum_of_list_must_match(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    text = PAPER.replace("  ij_to_y: true\n", "  ij_to_y: true\n  sha256: " + "0" * 64 + "\n", 1)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    r = subprocess.run([sys.executable, "-m", "playbook", "verify", str(bad)],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 2
+    assert "words.sha256: the playbook was built for another version of opentaal-nl" in r.stderr
+
+
+# ---------------------------------------------------------------- word lists through a config
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"", "no words of 5 letters a-z"),
+    (b"\x00\x01\x02", "binary file"),
+    (b"appel\n\xff\xfe\n", ":2: not UTF-8"),
+])
+def test_bad_word_lists_name_the_config_key(tmp_path, content: bytes, message: str) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "w.txt").write_bytes(content)
+    (tmp_path / "c.yaml").write_text("name: c\nwords:\n  list: w.txt\n")
+    r = subprocess.run([sys.executable, "-m", "playbook", "build", "c.yaml", "--out", "o"],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert r.returncode == 2
+    assert "c.yaml: key 'words.list':" in r.stderr and message in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_missing_word_list_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "c.yaml").write_text("name: c\nwords:\n  list: nowhere.txt\n")
+    r = subprocess.run([sys.executable, "-m", "playbook", "build", "c.yaml"],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert r.returncode == 2
+    assert "key 'words.list'" in r.stderr and "word list file not found" in r.stderr
+
+
+def test_dropped_words_are_reported(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    words = ["appel", "peren", "Appel", "kiwi", "appel", "bessen", "druif", "mango", "citro",
+             "ab1cd"]
+    (tmp_path / "w.txt").write_text("\ufeff" + "\r\n".join(words) + "\r\n")
+    (tmp_path / "c.yaml").write_text("name: c\nwords:\n  list: w.txt\nrules:\n  revealed: none\n"
+                                     "render:\n  formats: yaml\n")
+    r = subprocess.run([sys.executable, "-m", "playbook", "build", "c.yaml", "--out", "o"],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "word list: 5 words kept; dropped:" in r.stdout
+    assert "2 wrong length (first: 'kiwi')" in r.stdout
+    assert "1 duplicate (first: 'appel')" in r.stdout
+    assert "1 uppercase (first: 'Appel')" in r.stdout
+
+
+def test_output_name_cannot_escape(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ConfigError, match="must be a plain name"):
+        config.parse("name: ../../etc\n", "c.yaml")
+    from playbook import files
+
+    with pytest.raises(PlaybookError, match="outside"):
+        files.inside(tmp_path, "../x")
