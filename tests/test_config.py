@@ -27,7 +27,10 @@ CASES = [
         "name: x\nsearch:\n  max_openings: 4\n",
         r"key 'search\.max_openings': 4 is out of range; allowed: 0 to 3",
     ),
-    ("name: x\ngame: chess\n", r"key 'game': 'chess' is not allowed; allowed: hangman, lingo, mastermind, wordle"),
+    (
+        "name: x\ngame: chess\n",
+        r"key 'game': 'chess' is not allowed; allowed: hangman, lingo, mastermind, wordle",
+    ),
     ("name: x\nprofile: quick\n", r"key 'profile': 'quick' is not allowed; allowed: simple, fast"),
     ("name: x\nwords:\n  ij_to_y: 1\n", r"key 'words\.ij_to_y': expected true or false"),
     ("name: x\nwords: [a]\n", r"key 'words': expected a mapping of settings"),
