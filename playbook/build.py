@@ -241,8 +241,45 @@ def _triple_unit(gd: GroupData, mode: int, bound: int, firsts: np.ndarray) -> An
     return search.triple_unit(gd.F, gd.in_answers, gd.n_codes, mode, bound, firsts)
 
 
-def _units(name: str, n_guesses: int, jobs: int, per_job: int) -> list[tuple[str, np.ndarray]]:
-    return [(name, f) for f in search.pair_units(n_guesses, per_job * jobs)]
+def _map_units(
+    phase: str,
+    fn: Callable[..., Any],
+    data: dict[str, GroupData],
+    names: Sequence[str],
+    mode: int,
+    bound: int,
+    per_job: int,
+    n_jobs: int,
+    progress: Progress | None,
+    checkpoint: Checkpoint | None,
+) -> dict[str, list[Any]]:
+    """Run ``fn(group, mode, bound, first words)`` over units of first words of every named
+    group (``per_job`` units per worker and group); results listed per group."""
+    jobs = parallel.effective_jobs(n_jobs)
+    units = [
+        (name, f)
+        for name in names
+        for f in search.pair_units(data[name].F.shape[0], per_job * jobs)
+    ]
+    done = [0]
+
+    def tick(i: int, r: Any) -> None:
+        done[0] += 1
+        if progress:
+            progress(phase, done[0], len(units))
+
+    results = parallel.run(
+        fn,
+        [(data[n], mode, bound, f) for n, f in units],
+        n_jobs,
+        on_done=tick,
+        checkpoint=checkpoint,
+        names=[f"{phase}-{n}-{i}" for i, (n, _) in enumerate(units)],
+    )
+    out: dict[str, list[Any]] = {n: [] for n in names}
+    for (n, _), r in zip(units, results, strict=True):
+        out[n].append(r)
+    return out
 
 
 def find_openings(
@@ -279,31 +316,12 @@ def find_openings(
     if progress:
         progress("singles", len(data) - len(pending), len(data))
     if max_k >= 2 and pending:
-        jobs = parallel.effective_jobs(n_jobs)
-        units = [
-            (name, f)
-            for name in pending
-            for f in search.pair_units(data[name].F.shape[0], 4 * jobs)
-        ]
-        done = [0]
-
-        def tick(i: int, r: Any) -> None:
-            done[0] += 1
-            if progress:
-                progress("pairs", done[0], len(units))
-
-        results = parallel.run(
-            _pair_unit,
-            [(data[n], mode, turns - 2, f) for n, f in units],
-            n_jobs,
-            on_done=tick,
-            checkpoint=checkpoint,
-            names=[f"pair-{n}-{i}" for i, (n, _) in enumerate(units)],
+        pair_results = _map_units(
+            "pairs", _pair_unit, data, pending, mode, turns - 2, 4, n_jobs, progress, checkpoint
         )
         for name in list(pending):
             gd = data[name]
-            mine = [r for (n, _), r in zip(units, results, strict=True) if n == name]
-            best = search.merge_pairs(mine, gd.F, gd.in_answers, gd.n_codes, mode)
+            best = search.merge_pairs(pair_results[name], gd.F, gd.in_answers, gd.n_codes, mode)
             if best is None and max_k == 2:
                 single = _single(gd, mode, search.BIG)
                 assert single is not None
@@ -346,26 +364,21 @@ def _triples_all(
 ) -> dict[str, tuple[search.Opening | None, int]]:
     """Exhaustive triple search for every group: the best triple meeting the target."""
     turns, mode = cfg.rules.turns, RANKINGS[cfg.search.ranking]
-    jobs = parallel.effective_jobs(n_jobs)
-    units = [u for name in data for u in _units(name, data[name].F.shape[0], jobs, 8)]
-    done = [0]
-
-    def tick(i: int, r: Any) -> None:
-        done[0] += 1
-        if progress:
-            progress("triples", done[0], len(units))
-
-    results = parallel.run(
+    results = _map_units(
+        "triples",
         _triple_unit,
-        [(data[n], mode, turns - 3, f) for n, f in units],
+        data,
+        list(data),
+        mode,
+        turns - 3,
+        8,
         n_jobs,
-        on_done=tick,
-        checkpoint=checkpoint,
-        names=[f"triple-{n}-{i}" for i, (n, _) in enumerate(units)],
+        progress,
+        checkpoint,
     )
     out = {}
     for name, gd in data.items():
-        mine = [r for (n, _), r in zip(units, results, strict=True) if n == name]
+        mine = results[name]
         best = search.merge_triples([m for m, _ in mine], gd.F, gd.in_answers, gd.n_codes, mode)
         out[name] = (best, sum(k for _, k in mine))
     return out

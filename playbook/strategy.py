@@ -25,7 +25,7 @@ from playbook.config import Config
 from playbook.games import Game
 from playbook.model import GroupPlan, Move, Playbook, Row, TryWords
 from playbook.search import BIG
-from playbook.tree import Probe
+from playbook.tree import Probe, Solved
 from playbook.verify import Report
 
 RULES = ("minimax", "most-parts", "expected-size", "entropy", "scm", "first-consistent")
@@ -33,20 +33,14 @@ RULES = ("minimax", "most-parts", "expected-size", "entropy", "scm", "first-cons
 
 
 @dataclasses.dataclass(frozen=True)
-class Tree:
-    """A strategy tree for one group with the guesses each answer takes."""
-
-    root: Probe
-    turns: dict[int, int]
-    """Guesses per answer column (the final, correct guess included)."""
+class Tree(Solved):
+    """A strategy tree for one group: the root probe and the guesses each answer takes (the
+    final, correct guess included)."""
 
     @property
-    def total(self) -> int:
-        return sum(self.turns.values())
-
-    @property
-    def worst(self) -> int:
-        return max(self.turns.values(), default=0)
+    def root(self) -> Probe:
+        assert isinstance(self.node, Probe)
+        return self.node
 
     @property
     def distribution(self) -> dict[int, int]:
