@@ -404,8 +404,9 @@ def _climb_all(
     done_blocks = 0
     while active:
         units = []
-        per_group = max(1, -(-2 * jobs // len(active)))
-        for name in active:
+        # enough blocks per wave to keep every worker busy between the waits for a wave to end
+        per_group = max(1, -(-4 * jobs // len(active))) if jobs > 1 else 1
+        for name in sorted(active, key=lambda n: -len(data[n].answers)):
             for _ in range(per_group):
                 r0 = next_restart[name]
                 if r0 >= budget:
