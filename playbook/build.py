@@ -692,7 +692,7 @@ def assemble(
         name=cfg.name,
         game=game_info,
         words=setup.words_info,
-        groups=tuple(sorted(plans, key=lambda p: p.group)),
+        groups=tuple(sorted(plans, key=lambda p: (len(p.group), p.group))),
         profile=profile,
         description=cfg.description,
         meta={

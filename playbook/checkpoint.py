@@ -42,8 +42,9 @@ class Checkpoint:
     @staticmethod
     def key_of(*parts: Any) -> str:
         """A key from everything the results depend on."""
-        return hashlib.sha256(json.dumps(_plain(list(parts)), sort_keys=True,
-                                         default=str).encode()).hexdigest()
+        return hashlib.sha256(
+            json.dumps(_plain(list(parts)), sort_keys=True, default=str).encode()
+        ).hexdigest()
 
     def _path(self, name: str) -> Path:
         safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)

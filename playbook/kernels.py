@@ -217,8 +217,24 @@ def _feasible(F, g, order, starts, ends, n_big, bound, counts, stamp, cur):  # t
     return True, cur
 
 
+@numba.njit(cache=True, inline="always")
+def _crowded(FT, g, picks, k, bound):  # type: ignore[no-untyped-def]
+    """Whether more than ``bound`` of the answers ``picks[:k]`` give guess ``g`` the same code
+    (then ``g`` cannot keep that class within the bound). Reads the transpose ``FT``, whose
+    rows run along the guesses, so consecutive guesses read memory in order."""
+    for i in range(k):
+        c = FT[picks[i], g]
+        same = 0
+        for j in range(k):
+            if FT[picks[j], g] == c:
+                same += 1
+        if same > bound:
+            return True
+    return False
+
+
 @numba.njit(cache=True)
-def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-untyped-def]
+def triple_chunk(F, firsts, bound, mode, in_ans, n_codes, FT):  # type: ignore[no-untyped-def]
     """Best triple (g1 < g2 < g3) with g1 in ``firsts`` among triples whose largest part is
     at most ``bound``. Exhaustive; what it skips can never be better:
 
@@ -230,7 +246,9 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
       cannot raise that count are skipped (ties go to the earlier triple anyway), and a pair
       that already splits every word apart takes the first possible answer as third word.
 
-    Returns (g1, g2, g3, largest, parts, sumsq, slog, triples settled); g1 = -1 if none.
+    A quick test on a few answers of the pair's largest class (read from the transpose ``FT``)
+    rejects most third words before the full scan. Returns (g1, g2, g3, largest, parts,
+    sumsq, slog, triples settled); g1 = -1 if none.
     """
     n_g = F.shape[0]
     n = F.shape[1]
@@ -275,8 +293,15 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
                     bmx, bparts, bsq, bslog, bnin = 1, n, n, 0.0, nin
                     bound = 1
                 continue
+            # the first answers of the largest class, for the quick test
+            k = 0
+            picks = o2[s2[0] : e2[0]]
+            if n_big > 0:
+                k = min(e2[0] - s2[0], 2 * bound + 1)
             for g3 in range(g2 + 1, n_g):
                 examined += 1
+                if k > bound and _crowded(FT, g3, picks, k, bound):
+                    continue
                 ok, cur = _feasible(F, g3, o2, s2, e2, n_big, bound, counts, stamp, cur)
                 if not ok:
                     continue
@@ -284,9 +309,10 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
                 if mx == INFEASIBLE:
                     continue
                 nin = in_ans[g1] + in_ans[g2] + in_ans[g3]
-                if b1 < 0 or compare(
-                    mode, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin
-                ) < 0:
+                if (
+                    b1 < 0
+                    or compare(mode, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin) < 0
+                ):
                     b1, b2, b3 = g1, g2, g3
                     bmx, bparts, bsq, bslog, bnin = mx, parts, sq, slog, nin
                     if mode == 0 and bmx < bound:

@@ -111,7 +111,7 @@ class GroupPlan:
     @property
     def proven(self) -> bool:
         """Whether the number and quality of openings is proven optimal by exhaustive search."""
-        return self.method in ("trivial", "exhaustive")
+        return self.method in ("trivial", "exhaustive", "exact minimax")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -132,7 +132,11 @@ def print_summary(
         t.add_column(NOTE_COLUMNS[k])
     for g in pb.groups:
         st = g.stats
-        exceptions = _count_moves(g.table) if pb.profile == "simple" and g.openings else 0
+        exceptions = (
+            _count_moves(g.table)
+            if pb.profile == "simple" and g.openings and setup.game.words_are_moves
+            else 0
+        )
         row = [
             g.group,
             str(g.words),
@@ -213,7 +217,7 @@ def _note(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, dict):
-        return " ".join(f"{k} {v}" for k, v in value.items())
+        return " ".join(f"{k} {'-' if v is None else v}" for k, v in value.items())
     return str(value)
 
 
