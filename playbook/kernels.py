@@ -217,24 +217,48 @@ def _feasible(F, g, order, starts, ends, n_big, bound, counts, stamp, cur):  # t
     return True, cur
 
 
-@numba.njit(cache=True, inline="always")
-def _crowded(FT, g, picks, k, bound):  # type: ignore[no-untyped-def]
-    """Whether more than ``bound`` of the answers ``picks[:k]`` give guess ``g`` the same code
-    (then ``g`` cannot keep that class within the bound). Reads the transpose ``FT``, whose
-    rows run along the guesses, so consecutive guesses read memory in order."""
-    for i in range(k):
-        c = FT[picks[i], g]
-        same = 0
-        for j in range(k):
-            if FT[picks[j], g] == c:
-                same += 1
-        if same > bound:
-            return True
-    return False
+@numba.njit(cache=True)
+def _big_parts(row, o1, s1, e1, n_big1, bound, out, s_out, e_out, counts, pos):  # type: ignore[no-untyped-def]
+    """The parts larger than ``bound`` when the ``n_big1`` largest classes are split by the
+    codes ``row`` (only those can break the bound); written to ``out``/``s_out``/``e_out``
+    with the largest part first. Returns how many."""
+    k = 0
+    p = 0
+    best = -1
+    best_size = 0
+    for c in range(n_big1):
+        s = s1[c]
+        e = e1[c]
+        for t in range(s, e):
+            counts[row[o1[t]]] += 1
+        for t in range(s, e):
+            code = row[o1[t]]
+            m = counts[code]
+            if m > bound:
+                pos[code] = p
+                s_out[k] = p
+                e_out[k] = p + m
+                if m > best_size:
+                    best_size = m
+                    best = k
+                p += m
+                k += 1
+            counts[code] = 0
+        for t in range(s, e):
+            code = row[o1[t]]
+            if pos[code] >= 0:
+                out[pos[code]] = o1[t]
+                pos[code] += 1
+        for t in range(s, e):
+            pos[row[o1[t]]] = -1
+    if best > 0:
+        s_out[0], s_out[best] = s_out[best], s_out[0]
+        e_out[0], e_out[best] = e_out[best], e_out[0]
+    return k
 
 
 @numba.njit(cache=True)
-def triple_chunk(F, firsts, bound, mode, in_ans, n_codes, FT):  # type: ignore[no-untyped-def]
+def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-untyped-def]
     """Best triple (g1 < g2 < g3) with g1 in ``firsts`` among triples whose largest part is
     at most ``bound``. Exhaustive; what it skips can never be better:
 
@@ -246,9 +270,10 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes, FT):  # type: ignore[n
       cannot raise that count are skipped (ties go to the earlier triple anyway), and a pair
       that already splits every word apart takes the first possible answer as third word.
 
-    A quick test on a few answers of the pair's largest class (read from the transpose ``FT``)
-    rejects most third words before the full scan. Returns (g1, g2, g3, largest, parts,
-    sumsq, slog, triples settled); g1 = -1 if none.
+    Only the pair's parts past the bound are built for the scan of the third words; the full
+    refinement is made for a pair only when some third word keeps within the bound.
+
+    Returns (g1, g2, g3, largest, parts, sumsq, slog, triples settled); g1 = -1 if none.
     """
     n_g = F.shape[0]
     n = F.shape[1]
@@ -264,6 +289,11 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes, FT):  # type: ignore[n
     bslog = 0.0
     bnin = 0
     examined = 0
+    big_o = np.empty(n, dtype=np.int64)
+    big_s = np.empty(n, dtype=np.int64)
+    big_e = np.empty(n, dtype=np.int64)
+    counts2 = np.zeros(n_codes, dtype=np.int64)
+    pos2 = np.full(n_codes, -1, dtype=np.int64)
     # next possible answer at or after each row (for the all-singletons shortcut)
     next_in = np.full(n_g + 1, -1, dtype=np.int64)
     for r in range(n_g - 1, -1, -1):
@@ -275,36 +305,47 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes, FT):  # type: ignore[n
             examined += m * (m - 1) // 2
             continue
         o1, s1, e1 = classes_of(F[g1])
+        n_big1 = 0
+        while n_big1 < s1.shape[0] and e1[n_big1] - s1[n_big1] > bound:
+            n_big1 += 1
         for g2 in range(g1 + 1, n_g):
             if mode == 0 and bmx == 1 and bnin >= in_ans[g1] + in_ans[g2] + 1:
                 examined += n_g - g2 - 1
                 continue
-            o2, s2, e2 = refine(F, g2, o1, s1, e1, n_codes)
-            n_big = 0
-            while n_big < s2.shape[0] and e2[n_big] - s2[n_big] > bound:
-                n_big += 1
-            if mode == 0 and s2.shape[0] == n and g2 + 1 < n_g:
-                # the pair splits every word apart: every third word ties on the score
-                examined += n_g - g2 - 1
-                g3 = next_in[g2 + 1] if next_in[g2 + 1] >= 0 else g2 + 1
-                nin = in_ans[g1] + in_ans[g2] + in_ans[g3]
-                if b1 < 0 or compare(mode, 1, n, n, 0.0, nin, bmx, bparts, bsq, bslog, bnin) < 0:
-                    b1, b2, b3 = g1, g2, g3
-                    bmx, bparts, bsq, bslog, bnin = 1, n, n, 0.0, nin
-                    bound = 1
-                continue
-            # the first answers of the largest class, for the quick test
-            k = 0
-            picks = o2[s2[0] : e2[0]]
-            if n_big > 0:
-                k = min(e2[0] - s2[0], 2 * bound + 1)
+            # only the pair's parts past the bound decide feasibility; the full refinement is
+            # made once a third word passes (or when no part is past the bound)
+            n_big = _big_parts(F[g2], o1, s1, e1, n_big1, bound, big_o, big_s, big_e, counts2, pos2)
+            full = False
+            if n_big == 0:
+                o2, s2, e2 = refine(F, g2, o1, s1, e1, n_codes)
+                full = True
+                if mode == 0 and s2.shape[0] == n and g2 + 1 < n_g:
+                    # the pair splits every word apart: every third word ties on the score
+                    examined += n_g - g2 - 1
+                    g3 = next_in[g2 + 1] if next_in[g2 + 1] >= 0 else g2 + 1
+                    nin = in_ans[g1] + in_ans[g2] + in_ans[g3]
+                    if (
+                        b1 < 0
+                        or compare(mode, 1, n, n, 0.0, nin, bmx, bparts, bsq, bslog, bnin) < 0
+                    ):
+                        b1, b2, b3 = g1, g2, g3
+                        bmx, bparts, bsq, bslog, bnin = 1, n, n, 0.0, nin
+                        bound = 1
+                        n_big1 = 0
+                        while n_big1 < s1.shape[0] and e1[n_big1] - s1[n_big1] > bound:
+                            n_big1 += 1
+                    continue
             for g3 in range(g2 + 1, n_g):
                 examined += 1
-                if k > bound and _crowded(FT, g3, picks, k, bound):
-                    continue
-                ok, cur = _feasible(F, g3, o2, s2, e2, n_big, bound, counts, stamp, cur)
-                if not ok:
-                    continue
+                if n_big > 0:
+                    ok, cur = _feasible(
+                        F, g3, big_o, big_s, big_e, n_big, bound, counts, stamp, cur
+                    )
+                    if not ok:
+                        continue
+                if not full:
+                    o2, s2, e2 = refine(F, g2, o1, s1, e1, n_codes)
+                    full = True
                 mx, parts, sq, slog, cur = _scan(F, g3, o2, s2, e2, bound, counts, stamp, cur)
                 if mx == INFEASIBLE:
                     continue
@@ -317,7 +358,10 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes, FT):  # type: ignore[n
                     bmx, bparts, bsq, bslog, bnin = mx, parts, sq, slog, nin
                     if mode == 0 and bmx < bound:
                         bound = bmx
-                        n_big = 0
-                        while n_big < s2.shape[0] and e2[n_big] - s2[n_big] > bound:
-                            n_big += 1
+                        n_big1 = 0
+                        while n_big1 < s1.shape[0] and e1[n_big1] - s1[n_big1] > bound:
+                            n_big1 += 1
+                        n_big = _big_parts(
+                            F[g2], o1, s1, e1, n_big1, bound, big_o, big_s, big_e, counts2, pos2
+                        )
     return b1, b2, b3, bmx, bparts, bsq, bslog, examined

@@ -172,8 +172,7 @@ def triple_unit(
     F: np.ndarray, in_answers: np.ndarray, n_codes: int, mode: int, bound: int, firsts: np.ndarray
 ) -> tuple[tuple[int, int, int] | None, int]:
     """Best triple whose first word is in ``firsts`` (exhaustive), and the triples settled."""
-    FT = np.ascontiguousarray(F.T)
-    r = kernels.triple_chunk(F, firsts, bound, mode, in_answers.astype(np.int64), n_codes, FT)
+    r = kernels.triple_chunk(F, firsts, bound, mode, in_answers.astype(np.int64), n_codes)
     moves = None if r[0] < 0 else (int(r[0]), int(r[1]), int(r[2]))
     return moves, int(r[7])
 
