@@ -62,7 +62,7 @@ class Checkpoint:
         return True, _tuples(data["result"])
 
     def put(self, name: str, result: Any) -> None:
-        atomic_write(self._path(name), json.dumps({"result": _plain(result)}))
+        atomic_write(self._path(name), json.dumps({"result": _plain(result)}), durable=False)
         self.saved += 1
 
     def clear(self) -> None:

@@ -9,15 +9,19 @@ from pathlib import Path
 from playbook.errors import PlaybookError
 
 
-def atomic_write(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` so that a reader sees the old file or the new, never half."""
+def atomic_write(path: Path, data: str | bytes, *, durable: bool = True) -> None:
+    """Write ``data`` to ``path`` so that a reader sees the old file or the new, never half.
+
+    ``durable`` also flushes the data to the disk before the rename (so a power cut cannot
+    leave an empty file); checkpoints skip that, as a lost one is only recomputed."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data.encode() if isinstance(data, str) else data)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
