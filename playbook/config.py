@@ -213,7 +213,7 @@ def _type_name(t: Any) -> str:
 def _check_value(
     path: str, lines: _Lines, key: str, value: Any, field: dataclasses.Field[Any]
 ) -> Any:
-    where = f"{path}{lines.at(key)}: key '{key}'"
+    where = f"{path}{lines.at(key)}: key {key!r}"
     ftype = field.type if isinstance(field.type, str) else field.type.__name__
     optional = "None" in ftype
     if value is None:
@@ -252,7 +252,7 @@ def _unknown(path: str, lines: _Lines, key: str, allowed: list[str]) -> ConfigEr
     close = difflib.get_close_matches(leaf, allowed, n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else ""
     return ConfigError(
-        f"{path}{lines.at(key)}: unknown key '{key}'{hint}; allowed: {', '.join(allowed)}"
+        f"{path}{lines.at(key)}: unknown key {key!r}{hint}; allowed: {', '.join(allowed)}"
     )
 
 
@@ -268,7 +268,7 @@ def _build(cls: type, data: dict[str, Any], path: str, lines: _Lines, prefix: st
                 v = {}
             if not isinstance(v, dict):
                 raise ConfigError(
-                    f"{path}{lines.at(key)}: key '{key}': expected a mapping of settings, got {v!r}"
+                    f"{path}{lines.at(key)}: key {key!r}: expected a mapping of settings, got {v!r}"
                 )
             kwargs[k] = _build(_SECTIONS[k], v, path, lines, key + ".")
         else:
