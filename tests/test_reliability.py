@@ -19,13 +19,35 @@ PAPER = (ROOT / "config" / "lingo-1994-paper.yaml").read_text()
 
 # ---------------------------------------------------------------- fuzzing the loaders
 
-yaml_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10, 10**6), st.text(max_size=12),
-                         st.floats(allow_nan=False))
-yaml_values = st.recursive(yaml_scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=10), inner, max_size=4)),
-    max_leaves=12)
-CONFIG_KEYS = ["name", "game", "words", "rules", "search", "profile", "fast", "n_jobs",
-               "render", "mastermind", "backend", "compare", "serch"]
+yaml_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-10, 10**6),
+    st.text(max_size=12),
+    st.floats(allow_nan=False),
+)
+yaml_values = st.recursive(
+    yaml_scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+CONFIG_KEYS = [
+    "name",
+    "game",
+    "words",
+    "rules",
+    "search",
+    "profile",
+    "fast",
+    "n_jobs",
+    "render",
+    "mastermind",
+    "backend",
+    "compare",
+    "serch",
+]
 
 
 @given(st.dictionaries(st.sampled_from(CONFIG_KEYS), yaml_values, max_size=6))
@@ -61,8 +83,11 @@ def test_playbook_loader_bytes_fuzz(data: bytes) -> None:
 def _mutations() -> st.SearchStrategy[str]:
     """The paper's playbook with one line replaced, deleted or duplicated."""
     lines = PAPER.splitlines()
-    return st.tuples(st.integers(0, len(lines) - 1), st.sampled_from(["drop", "dup", "edit"]),
-                     st.text(max_size=20)).map(lambda t: _mutate(lines, *t))
+    return st.tuples(
+        st.integers(0, len(lines) - 1),
+        st.sampled_from(["drop", "dup", "edit"]),
+        st.text(max_size=20),
+    ).map(lambda t: _mutate(lines, *t))
 
 
 def _mutate(lines: list[str], i: int, how: str, text: str) -> str:
@@ -93,18 +118,38 @@ BAD_PLAYBOOKS = [
     (lambda t: t.replace("groups:", "groups: [", 1), 2, "line"),
     (lambda t: t.replace("playbook: 1", "playbook: 7", 1), 2, "format version 7 unknown"),
     (lambda t: t.replace("groups:", "groepen:", 1), 2, "groups: missing or not a mapping"),
-    (lambda t: t.replace("  q: {openings: [], method: reference}", "", 1), 1,
-     "has no plan for group 'q'"),
-    (lambda t: t.replace("openings: [doren]", "openings: [qqqqq]", 1), 1,
-     "'qqqqq' is not a word of the list"),
-    (lambda t: t.replace('- feedback: ".o... ..x.. .xx.."', '- feedback: ".o.. ..x.. .xx.."', 1),
-     1, "has 4 marks; expected 5"),
-    (lambda t: t.replace('- feedback: ".o... ..x.. .xx.."', '- feedback: ".o... ..x.."', 1), 1,
-     "2 feedback blocks; expected 3"),
-    (lambda t: t.replace('- feedback: ".o... ..x.. .xx.."', '- feedback: "ooooo ooooo ooooo"', 1),
-     1, "a row that cannot occur"),
-    (lambda t: t.replace("move: gazon", "move: gazon\n        try: all", 1), 2,
-     "exactly one of 'try'"),
+    (
+        lambda t: t.replace("  q: {openings: [], method: reference}", "", 1),
+        1,
+        "has no plan for group 'q'",
+    ),
+    (
+        lambda t: t.replace("openings: [doren]", "openings: [qqqqq]", 1),
+        1,
+        "'qqqqq' is not a word of the list",
+    ),
+    (
+        lambda t: t.replace('- feedback: ".o... ..x.. .xx.."', '- feedback: ".o.. ..x.. .xx.."', 1),
+        1,
+        "has 4 marks; expected 5",
+    ),
+    (
+        lambda t: t.replace('- feedback: ".o... ..x.. .xx.."', '- feedback: ".o... ..x.."', 1),
+        1,
+        "2 feedback blocks; expected 3",
+    ),
+    (
+        lambda t: t.replace(
+            '- feedback: ".o... ..x.. .xx.."', '- feedback: "ooooo ooooo ooooo"', 1
+        ),
+        1,
+        "a row that cannot occur",
+    ),
+    (
+        lambda t: t.replace("move: gazon", "move: gazon\n        try: all", 1),
+        2,
+        "exactly one of 'try'",
+    ),
     (lambda t: t.replace("  turns: 5", "  turns: five", 1), 2, "game:"),
     (lambda t: t.replace("  name: lingo", "  name: chess", 1), 2, "unknown game 'chess'"),
 ]
@@ -114,8 +159,13 @@ BAD_PLAYBOOKS = [
 def test_verify_reports_bad_playbooks(tmp_path, mutate, code: int, message: str) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "bad.yaml"
     bad.write_text(mutate(PAPER))
-    r = subprocess.run([sys.executable, "-m", "playbook", "verify", str(bad), "--quiet"],
-                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "verify", str(bad), "--quiet"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert r.returncode == code, (r.stdout[-500:], r.stderr)
     assert message in r.stdout + r.stderr
     assert "Traceback" not in r.stderr
@@ -125,8 +175,13 @@ def test_checksum_of_list_must_match(tmp_path) -> None:  # type: ignore[no-untyp
     text = PAPER.replace("  ij_to_y: true\n", "  ij_to_y: true\n  sha256: " + "0" * 64 + "\n", 1)
     bad = tmp_path / "bad.yaml"
     bad.write_text(text)
-    r = subprocess.run([sys.executable, "-m", "playbook", "verify", str(bad)],
-                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "verify", str(bad)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert r.returncode == 2
     assert "words.sha256: the playbook was built for another version of opentaal-nl" in r.stderr
 
@@ -134,16 +189,24 @@ def test_checksum_of_list_must_match(tmp_path) -> None:  # type: ignore[no-untyp
 # ---------------------------------------------------------------- word lists through a config
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (b"", "no words of 5 letters a-z"),
-    (b"\x00\x01\x02", "binary file"),
-    (b"appel\n\xff\xfe\n", ":2: not UTF-8"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "no words of 5 letters a-z"),
+        (b"\x00\x01\x02", "binary file"),
+        (b"appel\n\xff\xfe\n", ":2: not UTF-8"),
+    ],
+)
 def test_bad_word_lists_name_the_config_key(tmp_path, content: bytes, message: str) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "w.txt").write_bytes(content)
     (tmp_path / "c.yaml").write_text("name: c\nwords:\n  list: w.txt\n")
-    r = subprocess.run([sys.executable, "-m", "playbook", "build", "c.yaml", "--out", "o"],
-                       capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "build", "c.yaml", "--out", "o"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert r.returncode == 2
     assert "c.yaml: key 'words.list':" in r.stderr and message in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
@@ -151,20 +214,41 @@ def test_bad_word_lists_name_the_config_key(tmp_path, content: bytes, message: s
 
 def test_missing_word_list_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "c.yaml").write_text("name: c\nwords:\n  list: nowhere.txt\n")
-    r = subprocess.run([sys.executable, "-m", "playbook", "build", "c.yaml"],
-                       capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "build", "c.yaml"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert r.returncode == 2
     assert "key 'words.list'" in r.stderr and "word list file not found" in r.stderr
 
 
 def test_dropped_words_are_reported(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    words = ["appel", "peren", "Appel", "kiwi", "appel", "bessen", "druif", "mango", "citro",
-             "ab1cd"]
+    words = [
+        "appel",
+        "peren",
+        "Appel",
+        "kiwi",
+        "appel",
+        "bessen",
+        "druif",
+        "mango",
+        "citro",
+        "ab1cd",
+    ]
     (tmp_path / "w.txt").write_text("\ufeff" + "\r\n".join(words) + "\r\n")
-    (tmp_path / "c.yaml").write_text("name: c\nwords:\n  list: w.txt\nrules:\n  revealed: none\n"
-                                     "render:\n  formats: yaml\n")
-    r = subprocess.run([sys.executable, "-m", "playbook", "build", "c.yaml", "--out", "o"],
-                       capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    (tmp_path / "c.yaml").write_text(
+        "name: c\nwords:\n  list: w.txt\nrules:\n  revealed: none\nrender:\n  formats: yaml\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "build", "c.yaml", "--out", "o"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr
     assert "word list: 5 words kept; dropped:" in r.stdout
     assert "2 wrong length (first: 'kiwi')" in r.stdout
@@ -179,3 +263,20 @@ def test_output_name_cannot_escape(tmp_path) -> None:  # type: ignore[no-untyped
 
     with pytest.raises(PlaybookError, match="outside"):
         files.inside(tmp_path, "../x")
+
+
+def test_answers_must_be_allowed_guesses(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "guesses.txt").write_text("appel\nperen\nkiwis\n")
+    (tmp_path / "answers.txt").write_text("appel\nmango\n")
+    (tmp_path / "c.yaml").write_text(
+        "name: c\nwords:\n  list: guesses.txt\n  answers: answers.txt\nrules:\n  revealed: none\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "build", "c.yaml", "--out", "o"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert r.returncode == 2
+    assert "key 'words.answers': 1 answers are not in the guess list (first: 'mango')" in r.stderr
