@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import weasyprint
+from bench_core import machine_busy_s
 
 from playbook import __version__, model, render
 
@@ -37,16 +38,6 @@ PLAYBOOKS = {
     "fast": REPO / "output" / "lingo-nl-5-fast" / "playbook.yaml",
 }
 GOAL_S = 60.0
-
-
-def machine_busy_s() -> float | None:
-    """CPU-seconds all processes of the machine have used since boot (from /proc/stat)."""
-    try:
-        fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
-    except (OSError, IndexError):
-        return None
-    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in fields[:8])
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def own_cpu_s() -> float:
