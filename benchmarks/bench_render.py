@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import weasyprint
-from bench_core import machine_busy_s
+from bench_core import cpu_model, machine_busy_s
 
 from playbook import __version__, model, render
 
@@ -61,16 +61,6 @@ def timed(fn: Callable[[], Any]) -> tuple[Any, dict[str, Any]]:
 def best(fn: Callable[[], Any], repeats: int) -> tuple[Any, dict[str, Any]]:
     runs = [timed(fn) for _ in range(repeats)]
     return min(runs, key=lambda r: r[1]["wall_s"])
-
-
-def cpu_model() -> str:
-    try:
-        for ln in Path("/proc/cpuinfo").read_text().splitlines():
-            if ln.lower().startswith("model name"):
-                return ln.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def machine() -> dict[str, Any]:

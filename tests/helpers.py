@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -17,3 +19,15 @@ def write_words(path: Path, ws: list[str]) -> Path:
     """A word-list file, one word a line."""
     path.write_text("\n".join(ws) + "\n")
     return path
+
+
+def run_cli(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m playbook ARGS`` in ``cwd``, output captured as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "playbook", *args],
+        input=stdin,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import sample, write_words
+from helpers import run_cli, sample, write_words
 
 from playbook import build, cli, config, model
 
@@ -41,16 +41,6 @@ def test_identical_for_any_jobs(project) -> None:  # type: ignore[no-untyped-def
     two = build.build(cfg, n_jobs=2).playbook
     assert _groups(one) == _groups(two)
     assert build.build(cfg, n_jobs=2).playbook.groups == two.groups
-
-
-def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "playbook", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
 
 
 def test_cli_build_verify_show(project) -> None:  # type: ignore[no-untyped-def]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from playbook import build, config, model, play
 
@@ -14,14 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def cli(*args: str, stdin: str = "", cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "playbook", *args],
-        input=stdin,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    return run_cli(*args, cwd=cwd, stdin=stdin)
 
 
 @pytest.fixture(scope="module")

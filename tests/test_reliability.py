@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from helpers import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -159,13 +158,7 @@ BAD_PLAYBOOKS = [
 def test_verify_reports_bad_playbooks(tmp_path, mutate, code: int, message: str) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "bad.yaml"
     bad.write_text(mutate(PAPER))
-    r = subprocess.run(
-        [sys.executable, "-m", "playbook", "verify", str(bad), "--quiet"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
+    r = run_cli("verify", str(bad), "--quiet", cwd=ROOT)
     assert r.returncode == code, (r.stdout[-500:], r.stderr)
     assert message in r.stdout + r.stderr
     assert "Traceback" not in r.stderr
@@ -175,13 +168,7 @@ def test_checksum_of_list_must_match(tmp_path) -> None:  # type: ignore[no-untyp
     text = PAPER.replace("  ij_to_y: true\n", "  ij_to_y: true\n  sha256: " + "0" * 64 + "\n", 1)
     bad = tmp_path / "bad.yaml"
     bad.write_text(text)
-    r = subprocess.run(
-        [sys.executable, "-m", "playbook", "verify", str(bad)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
+    r = run_cli("verify", str(bad), cwd=ROOT)
     assert r.returncode == 2
     assert "words.sha256: the playbook was built for another version of opentaal-nl" in r.stderr
 
@@ -200,13 +187,7 @@ def test_checksum_of_list_must_match(tmp_path) -> None:  # type: ignore[no-untyp
 def test_bad_word_lists_name_the_config_key(tmp_path, content: bytes, message: str) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "w.txt").write_bytes(content)
     (tmp_path / "c.yaml").write_text("name: c\nwords:\n  list: w.txt\n")
-    r = subprocess.run(
-        [sys.executable, "-m", "playbook", "build", "c.yaml", "--out", "o"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=300,
-    )
+    r = run_cli("build", "c.yaml", "--out", "o", cwd=tmp_path)
     assert r.returncode == 2
     assert "c.yaml: key 'words.list':" in r.stderr and message in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
@@ -214,13 +195,7 @@ def test_bad_word_lists_name_the_config_key(tmp_path, content: bytes, message: s
 
 def test_missing_word_list_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "c.yaml").write_text("name: c\nwords:\n  list: nowhere.txt\n")
-    r = subprocess.run(
-        [sys.executable, "-m", "playbook", "build", "c.yaml"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=300,
-    )
+    r = run_cli("build", "c.yaml", cwd=tmp_path)
     assert r.returncode == 2
     assert "key 'words.list'" in r.stderr and "word list file not found" in r.stderr
 
@@ -242,13 +217,7 @@ def test_dropped_words_are_reported(tmp_path) -> None:  # type: ignore[no-untype
     (tmp_path / "c.yaml").write_text(
         "name: c\nwords:\n  list: w.txt\nrules:\n  revealed: none\nrender:\n  formats: yaml\n"
     )
-    r = subprocess.run(
-        [sys.executable, "-m", "playbook", "build", "c.yaml", "--out", "o"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=300,
-    )
+    r = run_cli("build", "c.yaml", "--out", "o", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "word list: 5 words kept; dropped:" in r.stdout
     assert "2 wrong length (first: 'kiwi')" in r.stdout
@@ -271,12 +240,6 @@ def test_answers_must_be_allowed_guesses(tmp_path) -> None:  # type: ignore[no-u
     (tmp_path / "c.yaml").write_text(
         "name: c\nwords:\n  list: guesses.txt\n  answers: answers.txt\nrules:\n  revealed: none\n"
     )
-    r = subprocess.run(
-        [sys.executable, "-m", "playbook", "build", "c.yaml", "--out", "o"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=300,
-    )
+    r = run_cli("build", "c.yaml", "--out", "o", cwd=tmp_path)
     assert r.returncode == 2
     assert "key 'words.answers': 1 answers are not in the guess list (first: 'mango')" in r.stderr

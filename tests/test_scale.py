@@ -32,8 +32,9 @@ def test_dask_local_cluster_gives_the_same_playbook() -> None:
 
 
 def test_checkpoints_resume_to_the_same_result(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    cfg = config.override(config.load(ROOT / "config" / "lingo-nl-5.yaml"),
-                          **{"search.restarts": 50})
+    cfg = config.override(
+        config.load(ROOT / "config" / "lingo-nl-5.yaml"), **{"search.restarts": 50}
+    )
     root = tmp_path / "ckpt"
     first = build.build(cfg, letters="q,u,k", n_jobs=1, checkpoint_root=root)
     assert first.checkpoint is not None and first.checkpoint.saved > 0
@@ -45,17 +46,26 @@ def test_checkpoints_resume_to_the_same_result(tmp_path) -> None:  # type: ignor
 
 
 def _run(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "playbook", *args], cwd=cwd, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "playbook", *args],
+        cwd=cwd,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
 def test_killed_build_resumes_and_matches(tmp_path, sig: signal.Signals) -> None:  # type: ignore[no-untyped-def]
     args = ["build", "--letters", "k,q", "--restarts", "120", "--jobs", "1"]
     # an uninterrupted build, without checkpoints
-    ref = subprocess.run([sys.executable, "-m", "playbook", *args, "--no-resume", "--out",
-                          str(tmp_path / "ref")], cwd=tmp_path, capture_output=True, text=True,
-                         timeout=900)
+    ref = subprocess.run(
+        [sys.executable, "-m", "playbook", *args, "--no-resume", "--out", str(tmp_path / "ref")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert ref.returncode == 0, ref.stderr
     # an earlier playbook in the output folder must survive the interruption intact
     out = tmp_path / "out" / "lingo-nl-5"
@@ -79,9 +89,13 @@ def test_killed_build_resumes_and_matches(tmp_path, sig: signal.Signals) -> None
     assert not [p for p in out.iterdir() if p.name.startswith(".playbook")]  # no half files
     kept = len(list(ckpt.rglob("*.json")))
     assert kept >= 2
-    done = subprocess.run([sys.executable, "-m", "playbook", *args, "--out",
-                           str(tmp_path / "out")], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=900)
+    done = subprocess.run(
+        [sys.executable, "-m", "playbook", *args, "--out", str(tmp_path / "out")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert done.returncode == 0, done.stderr
     a = yaml.safe_load((out / "playbook.yaml").read_text())
     b = yaml.safe_load((tmp_path / "ref" / "lingo-nl-5" / "playbook.yaml").read_text())

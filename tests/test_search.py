@@ -171,7 +171,8 @@ def test_triple_equals_brute_force(dutch5, lingo, mode: int, bound: int, n_answe
         return
     assert got is not None
     assert tuple(sorted(got.moves)) == want[1]
-    units = [search.triple_unit(F, ina, 243, mode, bound, f)[0]
-             for f in search.pair_units(F.shape[0], 3)]
+    units = [
+        search.triple_unit(F, ina, 243, mode, bound, f)[0] for f in search.pair_units(F.shape[0], 3)
+    ]
     merged = search.merge_triples(units, F, ina, 243, mode)
     assert merged is not None and merged.moves == got.moves
