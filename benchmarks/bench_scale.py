@@ -57,9 +57,12 @@ def main() -> None:
     F, _ = feedback.cached_matrix(game, ws, ws)
     n_g = len(ws)
     out: dict[str, object] = {
-        "machine": {"cores": os.cpu_count(), "python": platform.python_version(),
-                    "cpu": platform.processor() or platform.machine(),
-                    "date": datetime.datetime.now().isoformat(timespec="minutes")},
+        "machine": {
+            "cores": os.cpu_count(),
+            "python": platform.python_version(),
+            "cpu": platform.processor() or platform.machine(),
+            "date": datetime.datetime.now().isoformat(timespec="minutes"),
+        },
     }
     print(f"playbook scale benchmark ({os.cpu_count()} cores, {datetime.datetime.now():%c})")
     Fl, ina = letter_data("u", ws, F)
@@ -80,12 +83,17 @@ def main() -> None:
         est = comb(n_g, 3) / rate
         total_s += est
         per_letter[letter] = {"answers": Fl.shape[1], "rate": rate, "estimate_s": est}
-        print(f"  {letter} {Fl.shape[1]:4d} words  {rate:10.3g} triples/s  "
-              f"all triples ~{est / 60:8.1f} min", flush=True)
+        print(
+            f"  {letter} {Fl.shape[1]:4d} words  {rate:10.3g} triples/s  "
+            f"all triples ~{est / 60:8.1f} min",
+            flush=True,
+        )
     rates = [v["rate"] for v in per_letter.values()]
-    print(f"  median {np.median(rates):.3g} triples/s per core (goal >= 5e7: "
-          f"{'met' if np.median(rates) >= 5e7 else 'NOT MET'}); all 26 letters on one core "
-          f"~{total_s / 3600:.1f} h, on this machine's 2 cores ~{total_s / 7200:.1f} h")
+    print(
+        f"  median {np.median(rates):.3g} triples/s per core (goal >= 5e7: "
+        f"{'met' if np.median(rates) >= 5e7 else 'NOT MET'}); all 26 letters on one core "
+        f"~{total_s / 3600:.1f} h, on this machine's 2 cores ~{total_s / 7200:.1f} h"
+    )
     out["letters"] = per_letter
     out["all_letters_core_hours"] = total_s / 3600
 
@@ -99,8 +107,10 @@ def main() -> None:
         r = parallel.run(unit, units, jobs)
         timings[jobs] = time.perf_counter() - t
     speedup = timings[1] / timings[2]
-    print(f"  1 worker {timings[1]:.2f} s, 2 workers {timings[2]:.2f} s: speed-up {speedup:.2f}x "
-          f"(goal >= 1.8x: {'met' if speedup >= 1.8 else 'NOT MET'})")
+    print(
+        f"  1 worker {timings[1]:.2f} s, 2 workers {timings[2]:.2f} s: speed-up {speedup:.2f}x "
+        f"(goal >= 1.8x: {'met' if speedup >= 1.8 else 'NOT MET'})"
+    )
     out["workers"] = {"1": timings[1], "2": timings[2], "speedup": speedup}
 
     print("\n3. Dask LocalCluster (2 workers) against local processes, same units")
@@ -111,8 +121,10 @@ def main() -> None:
         t_dask = time.perf_counter() - t
     assert [x[1] for x in rd] == [x[1] for x in r]
     ratio = t_dask / timings[2]
-    print(f"  dask {t_dask:.2f} s vs local {timings[2]:.2f} s: {ratio:.2f}x "
-          f"(goal within 15%: {'met' if ratio <= 1.15 else 'NOT MET'})")
+    print(
+        f"  dask {t_dask:.2f} s vs local {timings[2]:.2f} s: {ratio:.2f}x "
+        f"(goal within 15%: {'met' if ratio <= 1.15 else 'NOT MET'})"
+    )
     out["dask"] = {"dask_s": t_dask, "local_s": timings[2], "ratio": ratio}
     path = HERE / "results" / "scale.json"
     path.parent.mkdir(exist_ok=True)

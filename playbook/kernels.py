@@ -13,6 +13,9 @@ import numpy as np
 
 SCM, EXPECTED, ENTROPY = 0, 1, 2
 INFEASIBLE = np.iinfo(np.int32).max
+WIT_SLOTS = 32  # witnesses kept by the triple search
+WIT_MAX = 4  # most members of a witness (bound + 1)
+BLOCK = 4096  # third words marked at once by the witnesses
 
 
 @numba.njit(cache=True)
@@ -201,7 +204,8 @@ def refine(F, g, order, starts, ends, n_codes):  # type: ignore[no-untyped-def]
 @numba.njit(cache=True)
 def _feasible(F, g, order, starts, ends, n_big, bound, counts, stamp, cur):  # type: ignore[no-untyped-def]
     """Whether guess ``g`` splits the ``n_big`` largest classes into parts of at most
-    ``bound`` (early exit at the first part that grows past it)."""
+    ``bound`` (early exit at the first part that grows past it). Returns (position of the
+    member that broke the bound or -1, class of it, cur)."""
     row = F[g]
     for c in range(n_big):
         cur += 1
@@ -213,8 +217,41 @@ def _feasible(F, g, order, starts, ends, n_big, bound, counts, stamp, cur):  # t
             else:
                 counts[code] += 1
                 if counts[code] > bound:
-                    return False, cur
-    return True, cur
+                    return t, c, cur
+    return -1, -1, cur
+
+
+@numba.njit(cache=True)
+def _kill(FT, wit, wlen, w, lo, hi, kill):  # type: ignore[no-untyped-def]
+    """Mark in ``kill`` the guesses lo..hi-1 that give all members of witness ``w`` one code
+    (slices first, so that the loops vectorise)."""
+    a = FT[wit[w, 0], lo:hi]
+    b = FT[wit[w, 1], lo:hi]
+    if wlen[w] == 2:
+        for j in range(hi - lo):
+            kill[j] |= a[j] == b[j]
+        return
+    c = FT[wit[w, 2], lo:hi]
+    if wlen[w] == 3:
+        for j in range(hi - lo):
+            x = a[j]
+            kill[j] |= (x == b[j]) & (x == c[j])
+        return
+    d = FT[wit[w, 3], lo:hi]
+    for j in range(hi - lo):
+        x = a[j]
+        kill[j] |= (x == b[j]) & (x == c[j]) & (x == d[j])
+
+
+@numba.njit(cache=True)
+def _same_part(F, g, wit, wlen, w):  # type: ignore[no-untyped-def]
+    """Whether guess ``g`` gives every member of witness ``w`` the same code."""
+    row = F[g]
+    x = row[wit[w, 0]]
+    for m in range(1, wlen[w]):  # noqa: SIM110 (a plain loop for numba)
+        if row[wit[w, m]] != x:
+            return False
+    return True
 
 
 @numba.njit(cache=True)
@@ -264,6 +301,10 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
 
     * a third word is rejected at the first part past the bound, scanning the pair's largest
       classes first (classes within the bound cannot break it);
+    * the members found breaking the bound (bound + 1 answers of one part of the pair that a
+      third word gave one code) are kept as witnesses; any third word that gives a witness
+      still inside one part of the current pair a single code breaks the bound too, so it is
+      rejected without a scan (marked for a block of third words at once, vectorised);
     * under SCM the bound tightens to the best largest part found;
     * once the best splits every word apart (largest 1), a triple can only tie on the score
       unless it has more possible answers among its words, so first and second words that
@@ -298,6 +339,16 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
     next_in = np.full(n_g + 1, -1, dtype=np.int64)
     for r in range(n_g - 1, -1, -1):
         next_in[r] = r if in_ans[r] else next_in[r + 1]
+    # witnesses: sets of bound + 1 answers that one third word gave one code within one part
+    # of a pair; a later third word that does the same is ruled out without a scan
+    FT = np.ascontiguousarray(F.T)
+    wit = np.zeros((WIT_SLOTS, WIT_MAX), dtype=np.int64)
+    wlen = np.zeros(WIT_SLOTS, dtype=np.int64)
+    n_w = 0
+    w_next = 0
+    valid = np.empty(WIT_SLOTS, dtype=np.int64)
+    new_w = np.empty(BLOCK, dtype=np.int64)
+    kill = np.zeros(BLOCK, dtype=np.bool_)
     for i in range(firsts.shape[0]):
         g1 = firsts[i]
         if mode == 0 and bmx == 1 and bnin >= in_ans[g1] + 2:
@@ -335,33 +386,95 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
                         while n_big1 < s1.shape[0] and e1[n_big1] - s1[n_big1] > bound:
                             n_big1 += 1
                     continue
-            for g3 in range(g2 + 1, n_g):
-                examined += 1
+            # witnesses still valid for this pair: all members in one part of it
+            nv = 0
+            for w in range(n_w):
+                if _same_part(F, g1, wit, wlen, w) and _same_part(F, g2, wit, wlen, w):
+                    valid[nv] = w
+                    nv += 1
+            lo = g2 + 1
+            while lo < n_g:
+                hi = min(lo + BLOCK, n_g)
+                kill[: hi - lo] = False
                 if n_big > 0:
-                    ok, cur = _feasible(
-                        F, g3, big_o, big_s, big_e, n_big, bound, counts, stamp, cur
-                    )
-                    if not ok:
-                        continue
-                if not full:
-                    o2, s2, e2 = refine(F, g2, o1, s1, e1, n_codes)
-                    full = True
-                mx, parts, sq, slog, cur = _scan(F, g3, o2, s2, e2, bound, counts, stamp, cur)
-                if mx == INFEASIBLE:
-                    continue
-                nin = in_ans[g1] + in_ans[g2] + in_ans[g3]
-                if (
-                    b1 < 0
-                    or compare(mode, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin) < 0
-                ):
-                    b1, b2, b3 = g1, g2, g3
-                    bmx, bparts, bsq, bslog, bnin = mx, parts, sq, slog, nin
-                    if mode == 0 and bmx < bound:
-                        bound = bmx
-                        n_big1 = 0
-                        while n_big1 < s1.shape[0] and e1[n_big1] - s1[n_big1] > bound:
-                            n_big1 += 1
-                        n_big = _big_parts(
-                            F[g2], o1, s1, e1, n_big1, bound, big_o, big_s, big_e, counts2, pos2
+                    for v in range(nv):
+                        _kill(FT, wit, wlen, valid[v], lo, hi, kill)
+                n_new = 0
+                for g3 in range(lo, hi):
+                    examined += 1
+                    if n_big > 0:
+                        if kill[g3 - lo]:
+                            continue
+                        dead = False
+                        for q in range(n_new):
+                            if _same_part(F, g3, wit, wlen, new_w[q]):
+                                dead = True
+                                break
+                        if dead:
+                            continue
+                        t, c, cur = _feasible(
+                            F, g3, big_o, big_s, big_e, n_big, bound, counts, stamp, cur
                         )
+                        if t >= 0:
+                            if bound + 1 <= WIT_MAX:
+                                # remember the members that broke the bound: they rule out
+                                # every later third word that gives them one code, cheaply
+                                if n_w < WIT_SLOTS:
+                                    slot = n_w
+                                    n_w += 1
+                                else:
+                                    slot = w_next
+                                    w_next = (w_next + 1) % WIT_SLOTS
+                                row3 = F[g3]
+                                code = row3[big_o[t]]
+                                m = 0
+                                for u in range(big_s[c], t + 1):
+                                    if row3[big_o[u]] == code:
+                                        wit[slot, m] = big_o[u]
+                                        m += 1
+                                wlen[slot] = m
+                                known = False
+                                for v in range(nv):
+                                    if valid[v] == slot:
+                                        known = True
+                                        break
+                                if not known:
+                                    valid[nv] = slot
+                                    nv += 1
+                                new_w[n_new] = slot
+                                n_new += 1
+                            continue
+                    if not full:
+                        o2, s2, e2 = refine(F, g2, o1, s1, e1, n_codes)
+                        full = True
+                    mx, parts, sq, slog, cur = _scan(F, g3, o2, s2, e2, bound, counts, stamp, cur)
+                    if mx == INFEASIBLE:
+                        continue
+                    nin = in_ans[g1] + in_ans[g2] + in_ans[g3]
+                    if (
+                        b1 < 0
+                        or compare(mode, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin)
+                        < 0
+                    ):
+                        b1, b2, b3 = g1, g2, g3
+                        bmx, bparts, bsq, bslog, bnin = mx, parts, sq, slog, nin
+                        if mode == 0 and bmx < bound:
+                            bound = bmx
+                            n_big1 = 0
+                            while n_big1 < s1.shape[0] and e1[n_big1] - s1[n_big1] > bound:
+                                n_big1 += 1
+                            n_big = _big_parts(
+                                F[g2],
+                                o1,
+                                s1,
+                                e1,
+                                n_big1,
+                                bound,
+                                big_o,
+                                big_s,
+                                big_e,
+                                counts2,
+                                pos2,
+                            )
+                lo = hi
     return b1, b2, b3, bmx, bparts, bsq, bslog, examined

@@ -176,3 +176,51 @@ def test_triple_equals_brute_force(dutch5, lingo, mode: int, bound: int, n_answe
     ]
     merged = search.merge_triples(units, F, ina, 243, mode)
     assert merged is not None and merged.moves == got.moves
+
+
+def _brute_triples(F: np.ndarray, ina: np.ndarray, mode: int, bound: int) -> tuple[int, ...] | None:
+    """Best triple by SCM or expected size with largest part <= bound, scored with numpy."""
+    n_g, n = F.shape
+    codes = F.astype(np.int64)
+    best = None
+    for g1, g2 in itertools.combinations(range(n_g), 2):
+        if g2 + 1 >= n_g:
+            continue
+        third = np.arange(g2 + 1, n_g)
+        c = np.sort((codes[g1] * 243 + codes[g2]) * 243 + codes[third], axis=1)
+        start = np.ones_like(c, dtype=bool)
+        start[:, 1:] = c[:, 1:] != c[:, :-1]
+        ids = np.cumsum(start, axis=1) - 1 + (np.arange(len(third)) * n)[:, None]
+        sizes = np.bincount(ids.ravel(), minlength=len(third) * n).reshape(len(third), n)
+        largest = sizes.max(axis=1)
+        parts = start.sum(axis=1)
+        sumsq = (sizes * sizes).sum(axis=1)
+        nin = ina[g1] + ina[g2] + ina[third]
+        for j in np.flatnonzero(largest <= bound):
+            key = (largest[j], -parts[j], sumsq[j], -nin[j], (g1, g2, int(third[j])))
+            if mode == kernels.EXPECTED:
+                key = (sumsq[j], *key)
+            if best is None or key < best:
+                best = key
+    return None if best is None else best[-1]
+
+
+@pytest.mark.parametrize("mode", [kernels.SCM, kernels.EXPECTED])
+@pytest.mark.parametrize(
+    ("letter", "step", "bound"),
+    [("k", 1, 3), ("m", 1, 2), ("s", 1, 3), ("d", 1, 2), ("b", 7, 1), ("d", 7, 2)],
+)
+def test_triple_many_third_words_equals_brute_force(  # type: ignore[no-untyped-def]
+    dutch5, lingo, mode: int, letter: str, step: int, bound: int
+) -> None:
+    # enough guesses that the kernel rules most third words out through remembered
+    # witnesses (members of a part that a third word gave one code), not by scanning; with
+    # step 1 the answers are neighbours in the list (kogen, koken, ...), which stay together
+    rng = np.random.default_rng(1)
+    answers = [w for w in dutch5 if w.startswith(letter)][::step][:45]
+    guesses = sorted(set(rng.choice(dutch5, size=110, replace=False).tolist()) | set(answers[:10]))
+    F = np.ascontiguousarray(feedback.matrix(lingo, guesses, answers))
+    ina = np.asarray([1 if g in set(answers) else 0 for g in guesses], dtype=np.int64)
+    want = _brute_triples(F, ina, mode, bound)
+    got = search.best_triple(F, ina, 243, mode, bound)
+    assert (None if got is None else tuple(sorted(got.moves))) == want
