@@ -204,7 +204,12 @@ def to_dict(pb: Playbook) -> dict[str, Any]:
     return out
 
 
-class _Dumper(yaml.SafeDumper):
+# libyaml's C loader and emitter when PyYAML has them (same documents, 4-6x faster on the
+# default playbook's 370 kB), else the pure-Python ones
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
     pass
 
 
@@ -314,7 +319,7 @@ def _stats(path: str, where: str, v: Any) -> Stats | None:
 def loads(text: str, path: str = "<playbook>") -> Playbook:
     """Read a playbook from YAML text, checking its structure (not yet its claims)."""
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_Loader)  # a safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else "YAML"
