@@ -164,13 +164,14 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from playbook import files, render
+    from playbook import files, parallel, render
 
     pb = model.load(args.playbook)
     fmt = args.format
     out = Path(args.output) if args.output else Path(args.playbook).with_suffix(f".{fmt}")
     if fmt == "pdf":
-        data, pages = render.render_pdf(pb, tiles=args.tiles)
+        jobs = parallel.effective_jobs(args.jobs)
+        data, pages = render.render_pdf(pb, tiles=args.tiles, jobs=jobs)
         files.atomic_write(out, data)
         console.print(f"wrote {out} ({sum(pages.values())} letter pages)")
     else:
@@ -393,6 +394,17 @@ def cmd_lists(args: argparse.Namespace) -> int:
     return 0
 
 
+def _jobs(text: str) -> int:
+    """--jobs of render: a number of workers, or -1 for one per core."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n == 0 or n < -1:
+        raise argparse.ArgumentTypeError(f"expected a positive number or -1, got {text!r}")
+    return n
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="playbook",
@@ -467,6 +479,12 @@ def parser() -> argparse.ArgumentParser:
     rd.add_argument("-o", "--output", help="output file (default: beside the playbook)")
     rd.add_argument(
         "--tiles", choices=("lingo", "wordle"), default="lingo", help="tile style (default lingo)"
+    )
+    rd.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=-1,
+        help="render a long PDF in this many parts at once (default -1: one per core)",
     )
     rd.set_defaults(func=cmd_render)
 

@@ -895,11 +895,12 @@ def _context(
         _set_styles(tiles, (r for v in views for r in v.rows))
     else:
         patterns |= _patterns(views)
+    page_list = paginate(views)
     return {
         "pb": pb,
         "m": _meta(pb),
         "groups": views,
-        "pages": paginate(views),
+        "pages": page_list,
         "tiles": tiles,
         "legend": legend(tiles),
         "tile_css": Markup(_tile_css(tiles, patterns) + "\n" + _heights_css(views)),
@@ -913,6 +914,28 @@ def _context(
         "better": sum(1 for c in comps if c.at_least_as_good),
         "show_pages": bool(pages) or any(v.pages for v in views),
         "pdf": pdf,
+        # what the pages and their numbers are (a PDF in parts renders slices of them)
+        "cover": True,
+        "stubs": [],
+        "page_base": 0,
+        **_numbering(page_list, 1),
+        **({} if pdf else {"toc": {}}),  # on screen, no page numbers to show
+    }
+
+
+def _numbering(pages: Sequence[PageView], cover_pages: int) -> dict[str, Any]:
+    """Page numbers after a cover of ``cover_pages`` pages: the first table page's, the total,
+    and where each group starts (the cover's table of contents)."""
+    toc: dict[str, int] = {}
+    for i, page in enumerate(pages):
+        for c in page.chunks:
+            if c.first:
+                toc.setdefault(c.group.anchor, cover_pages + 1 + i)
+    return {
+        "page_first": cover_pages + 1,
+        "page_total": cover_pages + len(pages),
+        "toc": toc,
+        "cover_pages": cover_pages,
     }
 
 
@@ -1051,11 +1074,11 @@ def _url_fetcher() -> Any:
     return Fetcher(allowed_protocols=["data"])
 
 
-def page_counts(document: Any, views: Sequence[GroupView]) -> dict[str, int]:
-    """Pages each group's section appears on, from the anchors of a rendered document."""
+def page_counts(anchors: Sequence[Iterable[str]], views: Sequence[GroupView]) -> dict[str, int]:
+    """Pages each group's section appears on, from the anchors on each page of a PDF."""
     where: dict[str, int] = {}
-    for i, page in enumerate(document.pages):
-        for a in page.anchors:
+    for i, names in enumerate(anchors):
+        for a in names:
             where.setdefault(a, i)
     out = {}
     for v in views:
@@ -1064,24 +1087,177 @@ def page_counts(document: Any, views: Sequence[GroupView]) -> dict[str, int]:
     return out
 
 
+def pdf_of_html(html: str) -> tuple[bytes, list[list[str]]]:
+    """A PDF of the HTML (weasyprint), and the anchors on each of its pages."""
+    from weasyprint import HTML
+
+    document = HTML(string=html, url_fetcher=_url_fetcher()).render()
+    return document.write_pdf(), [sorted(p.anchors) for p in document.pages]
+
+
+SPLIT_MIN_PAGES = 8
+"""Fewer table pages than this are rendered in one piece whatever the jobs."""
+
+
+def _parts(pages: Sequence[PageView], n: int) -> list[tuple[int, int]]:
+    """Cut the pages into ``n`` runs of about equal work (lines), the first one lighter: it
+    also lays out the cover."""
+    work = [1 + sum(len(col) for c in p.chunks for col in c.columns) for p in pages]
+    total = sum(work) + 2 * (sum(work) / max(1, len(work)))  # the cover: about two pages
+    cuts, acc, k = [], 2 * sum(work) / max(1, len(work)), 1
+    for i, w in enumerate(work):
+        if k < n and acc >= total * k / n:
+            cuts.append(i)
+            k += 1
+        acc += w
+    bounds = [0, *cuts, len(pages)]
+    return [(bounds[j], bounds[j + 1]) for j in range(len(bounds) - 1) if bounds[j + 1] > bounds[j]]
+
+
 def render_pdf(
     pb: Playbook,
     *,
     tiles: str = "lingo",
     reference: Playbook | None = None,
     comparison: Sequence[Any] | None = None,
+    jobs: int = 1,
 ) -> tuple[bytes, dict[str, int]]:
     """The playbook as an A4 PDF, and the number of pages each group appears on.
 
     Small groups share pages, so a shared page counts for each group on it; the cover
-    is not counted.
+    is not counted. With ``jobs`` > 1 the pages are rendered in that many parts at once
+    (weasyprint lays a document out in one thread) and joined: the same pages, numbers,
+    links and bookmarks.
     """
-    from weasyprint import HTML
-
     ctx = _context(pb, tiles, reference, comparison, None, pdf=True)
-    html = html_env().get_template("playbook.html.j2").render(ctx)
-    document = HTML(string=html, url_fetcher=_url_fetcher()).render()
-    return document.write_pdf(), page_counts(document, ctx["groups"])
+    pages = ctx["pages"]
+    n = min(jobs, len(pages) // (SPLIT_MIN_PAGES // 2)) if len(pages) >= SPLIT_MIN_PAGES else 1
+    # page numbers follow the cover, whose length only weasyprint knows: assume one page,
+    # and render again in the rare case it took more
+    for _ in range(2):
+        if n <= 1:
+            data, anchors = pdf_of_html(html_env().get_template("playbook.html.j2").render(ctx))
+            parts = [(data, anchors)]
+        else:
+            parts, stubs = _render_parts(ctx, n)
+            anchors = [
+                [a for a in names if j or a not in stubs]
+                for j, (_, part) in enumerate(parts)
+                for names in part
+            ]
+        first = pages[0].chunks[0].group.anchor if pages and pages[0].chunks else None
+        cover_pages = next((i for i, a in enumerate(anchors) if first in a), None)
+        if cover_pages is None or cover_pages == ctx["cover_pages"]:
+            break
+        ctx.update(_numbering(pages, cover_pages))
+    data = parts[0][0] if len(parts) == 1 else join_pdfs(ctx, [d for d, _ in parts])
+    return data, page_counts(anchors, ctx["groups"])
+
+
+def _render_parts(
+    ctx: dict[str, Any], n: int
+) -> tuple[list[tuple[bytes, list[list[str]]]], set[str]]:
+    """The cover with the first run of pages, and the other runs, as PDFs made at once; and
+    the stand-in anchors of the first part."""
+    from playbook import parallel
+
+    template = html_env().get_template("playbook.html.j2")
+    pages = ctx["pages"]
+    runs = _parts(pages, n)
+    lo, hi = runs[0]
+    inside = {c.group.anchor for p in pages[lo:hi] for c in p.chunks if c.first}
+    # the cover links to every group: stand-ins for those rendered in other parts
+    stubs = [g.anchor for g in ctx["groups"] if g.anchor not in inside]
+    htmls = [
+        template.render(
+            {
+                **ctx,
+                "cover": j == 0,
+                "stubs": stubs if j == 0 else [],
+                "pages": pages[lo:hi],
+                "page_base": lo,
+            }
+        )
+        for j, (lo, hi) in enumerate(runs)
+    ]
+    return parallel.run(pdf_of_html, [(h,) for h in htmls], len(htmls)), set(stubs)
+
+
+Bookmark = tuple[str, int, float, float, list[Any]]
+"""A bookmark: title, page (of the joined PDF), left, top, children."""
+
+
+def _bookmarks(src: Any, base: int) -> list[Bookmark]:
+    """The bookmarks of a part, with pages counted from ``base``."""
+    index = {p.objgen: i for i, p in enumerate(src.pages)}
+
+    def walk(items: Iterable[Any]) -> list[Bookmark]:
+        out = []
+        for it in items:
+            dest = it.destination
+            page = index.get(dest[0].objgen, 0) if dest is not None else 0
+            left = float(dest[2]) if dest is not None and len(dest) > 3 else 0.0
+            top = float(dest[3]) if dest is not None and len(dest) > 3 else 0.0
+            out.append((str(it.title), base + page, left, top, walk(it.children)))
+        return out
+
+    with src.open_outline() as outline:
+        return walk(outline.root)
+
+
+def _bookmark(pdf: Any, b: Bookmark) -> Any:
+    import pikepdf
+
+    title, page, left, top, children = b
+    item = pikepdf.OutlineItem(title, page, pikepdf.PageLocation.XYZ, left=left, top=top, zoom=0)
+    item.children.extend(_bookmark(pdf, c) for c in children)
+    return item
+
+
+def join_pdfs(ctx: dict[str, Any], parts: Sequence[bytes]) -> bytes:
+    """One PDF of the parts' pages in order (pikepdf), with the links between them: named
+    destinations from the parts (the first part's stand-ins replaced by the real ones) and
+    bookmarks like those weasyprint makes for a whole document."""
+    import warnings
+
+    import pikepdf
+
+    out = pikepdf.Pdf.new()
+    dests: dict[str, list[Any]] = {}
+    srcs = [pikepdf.Pdf.open(io.BytesIO(b)) for b in parts]
+    bases = []
+    for src in srcs:
+        base = len(out.pages)
+        bases.append(base)
+        index = {p.objgen: i for i, p in enumerate(src.pages)}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # named destinations are rebuilt below
+            out.pages.extend(src.pages)
+        names = src.Root.get("/Names", {}).get("/Dests", {}).get("/Names", [])
+        for k in range(0, len(names), 2):
+            name, dest = str(names[k]), names[k + 1]
+            page = index.get(dest[0].objgen)
+            if page is not None:
+                dests[name] = [out.pages[base + page].obj, *list(dest)[1:]]
+    flat = pikepdf.Array()
+    for name in sorted(dests):
+        flat.append(pikepdf.String(name))
+        flat.append(pikepdf.Array(dests[name]))
+    out.Root.Names = pikepdf.Dictionary(Dests=pikepdf.Dictionary(Names=flat))
+    # bookmarks: the first part's (the document's title over the cover's headings and its
+    # groups), with the other parts' groups added under the title
+    items = [_bookmarks(src, base) for src, base in zip(srcs, bases, strict=True)]
+    with out.open_outline() as outline:
+        roots = [_bookmark(out, b) for b in items[0]]
+        for more in items[1:]:
+            kids = [_bookmark(out, b) for b in more]
+            (roots[-1].children if roots else roots).extend(kids)
+        outline.root.extend(roots)
+    for key, value in srcs[0].docinfo.items():
+        out.docinfo[key] = value
+    buf = io.BytesIO()
+    out.save(buf, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    return buf.getvalue()
 
 
 def render(
@@ -1092,11 +1268,13 @@ def render(
     reference: Playbook | None = None,
     comparison: Sequence[Any] | None = None,
     pages: Mapping[str, int] | None = None,
+    jobs: int = 1,
 ) -> tuple[bytes, dict[str, int]]:
     """Any format as bytes, with the page counts (empty unless ``fmt`` is pdf). ``pages``
-    (the counts of an earlier PDF) adds a pages column to the HTML and Markdown summary."""
+    (the counts of an earlier PDF) adds a pages column to the HTML and Markdown summary;
+    ``jobs`` renders a PDF in that many parts at once."""
     if fmt == "pdf":
-        return render_pdf(pb, tiles=tiles, reference=reference, comparison=comparison)
+        return render_pdf(pb, tiles=tiles, reference=reference, comparison=comparison, jobs=jobs)
     if fmt == "html":
         text = render_html(pb, tiles=tiles, reference=reference, comparison=comparison, pages=pages)
     elif fmt == "md":
@@ -1115,6 +1293,7 @@ def write(
     reference: Playbook | None = None,
     comparison: Sequence[Any] | None = None,
     pages: Mapping[str, int] | None = None,
+    jobs: int = 1,
 ) -> dict[str, int]:
     """Render to a file; the format defaults to the file's suffix (``.markdown`` is md).
     Returns the page count per group (pdf only, else empty)."""
@@ -1123,7 +1302,7 @@ def write(
     if fmt == "markdown":
         fmt = "md"
     data, counts = render(
-        pb, fmt, tiles=tiles, reference=reference, comparison=comparison, pages=pages
+        pb, fmt, tiles=tiles, reference=reference, comparison=comparison, pages=pages, jobs=jobs
     )
     path.write_bytes(data)
     return counts

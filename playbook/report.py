@@ -67,12 +67,18 @@ def write_renderings(
     comps: list[compare.GroupComparison] | None,
 ) -> dict[str, int]:
     """The formats the config asks for besides YAML (PDF first, for its page counts)."""
-    from playbook import files, render
+    from playbook import files, parallel, render
 
     formats = [f.strip() for f in cfg.render.formats.split(",")]
     pages: dict[str, int] = {}
     if "pdf" in formats:
-        data, pages = render.render_pdf(pb, tiles=cfg.render.tiles, reference=ref, comparison=comps)
+        data, pages = render.render_pdf(
+            pb,
+            tiles=cfg.render.tiles,
+            reference=ref,
+            comparison=comps,
+            jobs=parallel.effective_jobs(cfg.n_jobs),
+        )
         files.atomic_write(out_dir / "playbook.pdf", data)
     if "html" in formats:
         files.atomic_write(

@@ -379,6 +379,57 @@ def test_pdf_pages_follow_the_plan(
     assert "page 2 of" in texts[1]
 
 
+def _navigation(data: bytes) -> tuple[object, ...]:
+    """Where a PDF's named destinations, bookmarks and links lead (page numbers)."""
+    from pypdf import PdfReader
+
+    r = PdfReader(io.BytesIO(data))
+    dests = {k: r.get_destination_page_number(v) for k, v in r.named_destinations.items()}
+
+    def walk(items: list[object], depth: int = 0) -> list[tuple[int, str, int]]:
+        out = []
+        for it in items:
+            if isinstance(it, list):
+                out += walk(it, depth + 1)
+            else:
+                out.append((depth, it.title, r.get_destination_page_number(it)))  # type: ignore[attr-defined]
+        return out
+
+    links = [[str(a.get_object().get("/Dest")) for a in p.get("/Annots") or []] for p in r.pages]
+    headers = [t.splitlines()[:3] for t in _pdf_text(data)]
+    return dests, walk(r.outline), links, headers
+
+
+def test_pdf_in_parts_is_the_whole_pdf(
+    sample_pb: Playbook, sample_pdf: tuple[bytes, dict[str, int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # what --jobs 2 does to a big playbook, on a small one: two parts rendered at once and
+    # joined must give the same pages, text, page numbers, links and bookmarks
+    joined = []
+    join = render.join_pdfs
+    monkeypatch.setattr(render, "SPLIT_MIN_PAGES", 2)
+    monkeypatch.setattr(render, "join_pdfs", lambda *a: joined.append(1) or join(*a))
+    whole, whole_pages = sample_pdf
+    parts, parts_pages = render.render_pdf(sample_pb, jobs=2)
+    assert joined, "not rendered in parts"
+    assert parts_pages == whole_pages
+    assert _pdf_text(parts) == _pdf_text(whole)
+    assert _navigation(parts) == _navigation(whole)
+
+
+def test_page_numbers_follow_a_long_cover(sample_pb: Playbook) -> None:
+    # a cover of more than one page moves every page number (the playbook is rendered again)
+    pb = dataclasses.replace(sample_pb, description=" ".join(["a long description"] * 700))
+    pdf, _ = render.render_pdf(pb)
+    texts = _pdf_text(pdf)
+    dests, _, _, _ = _navigation(pdf)
+    cover = dests["g0"]
+    assert cover >= 2
+    assert f"page {cover + 1} of {len(texts)}" in texts[cover]
+    summary = "\n".join(texts[:cover])
+    assert re.search(rf"\bk\b.*\b{cover + 1}\n", summary), "the contents give the wrong page"
+
+
 def test_paper_playbook_renders() -> None:
     from playbook import model
 
