@@ -9,6 +9,7 @@ Measured in one run and printed as figures and ratios (also to benchmarks/result
    or skipped by a bound that cannot discard a better triple). Goal: at least 5e7.
 2. Speed-up of the same triple units from 1 to 2 local worker processes (goal >= 1.8x).
 3. Dask LocalCluster (2 workers) against local processes on the same units (goal: within 15%).
+   2 and 3 are timed in turn, three rounds, on started workers; each keeps its best time.
 4. The time to settle all 26 letters exhaustively on this machine, extrapolated from each
    letter's throughput on a sample of first words spread over the guess list.
 """
@@ -97,35 +98,43 @@ def main() -> None:
     out["letters"] = per_letter
     out["all_letters_core_hours"] = total_s / 3600
 
-    print("\n2. the same triple units on 1 and 2 local workers (letter j, sampled first words)")
-    Fl, ina = letter_data("j", ws, F)
-    firsts = np.unique(np.linspace(0, n_g - 3, 16 * args.sample).astype(np.int64))
-    units = [(Fl, ina, firsts[i::8]) for i in range(8)]
-    timings = {}
-    for jobs in (1, 2):
+    print("\n2 + 3. the same triple units on 1 and 2 local workers and on a Dask LocalCluster")
+    # enough work (about 12 s on one core) that the workers' start is not what is measured;
+    # pools and clusters are started and warmed before the clock; the machine's speed drifts
+    # by 10-20% from minute to minute, so the three are timed in turn, three rounds, and each
+    # keeps its best time
+    Fl, ina = letter_data("s", ws, F)
+    firsts = np.unique(np.linspace(0, n_g - 3, 32 * args.sample).astype(np.int64))
+    units = [(Fl, ina, firsts[i::16]) for i in range(16)]  # 8 per worker, as a build splits
+    warm = [(Fl, ina, firsts[-2:-1]), (Fl, ina, firsts[-1:])]
+    best = {"1": float("inf"), "2": float("inf"), "dask": float("inf")}
+    results = {}
+
+    def timed(key: str) -> None:
         t = time.perf_counter()
-        r = parallel.run(unit, units, jobs)
-        timings[jobs] = time.perf_counter() - t
-    speedup = timings[1] / timings[2]
+        results[key] = parallel.run(unit, units, 1 if key == "1" else 2)
+        best[key] = min(best[key], time.perf_counter() - t)
+
+    for _ in range(3):
+        timed("1")
+        parallel.run(unit, warm, 2)
+        timed("2")
+        with parallel.backend("dask", workers=2):
+            parallel.run(unit, warm, 2)
+            timed("dask")
+    assert results["1"] == results["2"] == results["dask"]
+    speedup = best["1"] / best["2"]
     print(
-        f"  1 worker {timings[1]:.2f} s, 2 workers {timings[2]:.2f} s: speed-up {speedup:.2f}x "
+        f"  1 worker {best['1']:.2f} s, 2 workers {best['2']:.2f} s: speed-up {speedup:.2f}x "
         f"(goal >= 1.8x: {'met' if speedup >= 1.8 else 'NOT MET'})"
     )
-    out["workers"] = {"1": timings[1], "2": timings[2], "speedup": speedup}
-
-    print("\n3. Dask LocalCluster (2 workers) against local processes, same units")
-    with parallel.backend("dask", workers=2):
-        parallel.run(unit, units[:2], 2)  # warm the workers
-        t = time.perf_counter()
-        rd = parallel.run(unit, units, 2)
-        t_dask = time.perf_counter() - t
-    assert [x[1] for x in rd] == [x[1] for x in r]
-    ratio = t_dask / timings[2]
+    ratio = best["dask"] / best["2"]
     print(
-        f"  dask {t_dask:.2f} s vs local {timings[2]:.2f} s: {ratio:.2f}x "
+        f"  dask {best['dask']:.2f} s vs local {best['2']:.2f} s: {ratio:.2f}x "
         f"(goal within 15%: {'met' if ratio <= 1.15 else 'NOT MET'})"
     )
-    out["dask"] = {"dask_s": t_dask, "local_s": timings[2], "ratio": ratio}
+    out["workers"] = {"1": best["1"], "2": best["2"], "speedup": speedup}
+    out["dask"] = {"dask_s": best["dask"], "local_s": best["2"], "ratio": ratio}
     path = HERE / "results" / "scale.json"
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps(out, indent=2) + "\n")
