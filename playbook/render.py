@@ -1097,14 +1097,17 @@ def pdf_of_html(html: str) -> tuple[bytes, list[list[str]]]:
 
 SPLIT_MIN_PAGES = 8
 """Fewer table pages than this are rendered in one piece whatever the jobs."""
+PARTS_PER_JOB = 2
+"""Parts per job: pages differ in cost, so more parts than jobs even out the work."""
 
 
 def _parts(pages: Sequence[PageView], n: int) -> list[tuple[int, int]]:
     """Cut the pages into ``n`` runs of about equal work (lines), the first one lighter: it
     also lays out the cover."""
     work = [1 + sum(len(col) for c in p.chunks for col in c.columns) for p in pages]
-    total = sum(work) + 2 * (sum(work) / max(1, len(work)))  # the cover: about two pages
-    cuts, acc, k = [], 2 * sum(work) / max(1, len(work)), 1
+    cover = 3 * sum(work) / max(1, len(work))  # the cover costs about three pages
+    total = sum(work) + cover
+    cuts, acc, k = [], cover, 1
     for i, w in enumerate(work):
         if k < n and acc >= total * k / n:
             cuts.append(i)
@@ -1139,7 +1142,7 @@ def render_pdf(
             data, anchors = pdf_of_html(html_env().get_template("playbook.html.j2").render(ctx))
             parts = [(data, anchors)]
         else:
-            parts, stubs = _render_parts(ctx, n)
+            parts, stubs = _render_parts(ctx, n * PARTS_PER_JOB)
             anchors = [
                 [a for a in names if j or a not in stubs]
                 for j, (_, part) in enumerate(parts)
@@ -1180,7 +1183,8 @@ def _render_parts(
         )
         for j, (lo, hi) in enumerate(runs)
     ]
-    return parallel.run(pdf_of_html, [(h,) for h in htmls], len(htmls)), set(stubs)
+    jobs = max(1, len(htmls) // PARTS_PER_JOB)
+    return parallel.run(pdf_of_html, [(h,) for h in htmls], jobs), set(stubs)
 
 
 Bookmark = tuple[str, int, float, float, list[Any]]
