@@ -1153,7 +1153,7 @@ def render_pdf(
         if cover_pages is None or cover_pages == ctx["cover_pages"]:
             break
         ctx.update(_numbering(pages, cover_pages))
-    data = parts[0][0] if len(parts) == 1 else join_pdfs(ctx, [d for d, _ in parts])
+    data = parts[0][0] if len(parts) == 1 else join_pdfs([d for d, _ in parts])
     return data, page_counts(anchors, ctx["groups"])
 
 
@@ -1191,9 +1191,9 @@ Bookmark = tuple[str, int, float, float, list[Any]]
 """A bookmark: title, page (of the joined PDF), left, top, children."""
 
 
-def _bookmarks(src: Any, base: int) -> list[Bookmark]:
-    """The bookmarks of a part, with pages counted from ``base``."""
-    index = {p.objgen: i for i, p in enumerate(src.pages)}
+def _bookmarks(src: Any, index: Mapping[Any, int], base: int) -> list[Bookmark]:
+    """The bookmarks of a part (``index``: its pages by object id), pages counted from
+    ``base``."""
 
     def walk(items: Iterable[Any]) -> list[Bookmark]:
         out = []
@@ -1209,16 +1209,16 @@ def _bookmarks(src: Any, base: int) -> list[Bookmark]:
         return walk(outline.root)
 
 
-def _bookmark(pdf: Any, b: Bookmark) -> Any:
+def _bookmark(b: Bookmark) -> Any:
     import pikepdf
 
     title, page, left, top, children = b
     item = pikepdf.OutlineItem(title, page, pikepdf.PageLocation.XYZ, left=left, top=top, zoom=0)
-    item.children.extend(_bookmark(pdf, c) for c in children)
+    item.children.extend(_bookmark(c) for c in children)
     return item
 
 
-def join_pdfs(ctx: dict[str, Any], parts: Sequence[bytes]) -> bytes:
+def join_pdfs(parts: Sequence[bytes]) -> bytes:
     """One PDF of the parts' pages in order (pikepdf), with the links between them: named
     destinations from the parts (the first part's stand-ins replaced by the real ones) and
     bookmarks like those weasyprint makes for a whole document."""
@@ -1229,11 +1229,11 @@ def join_pdfs(ctx: dict[str, Any], parts: Sequence[bytes]) -> bytes:
     out = pikepdf.Pdf.new()
     dests: dict[str, list[Any]] = {}
     srcs = [pikepdf.Pdf.open(io.BytesIO(b)) for b in parts]
-    bases = []
+    items = []
     for src in srcs:
         base = len(out.pages)
-        bases.append(base)
         index = {p.objgen: i for i, p in enumerate(src.pages)}
+        items.append(_bookmarks(src, index, base))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # named destinations are rebuilt below
             out.pages.extend(src.pages)
@@ -1250,11 +1250,10 @@ def join_pdfs(ctx: dict[str, Any], parts: Sequence[bytes]) -> bytes:
     out.Root.Names = pikepdf.Dictionary(Dests=pikepdf.Dictionary(Names=flat))
     # bookmarks: the first part's (the document's title over the cover's headings and its
     # groups), with the other parts' groups added under the title
-    items = [_bookmarks(src, base) for src, base in zip(srcs, bases, strict=True)]
     with out.open_outline() as outline:
-        roots = [_bookmark(out, b) for b in items[0]]
+        roots = [_bookmark(b) for b in items[0]]
         for more in items[1:]:
-            kids = [_bookmark(out, b) for b in more]
+            kids = [_bookmark(b) for b in more]
             (roots[-1].children if roots else roots).extend(kids)
         outline.root.extend(roots)
     for key, value in srcs[0].docinfo.items():
