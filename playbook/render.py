@@ -917,26 +917,44 @@ def _context(
         # what the pages and their numbers are (a PDF in parts renders slices of them)
         "cover": True,
         "stubs": [],
-        "page_base": 0,
-        **_numbering(page_list, 1),
+        "page_start": 1,
+        **_numbering(page_list, [(0, len(page_list))]),
         **({} if pdf else {"toc": {}}),  # on screen, no page numbers to show
     }
 
 
-def _numbering(pages: Sequence[PageView], cover_pages: int) -> dict[str, Any]:
-    """Page numbers after a cover of ``cover_pages`` pages: the first table page's, the total,
-    and where each group starts (the cover's table of contents)."""
+def _numbering(pages: Sequence[PageView], runs: Sequence[tuple[int, int]]) -> dict[str, Any]:
+    """Page numbers as the layout model plans them, after a one-page cover: the total, where
+    each group starts (the cover's table of contents) and the number of each run's first
+    page (a PDF in parts renders one run of pages per part, the cover with the first)."""
     toc: dict[str, int] = {}
     for i, page in enumerate(pages):
         for c in page.chunks:
             if c.first:
-                toc.setdefault(c.group.anchor, cover_pages + 1 + i)
+                toc.setdefault(c.group.anchor, 2 + i)
     return {
-        "page_first": cover_pages + 1,
-        "page_total": cover_pages + len(pages),
+        "page_total": 1 + len(pages),
         "toc": toc,
-        "cover_pages": cover_pages,
+        "starts": [1] + [2 + lo for lo, _ in runs[1:]],
     }
+
+
+def _numbering_found(anchors: Sequence[Sequence[str]], counts: Sequence[int]) -> dict[str, Any]:
+    """Page numbers as a rendering laid the pages out: ``anchors`` on each of its pages (the
+    parts' pages in order), ``counts`` pages per part."""
+    toc: dict[str, int] = {}
+    for i, names in enumerate(anchors):
+        for a in names:
+            toc.setdefault(a, i + 1)
+    return {"page_total": len(anchors), "toc": toc, "starts": _starts(counts)}
+
+
+def _starts(counts: Sequence[int]) -> list[int]:
+    out, at = [], 1
+    for n in counts:
+        out.append(at)
+        at += n
+    return out
 
 
 # ---------------------------------------------------------------- templates
@@ -1135,56 +1153,62 @@ def render_pdf(
     ctx = _context(pb, tiles, reference, comparison, None, pdf=True)
     pages = ctx["pages"]
     n = min(jobs, len(pages) // (SPLIT_MIN_PAGES // 2)) if len(pages) >= SPLIT_MIN_PAGES else 1
-    # page numbers follow the cover, whose length only weasyprint knows: assume one page,
-    # and render again in the rare case it took more
-    for _ in range(2):
-        if n <= 1:
-            data, anchors = pdf_of_html(html_env().get_template("playbook.html.j2").render(ctx))
-            parts = [(data, anchors)]
-        else:
-            parts, stubs = _render_parts(ctx, n * PARTS_PER_JOB)
-            anchors = [
-                [a for a in names if j or a not in stubs]
-                for j, (_, part) in enumerate(parts)
-                for names in part
-            ]
-        first = pages[0].chunks[0].group.anchor if pages and pages[0].chunks else None
-        cover_pages = next((i for i, a in enumerate(anchors) if first in a), None)
-        if cover_pages is None or cover_pages == ctx["cover_pages"]:
+    runs = _parts(pages, n * PARTS_PER_JOB) if n > 1 else [(0, len(pages))]
+    # page numbers come from the layout model; should weasyprint lay the pages out otherwise
+    # (a cover longer than a page, a table running past its page), number them as it did and
+    # render again
+    numbering = _numbering(pages, runs)
+    for _ in range(3):
+        parts, anchors = _render_runs(ctx, runs, numbering, jobs)
+        found = _numbering_found(anchors, [len(a) for _, a in parts])
+        found["toc"] = {a: p for a, p in found["toc"].items() if a in numbering["toc"]}
+        if found == numbering:
             break
-        ctx.update(_numbering(pages, cover_pages))
+        numbering = found
     data = parts[0][0] if len(parts) == 1 else join_pdfs([d for d, _ in parts])
     return data, page_counts(anchors, ctx["groups"])
 
 
-def _render_parts(
-    ctx: dict[str, Any], n: int
-) -> tuple[list[tuple[bytes, list[list[str]]]], set[str]]:
-    """The cover with the first run of pages, and the other runs, as PDFs made at once; and
-    the stand-in anchors of the first part."""
+def _render_runs(
+    ctx: dict[str, Any],
+    runs: Sequence[tuple[int, int]],
+    numbering: dict[str, Any],
+    jobs: int,
+) -> tuple[list[tuple[bytes, list[list[str]]]], list[list[str]]]:
+    """PDFs of the runs of pages, made at once (the first with the cover), and the anchors on
+    each of their pages in order (the first part's stand-ins left out)."""
     from playbook import parallel
 
     template = html_env().get_template("playbook.html.j2")
     pages = ctx["pages"]
-    runs = _parts(pages, n)
-    lo, hi = runs[0]
-    inside = {c.group.anchor for p in pages[lo:hi] for c in p.chunks if c.first}
-    # the cover links to every group: stand-ins for those rendered in other parts
-    stubs = [g.anchor for g in ctx["groups"] if g.anchor not in inside]
+    stubs: list[str] = []
+    if len(runs) > 1:
+        lo, hi = runs[0]
+        inside = {c.group.anchor for p in pages[lo:hi] for c in p.chunks if c.first}
+        # the cover links to every group: stand-ins for those rendered in other parts
+        stubs = [g.anchor for g in ctx["groups"] if g.anchor not in inside]
     htmls = [
         template.render(
             {
                 **ctx,
+                "page_total": numbering["page_total"],
+                "toc": numbering["toc"],
+                "page_start": numbering["starts"][j],
                 "cover": j == 0,
                 "stubs": stubs if j == 0 else [],
                 "pages": pages[lo:hi],
-                "page_base": lo,
             }
         )
         for j, (lo, hi) in enumerate(runs)
     ]
-    jobs = max(1, len(htmls) // PARTS_PER_JOB)
-    return parallel.run(pdf_of_html, [(h,) for h in htmls], jobs), set(stubs)
+    parts = parallel.run(pdf_of_html, [(h,) for h in htmls], max(1, len(htmls) // PARTS_PER_JOB))
+    skip = set(stubs)
+    anchors = [
+        [a for a in names if j or a not in skip]
+        for j, (_, part) in enumerate(parts)
+        for names in part
+    ]
+    return parts, anchors
 
 
 Bookmark = tuple[str, int, float, float, list[Any]]

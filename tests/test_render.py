@@ -430,6 +430,27 @@ def test_page_numbers_follow_a_long_cover(sample_pb: Playbook) -> None:
     assert re.search(rf"\bk\b.*\b{cover + 1}\n", summary), "the contents give the wrong page"
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_page_numbers_follow_weasyprint_where_the_layout_model_is_off(
+    sample_pb: Playbook, jobs: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a model that thinks pages hold more lines than they do: tables run past their pages, so
+    # the PDF has more pages than planned; the page numbers, the total and the contents must
+    # still be those of the PDF as printed
+    monkeypatch.setattr(render, "TEXT_HEIGHT", 330.0)
+    monkeypatch.setattr(render, "SPLIT_MIN_PAGES", 2)
+    plan = render.paginate(render.group_views(sample_pb))
+    pdf, _ = render.render_pdf(sample_pb, jobs=jobs)
+    texts = _pdf_text(pdf)
+    assert len(texts) > 1 + len(plan), "the layout model was not off: nothing tested"
+    for i, text in enumerate(texts[1:], start=2):
+        assert f"page {i} of {len(texts)}" in text, (i, text.splitlines()[:3])
+    dests, _, _, _ = _navigation(pdf)
+    summary = texts[0]
+    for letter, anchor in (("k", "g0"), ("q", "g1"), ("u", "g2")):
+        assert re.search(rf"\b{letter}\b.*\b{dests[anchor] + 1}\n", summary), letter
+
+
 def test_paper_playbook_renders() -> None:
     from playbook import model
 
