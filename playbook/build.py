@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -392,51 +392,43 @@ def _climb_all(
     progress: Progress | None,
     checkpoint: Checkpoint | None = None,
 ) -> dict[str, search.Opening]:
-    """Hill-climbing in waves of restart blocks; the result is the lowest-numbered restart
-    that meets the target (else the best of all), whatever the number of workers."""
+    """Hill-climbing in blocks of restarts, drawn group by group in turn as workers free up;
+    a group draws no more blocks once one of its restarts meets the target.
+
+    The result is the lowest-numbered restart that meets the target (else the best of all),
+    whatever the number of workers: a group's blocks are drawn in order, so every block
+    before the first that meets the target has run, and blocks drawn after it (while it
+    ran) change nothing.
+    """
     turns, mode = cfg.rules.turns, RANKINGS[cfg.search.ranking]
     target, budget, seed = turns - 3, cfg.search.restarts, cfg.search.seed
     runs: dict[str, list[tuple[int, tuple[int, ...]]]] = {n: [] for n in pending}
-    next_restart = dict.fromkeys(pending, 0)
-    active = list(pending)
-    jobs = parallel.effective_jobs(n_jobs)
-    total_blocks = len(pending) * -(-budget // CLIMB_BLOCK)
-    done_blocks = 0
-    while active:
-        units = []
-        # enough blocks per wave to keep every worker busy between the waits for a wave to end
-        per_group = max(1, -(-4 * jobs // len(active))) if jobs > 1 else 1
-        for name in sorted(active, key=lambda n: -len(data[n].answers)):
-            for _ in range(per_group):
-                r0 = next_restart[name]
-                if r0 >= budget:
-                    break
-                units.append((name, range(r0, min(budget, r0 + CLIMB_BLOCK))))
-                next_restart[name] = r0 + CLIMB_BLOCK
-        results = parallel.run(
-            _climb_unit,
-            [(data[n], mode, target, seed, list(rs)) for n, rs in units],
-            n_jobs,
-            checkpoint=checkpoint,
-            names=[f"climb-{n}-{rs.start}" for n, rs in units],
-        )
-        for (name, _), res in zip(units, results, strict=True):
-            runs[name].extend(res)
-        done_blocks += len(units)
-        still = []
-        for name in active:
-            gd = data[name]
-            met = any(
-                score_moves(gd.F, m, gd.in_answers, gd.n_codes).largest <= target
-                for _, m in runs[name]
-            )
-            if not met and next_restart[name] < budget:
-                still.append(name)
-            else:
-                done_blocks += -(-(budget - next_restart[name]) // CLIMB_BLOCK) if met else 0
-        active = still
+    met: set[str] = set()
+    drawn = dict.fromkeys(pending, 0)
+    group_of: dict[str, str] = {}
+    blocks = -(-budget // CLIMB_BLOCK)
+
+    def draw() -> Iterator[tuple[str, tuple[Any, ...]]]:
+        # read by the thread that feeds the workers; ``met`` only grows
+        for r0 in range(0, budget, CLIMB_BLOCK):
+            for name in sorted(pending, key=lambda n: -len(data[n].answers)):
+                if name not in met:
+                    unit = f"climb-{name}-{r0}"
+                    group_of[unit] = name
+                    drawn[name] += 1
+                    restarts = list(range(r0, min(budget, r0 + CLIMB_BLOCK)))
+                    yield unit, (data[name], mode, target, seed, restarts)
+
+    units = parallel.stream(_climb_unit, draw(), n_jobs, checkpoint=checkpoint)
+    for done, (unit, res) in enumerate(units, start=1):
+        name = group_of[unit]
+        runs[name].extend(res)
+        gd = data[name]
+        if any(score_moves(gd.F, m, gd.in_answers, gd.n_codes).largest <= target for _, m in res):
+            met.add(name)
         if progress:
-            progress("triples", min(done_blocks, total_blocks), total_blocks)
+            total = sum(drawn[n] if n in met else blocks for n in pending)
+            progress("triples", min(done, total), total)
     return {
         name: search.pick_climb(
             runs[name], data[name].F, data[name].in_answers, data[name].n_codes, mode, target

@@ -7,7 +7,8 @@ every ``n_jobs``.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+import queue
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -119,3 +120,68 @@ def run(
         if on_done:
             on_done(i, r)
     return results
+
+
+def _named(fn: Callable[..., T], name: str, args: tuple[Any, ...]) -> tuple[str, T]:
+    return name, fn(*args)
+
+
+def stream(
+    fn: Callable[..., T],
+    tasks: Iterable[tuple[str, tuple[Any, ...]]],
+    n_jobs: int = 1,
+    *,
+    checkpoint: Checkpoint | None = None,
+) -> Iterator[tuple[str, T]]:
+    """``(name, fn(*args))`` for each ``(name, args)`` of ``tasks``, as each one ends.
+
+    Unlike :func:`run`, the tasks are drawn one at a time as workers free up (with more than
+    one worker, a few ahead of them and from the thread that feeds them), so the iterable may
+    leave out tasks that the results seen so far make needless: no worker waits for a whole
+    batch to end. Names must be unique; with a ``checkpoint``, finished tasks are saved as
+    they end and tasks saved by an earlier run are not run again.
+    """
+
+    def cached(name: str) -> tuple[bool, Any]:
+        return (False, None) if checkpoint is None else checkpoint.get(name)
+
+    jobs = effective_jobs(n_jobs)
+    if jobs == 1 and _BACKEND["name"] == "loky":
+        for name, args in tasks:
+            hit, value = cached(name)
+            if not hit:
+                value = fn(*args)
+                if checkpoint is not None:
+                    checkpoint.put(name, value)
+            yield name, value
+        return
+    saved: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
+
+    def fresh() -> Iterator[Any]:
+        for name, args in tasks:
+            hit, value = cached(name)
+            if hit:
+                saved.put((name, value))
+            else:
+                yield joblib.delayed(_named)(fn, name, args)
+
+    if _BACKEND["name"] == "dask":
+        jobs = _BACKEND.get("workers", jobs)
+        options: dict[str, Any] = {}
+    else:
+        options = {"backend": "loky", "max_nbytes": "1M"}
+    gen = joblib.Parallel(
+        n_jobs=jobs,
+        return_as="generator_unordered",
+        batch_size=1,
+        pre_dispatch="n_jobs",
+        **options,
+    )(fresh())
+    for name, value in gen:
+        while not saved.empty():
+            yield saved.get()
+        if checkpoint is not None:
+            checkpoint.put(name, value)
+        yield name, value
+    while not saved.empty():
+        yield saved.get()

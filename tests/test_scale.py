@@ -25,9 +25,9 @@ def _plans(pb: model.Playbook) -> dict[str, object]:
 def test_dask_local_cluster_gives_the_same_playbook() -> None:
     pytest.importorskip("distributed")
     cfg = config.load(ROOT / "config" / "lingo-nl-5.yaml")
-    local = build.build(cfg, letters="c,q,y", n_jobs=2).playbook
+    local = build.build(cfg, letters="c,i,q,y", n_jobs=2).playbook
     with parallel.backend("dask", workers=2):
-        on_dask = build.build(cfg, letters="c,q,y", n_jobs=2).playbook
+        on_dask = build.build(cfg, letters="c,i,q,y", n_jobs=2).playbook
     assert _plans(on_dask) == _plans(local)
 
 

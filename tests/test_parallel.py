@@ -1,0 +1,52 @@
+"""The parallel module: streams of tasks drawn as workers free up, with checkpoints."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from playbook import parallel
+from playbook.checkpoint import Checkpoint
+
+
+def _draw(seen: set[int], stop: int, log: list[int]) -> Iterator[tuple[str, tuple[Any, ...]]]:
+    """Tasks 0, 1, 2, ... until a result of ``stop`` squared or more has been seen."""
+    for i in range(100):
+        if any(v >= stop * stop for v in seen):
+            return
+        log.append(i)
+        yield f"t{i}", (i, 2)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_stream_draws_lazily_and_returns_every_drawn_task(jobs: int) -> None:
+    seen: set[int] = set()
+    drawn: list[int] = []
+    out = {}
+    for name, value in parallel.stream(pow, _draw(seen, 10, drawn), jobs):
+        assert name not in out
+        out[name] = value
+        seen.add(value)
+    # every task drawn ran once, with its own result
+    assert out == {f"t{i}": i * i for i in drawn}
+    # the draw saw the results: it stopped soon after task 10, not at 100
+    assert 10 in drawn
+    assert len(drawn) <= 11 + 4 * jobs
+
+
+def test_stream_with_a_checkpoint_runs_nothing_twice(tmp_path: Path) -> None:
+    first = Checkpoint(tmp_path, "k" * 16)
+    tasks = [(f"t{i}", (i, 3)) for i in range(8)]
+    a = dict(parallel.stream(pow, tasks, 2, checkpoint=first))
+    assert first.saved == 8
+    again = Checkpoint(tmp_path, "k" * 16)
+    b = dict(parallel.stream(pow, [*tasks, ("t8", (8, 3))], 2, checkpoint=again))
+    assert again.loaded == 8 and again.saved == 1
+    assert b == {**a, "t8": 512}
+    # serially too
+    serial = Checkpoint(tmp_path, "k" * 16)
+    assert dict(parallel.stream(pow, tasks, 1, checkpoint=serial)) == a
+    assert serial.loaded == 8 and serial.saved == 0
