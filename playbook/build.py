@@ -725,9 +725,10 @@ def build(
 ) -> BuildResult:
     """Search, tabulate and verify; the playbook's stats come from the verification."""
     t0 = time.perf_counter()
+    jobs = cfg.n_jobs if n_jobs is None else n_jobs
+    parallel.start(jobs, "playbook.search")  # the workers start while the lists load
     setup = prepare(cfg, use_cache=use_cache)
     names = list(select_groups(setup, letters))
-    jobs = cfg.n_jobs if n_jobs is None else n_jobs
     checkpoint = None
     if checkpoint_root is not None:
         checkpoint = Checkpoint(
