@@ -29,6 +29,10 @@ Progress = Callable[[str, int, int], None]
 
 CLIMB_BLOCK = 25
 """Hill-climbing restarts per work unit."""
+PAIR_UNITS = 4
+"""Work units per group in the pair search, at least (two per worker with more workers).
+A unit that has found a good pair skips more of the rest, so the fewer units the less
+work: four keep two workers evenly busy over the Dutch list's 23 groups."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -248,18 +252,15 @@ def _map_units(
     names: Sequence[str],
     mode: int,
     bound: int,
-    per_job: int,
+    per_group: int,
     n_jobs: int,
     progress: Progress | None,
     checkpoint: Checkpoint | None,
 ) -> dict[str, list[Any]]:
-    """Run ``fn(group, mode, bound, first words)`` over units of first words of every named
-    group (``per_job`` units per worker and group); results listed per group."""
-    jobs = parallel.effective_jobs(n_jobs)
+    """Run ``fn(group, mode, bound, first words)`` over ``per_group`` units of first words of
+    every named group; results listed per group."""
     units = [
-        (name, f)
-        for name in names
-        for f in search.pair_units(data[name].F.shape[0], per_job * jobs)
+        (name, f) for name in names for f in search.pair_units(data[name].F.shape[0], per_group)
     ]
     done = [0]
 
@@ -274,7 +275,7 @@ def _map_units(
         n_jobs,
         on_done=tick,
         checkpoint=checkpoint,
-        names=[f"{phase}-{n}-{i}" for i, (n, _) in enumerate(units)],
+        names=[f"{phase}{per_group}-{n}-{i}" for i, (n, _) in enumerate(units)],
     )
     out: dict[str, list[Any]] = {n: [] for n in names}
     for (n, _), r in zip(units, results, strict=True):
@@ -317,7 +318,16 @@ def find_openings(
         progress("singles", len(data) - len(pending), len(data))
     if max_k >= 2 and pending:
         pair_results = _map_units(
-            "pairs", _pair_unit, data, pending, mode, turns - 2, 4, n_jobs, progress, checkpoint
+            "pairs",
+            _pair_unit,
+            data,
+            pending,
+            mode,
+            turns - 2,
+            max(PAIR_UNITS, 2 * parallel.effective_jobs(n_jobs)),
+            n_jobs,
+            progress,
+            checkpoint,
         )
         for name in list(pending):
             gd = data[name]
@@ -371,7 +381,7 @@ def _triples_all(
         list(data),
         mode,
         turns - 3,
-        8,
+        8 * parallel.effective_jobs(n_jobs),
         n_jobs,
         progress,
         checkpoint,
