@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -31,3 +32,9 @@ def run_cli(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProce
         text=True,
         timeout=900,
     )
+
+
+def slow_square(x: int) -> int:
+    """``x * x`` after 20 ms: a task slower than handing its result over."""
+    time.sleep(0.02)
+    return x * x
