@@ -734,9 +734,21 @@ def build(
     checkpoint_root: Path | None = None,
 ) -> BuildResult:
     """Search, tabulate and verify; the playbook's stats come from the verification."""
-    t0 = time.perf_counter()
     jobs = cfg.n_jobs if n_jobs is None else n_jobs
-    parallel.start(jobs, "playbook.search")  # the workers start while the lists load
+    with parallel.started(jobs, "playbook.search"):  # the workers start while the lists load
+        return _build(cfg, letters, jobs, progress, use_cache, checkpoint_root)
+
+
+def _build(
+    cfg: Config,
+    letters: str | None,
+    jobs: int,
+    progress: Progress | None,
+    use_cache: bool,
+    checkpoint_root: Path | None,
+) -> BuildResult:
+    """:func:`build`, its workers started."""
+    t0 = time.perf_counter()
     setup = prepare(cfg, use_cache=use_cache)
     names = list(select_groups(setup, letters))
     checkpoint = None

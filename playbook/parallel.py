@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 import os
 import queue
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import warnings
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -20,8 +21,8 @@ from playbook.checkpoint import Checkpoint
 T = TypeVar("T")
 
 _BACKEND: dict[str, Any] = {"name": "loky"}
-_STARTING: list[Iterator[None]] = []
-"""Workers being started by :func:`start`, waited for before the next map."""
+_STARTING: list[Generator[None, None, None]] = []
+"""Workers being started by :func:`started`, waited for before the next map."""
 
 
 def effective_jobs(n_jobs: int) -> int:
@@ -73,9 +74,11 @@ def _import(module: str) -> None:
     importlib.import_module(module)
 
 
-def start(n_jobs: int, module: str) -> None:
-    """Start the local worker processes now, each importing ``module``, and return at once:
-    the caller's serial work overlaps their start (a second or two each)."""
+@contextmanager
+def started(n_jobs: int, module: str) -> Iterator[None]:
+    """Start the local worker processes now, each importing ``module``, and go on at once:
+    the serial work inside overlaps their start (a second or two each); the first map waits
+    for them. Leaving early (an error) drops them quietly."""
     jobs = effective_jobs(n_jobs)
     if jobs > 1 and _BACKEND["name"] == "loky" and not _STARTING:
         _STARTING.append(
@@ -83,6 +86,13 @@ def start(n_jobs: int, module: str) -> None:
                 joblib.delayed(_import)(module) for _ in range(jobs)
             )
         )
+    try:
+        yield
+    finally:
+        while _STARTING:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # "tasks executed but not used"
+                _STARTING.pop().close()
 
 
 def _started() -> None:
