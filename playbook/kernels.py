@@ -295,6 +295,35 @@ def _big_parts(row, o1, s1, e1, n_big1, bound, out, s_out, e_out, counts, pos): 
 
 
 @numba.njit(cache=True)
+def _n_past(s, e, bound):  # type: ignore[no-untyped-def]
+    """How many classes (largest first) have more than ``bound`` members."""
+    k = 0
+    while k < s.shape[0] and e[k] - s[k] > bound:
+        k += 1
+    return k
+
+
+@numba.njit(cache=True)
+def _remember(F, g3, t, c, big_o, big_s, wit, wlen, slot):  # type: ignore[no-untyped-def]
+    """Store in ``slot`` the witness that third word ``g3`` made: the members of class ``c``
+    up to position ``t`` (where it broke the bound) that it gave the code of member ``t``."""
+    row3 = F[g3]
+    code = row3[big_o[t]]
+    m = 0
+    for u in range(big_s[c], t + 1):
+        if row3[big_o[u]] == code:
+            wit[slot, m] = big_o[u]
+            m += 1
+    wlen[slot] = m
+
+
+@numba.njit(cache=True)
+def _listed(valid, nv, slot):  # type: ignore[no-untyped-def]
+    """Whether ``slot`` is among the first ``nv`` entries of ``valid``."""
+    return np.any(valid[:nv] == slot)
+
+
+@numba.njit(cache=True)
 def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-untyped-def]
     """Best triple (g1 < g2 < g3) with g1 in ``firsts`` among triples whose largest part is
     at most ``bound``. Exhaustive; what it skips can never be better:
@@ -356,9 +385,7 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
             examined += m * (m - 1) // 2
             continue
         o1, s1, e1 = classes_of(F[g1])
-        n_big1 = 0
-        while n_big1 < s1.shape[0] and e1[n_big1] - s1[n_big1] > bound:
-            n_big1 += 1
+        n_big1 = _n_past(s1, e1, bound)
         for g2 in range(g1 + 1, n_g):
             if mode == 0 and bmx == 1 and bnin >= in_ans[g1] + in_ans[g2] + 1:
                 examined += n_g - g2 - 1
@@ -382,9 +409,7 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
                         b1, b2, b3 = g1, g2, g3
                         bmx, bparts, bsq, bslog, bnin = 1, n, n, 0.0, nin
                         bound = 1
-                        n_big1 = 0
-                        while n_big1 < s1.shape[0] and e1[n_big1] - s1[n_big1] > bound:
-                            n_big1 += 1
+                        n_big1 = _n_past(s1, e1, bound)
                     continue
             # witnesses still valid for this pair: all members in one part of it
             nv = 0
@@ -425,20 +450,8 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
                                 else:
                                     slot = w_next
                                     w_next = (w_next + 1) % WIT_SLOTS
-                                row3 = F[g3]
-                                code = row3[big_o[t]]
-                                m = 0
-                                for u in range(big_s[c], t + 1):
-                                    if row3[big_o[u]] == code:
-                                        wit[slot, m] = big_o[u]
-                                        m += 1
-                                wlen[slot] = m
-                                known = False
-                                for v in range(nv):
-                                    if valid[v] == slot:
-                                        known = True
-                                        break
-                                if not known:
+                                _remember(F, g3, t, c, big_o, big_s, wit, wlen, slot)
+                                if not _listed(valid, nv, slot):
                                     valid[nv] = slot
                                     nv += 1
                                 new_w[n_new] = slot
@@ -460,9 +473,7 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
                         bmx, bparts, bsq, bslog, bnin = mx, parts, sq, slog, nin
                         if mode == 0 and bmx < bound:
                             bound = bmx
-                            n_big1 = 0
-                            while n_big1 < s1.shape[0] and e1[n_big1] - s1[n_big1] > bound:
-                                n_big1 += 1
+                            n_big1 = _n_past(s1, e1, bound)
                             n_big = _big_parts(
                                 F[g2],
                                 o1,
