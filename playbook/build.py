@@ -417,11 +417,12 @@ def _climb_all(
     drawn = dict.fromkeys(pending, 0)
     group_of: dict[str, str] = {}
     blocks = -(-budget // CLIMB_BLOCK)
+    order = sorted(pending, key=lambda n: -len(data[n].answers))
 
     def draw() -> Iterator[tuple[str, tuple[Any, ...]]]:
         # read by the thread that feeds the workers; ``met`` only grows
         for r0 in range(0, budget, CLIMB_BLOCK):
-            for name in sorted(pending, key=lambda n: -len(data[n].answers)):
+            for name in order:
                 if name not in met:
                     unit = f"climb-{name}-{r0}"
                     group_of[unit] = name

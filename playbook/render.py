@@ -914,12 +914,12 @@ def _context(
         "better": sum(1 for c in comps if c.at_least_as_good),
         "show_pages": bool(pages) or any(v.pages for v in views),
         "pdf": pdf,
-        # what the pages and their numbers are (a PDF in parts renders slices of them)
+        # the whole document; a PDF in parts renders slices of the pages, each with its
+        # numbers (_render_runs); on screen there are no page numbers to show
         "cover": True,
         "stubs": [],
         "page_start": 1,
-        **_numbering(page_list, [(0, len(page_list))]),
-        **({} if pdf else {"toc": {}}),  # on screen, no page numbers to show
+        **(_numbering(page_list, [(0, len(page_list))]) if pdf else {"toc": {}}),
     }
 
 
@@ -939,13 +939,17 @@ def _numbering(pages: Sequence[PageView], runs: Sequence[tuple[int, int]]) -> di
     }
 
 
-def _numbering_found(anchors: Sequence[Sequence[str]], counts: Sequence[int]) -> dict[str, Any]:
+def _numbering_found(
+    anchors: Sequence[Sequence[str]], counts: Sequence[int], starts: Iterable[str]
+) -> dict[str, Any]:
     """Page numbers as a rendering laid the pages out: ``anchors`` on each of its pages (the
-    parts' pages in order), ``counts`` pages per part."""
+    parts' pages in order), ``counts`` pages per part; the contents give the pages of the
+    anchors ``starts`` (where the groups start)."""
     toc: dict[str, int] = {}
     for i, names in enumerate(anchors):
         for a in names:
             toc.setdefault(a, i + 1)
+    toc = {a: toc[a] for a in starts if a in toc}
     return {"page_total": len(anchors), "toc": toc, "starts": _starts(counts)}
 
 
@@ -1163,8 +1167,7 @@ def render_pdf(
     numbering = _numbering(pages, runs)
     for _ in range(3):
         parts, anchors = _render_runs(ctx, runs, numbering, jobs)
-        found = _numbering_found(anchors, [len(a) for _, a in parts])
-        found["toc"] = {a: p for a, p in found["toc"].items() if a in numbering["toc"]}
+        found = _numbering_found(anchors, [len(a) for _, a in parts], numbering["toc"])
         if found == numbering:
             break
         numbering = found
