@@ -30,8 +30,13 @@ from typing import Any
 import numba
 import numpy as np
 
-from playbook import feedback, search, words
+from playbook import words
+from playbook.core.matrix import cached_matrix
+from playbook.core.problem import Problem
+from playbook.core.ranking import SCM
 from playbook.games import WordGame, find_game
+from playbook.games import words as word_games
+from playbook.search import openings
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -207,7 +212,7 @@ def make_game() -> WordGame:
 
 def kernel_dispatcher() -> Any:
     """The numba dispatcher of the Lingo feedback kernel, if the module still has it."""
-    return getattr(feedback, "_fill", None)
+    return getattr(word_games, "_fill", None)
 
 
 def cold_compile_seconds(game: WordGame, word: str) -> float | None:
@@ -216,8 +221,8 @@ def cold_compile_seconds(game: WordGame, word: str) -> float | None:
     if kernel is None or not hasattr(kernel, "py_func"):
         return None
     fresh = numba.njit(parallel=True, cache=False)(kernel.py_func)
-    g = feedback.encode_words([word], LENGTH)
-    dtype = feedback.matrix(game, [word], [word]).dtype
+    g = word_games.encode_words([word], LENGTH)
+    dtype = game.matrix([word], [word]).dtype
     out = np.empty((1, 1), dtype=dtype)
     t, _ = timed(lambda: fresh(g, g, out))
     return t
@@ -236,11 +241,11 @@ def bench_feedback(
     """Kernel on the full matrix vs the plain-Python reference on a slice of guesses."""
     n = len(wl)
     hits_before = cache_hits()
-    first_s, _ = timed(lambda: feedback.matrix(game, wl, wl))
+    first_s, _ = timed(lambda: game.matrix(wl, wl))
     hits_after = cache_hits()
     loaded = None if hits_after is None else hits_after > (hits_before or 0)
     compile_s = cold_compile_seconds(game, wl[0])
-    times, full = repeat(lambda: feedback.matrix(game, wl, wl), repeats)
+    times, full = repeat(lambda: game.matrix(wl, wl), repeats)
     kernel_s = min(times)
     kernel_rate = n * n / kernel_s
 
@@ -249,8 +254,8 @@ def bench_feedback(
     idx = np.linspace(0, n - 1, k).round().astype(np.int64)
     idx = np.unique(idx)
     guesses = [wl[i] for i in idx]
-    ref_s, ref = timed(lambda: feedback.reference_matrix(game, guesses, wl))
-    on_slice = feedback.matrix(game, guesses, wl)
+    ref_s, ref = timed(lambda: game.reference_matrix(guesses, wl))
+    on_slice = game.matrix(guesses, wl)
     assert np.array_equal(on_slice, ref), "feedback kernel differs from the reference"
     assert np.array_equal(full[idx], ref), "full kernel matrix differs from the reference"
     ref_rate = len(guesses) * n / ref_s
@@ -316,32 +321,31 @@ def print_feedback(r: dict[str, Any], repeats: int) -> None:
 # ------------------------------------------------------------------ 2. pair search
 
 
-def letter_data(wl: list[str], full: np.ndarray, letter: str) -> tuple[np.ndarray, np.ndarray]:
-    """F (all guesses x the letter's answers, contiguous) and in_answers, as the build has it."""
+def letter_data(
+    game: WordGame, wl: list[str], full: np.ndarray, letter: str, guesses: int | None = None
+) -> Problem:
+    """The problem of one letter as the build has it: all guesses (or the first ``guesses``)
+    x the letter's answers."""
     cols = np.asarray([j for j, w in enumerate(wl) if w[0] == letter], dtype=np.int64)
-    F = np.ascontiguousarray(full[:, cols])
-    in_answers = np.zeros(F.shape[0], dtype=np.int64)
-    in_answers[cols] = 1  # guesses and answers are the same list
-    return F, in_answers
+    rows = slice(None, guesses)
+    answers = [wl[j] for j in cols]
+    return Problem.from_matrix(game, wl[rows], answers, full[rows][:, cols], name=letter)
 
 
 def bench_pairs(
     game: WordGame, wl: list[str], full: np.ndarray, letters: str, repeats: int
 ) -> dict[str, Any]:
-    """``search.best_pair`` per letter with bound = turns - 2, as the build's pair phase."""
+    """``openings.best_pair`` per letter with bound = turns - 2, as the build's pair phase."""
     bound = TURNS - 2
-    n_codes = game.n_codes
     # warm-up on a small slice, so compile / cache-load time is not counted
-    F0, in0 = letter_data(wl, full, letters[0])
-    warm_s, _ = timed(lambda: search.best_pair(F0[:64], in0[:64], n_codes, 0, bound))
+    p0 = letter_data(game, wl, full, letters[0], 64)
+    warm_s, _ = timed(lambda: openings.best_pair(p0, SCM, bound))
     out: dict[str, Any] = {"bound": bound, "warmup_s": warm_s, "letters": []}
     for letter in letters:
-        F, in_answers = letter_data(wl, full, letter)
-        n_g, n_a = F.shape
+        p = letter_data(game, wl, full, letter)
+        n_g, n_a = p.F.shape
         pairs = n_g * (n_g - 1) // 2
-        times, best = repeat(
-            lambda F=F, ina=in_answers: search.best_pair(F, ina, n_codes, 0, bound), repeats
-        )
+        times, best = repeat(lambda p=p: openings.best_pair(p, SCM, bound), repeats)
         t = min(times)
         entry: dict[str, Any] = {
             "letter": letter,
@@ -394,7 +398,7 @@ def print_pairs(r: dict[str, Any], repeats: int) -> None:
         ("all", "", "", si(r["total_pairs"]), f"{r['total_s']:.3f}", si(r["pairs_per_s"]), "")
     )
     print(
-        f"\n2. exhaustive pair search: search.best_pair, SCM, bound {r['bound']}, "
+        f"\n2. exhaustive pair search: openings.best_pair, SCM, bound {r['bound']}, "
         f"serial (best of {repeats}; warm-up {r['warmup_s']:.3f} s not counted)"
     )
     print(table(("letter", "answers", "guesses", "pairs", "time s", "pairs/s", "result"), rows))
@@ -413,10 +417,10 @@ def playbook_cmd() -> list[str]:
 
 def prime_caches(game: WordGame, wl: list[str], full: np.ndarray) -> None:
     """Fill the feedback-matrix cache and numba's disk cache, so both builds start equal."""
-    feedback.cached_matrix(game, wl, wl)
-    F, in_answers = letter_data(wl, full, "c")
-    search.best_single(F[:64], in_answers[:64], game.n_codes, 0, TURNS - 1)
-    search.best_pair(F[:64], in_answers[:64], game.n_codes, 0, TURNS - 2)
+    cached_matrix(game, wl, wl)
+    p = letter_data(game, wl, full, "c", 64)
+    openings.best_single(p, SCM, TURNS - 1)
+    openings.best_pair(p, SCM, TURNS - 2)
 
 
 def run_build(jobs: int, out: Path, env: dict[str, str]) -> dict[str, Any]:

@@ -22,7 +22,10 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from playbook import build, config, strategy
+from playbook import config
+from playbook.core.ranking import RULES
+from playbook.pipeline import strategies
+from playbook.pipeline.session import Session
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -61,11 +64,9 @@ def main() -> None:
     )
 
     cfg = config.load(REPO / "config" / "wordle.yaml")
-    game = build.make_game(cfg)
-    lists = build.load_lists(
-        {"list": "wordle-allowed", "answers": "wordle-answers", "length": 5}, game=game
-    )
-    guesses, answers = list(lists.guesses.words), list(lists.answers.words)
+    session = Session.open(cfg)
+    game = session.game
+    guesses, answers = list(session.guesses), list(session.answers)
     game.matrix(guesses[:10], answers[:10])  # compile / load the kernel
     m, t_kernel = min((timed(game.matrix, guesses, answers) for _ in range(3)), key=lambda x: x[1])
     _, t_ref = timed(game.reference_matrix, guesses[:100], answers)
@@ -93,10 +94,10 @@ def main() -> None:
 
     print("\n2. Mastermind 4x6 greedy trees (goal < 2 s each)")
     mm = config.load(REPO / "config" / "mastermind-4x6.yaml")
-    strategy.play_rule(mm, "minimax")  # warm-up: kernels loaded, matrix cached
+    strategies.play_rule(mm, "minimax")  # warm-up: kernels loaded, matrix cached
     figures["mastermind"] = {}
-    for rule in strategy.RULES:
-        r, t = timed(strategy.play_rule, mm, rule)
+    for rule in RULES:
+        r, t = timed(strategies.play_rule, mm, rule)
         s = r.summary()
         print(
             f"  {rule:17s} first {s['first_guess']}  total {s['total']:5d}  "
@@ -107,7 +108,7 @@ def main() -> None:
     print("\n3. Wordle full trees over 2,315 answers (goal < 15 s each)")
     figures["wordle"] = {}
     for rule in ("minimax", "entropy"):
-        r, t = timed(strategy.play_rule, cfg, rule)
+        r, t = timed(strategies.play_rule, cfg, rule)
         s = r.summary()
         print(
             f"  {rule:8s} first {s['first_guess']}  total {s['total']}  average "

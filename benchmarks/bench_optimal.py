@@ -22,11 +22,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from bench_core import Load, goal, load_note, machine, print_machine, table
 
-from playbook import build, config, optimal
+from playbook import config
+from playbook.core.problem import Problem
 from playbook.games import Mastermind
+from playbook.pipeline.session import Session, split_letters
+from playbook.search import optimal
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -48,8 +50,7 @@ def warm_up() -> float:
     t0 = time.perf_counter()
     game = Mastermind(pegs=3, colours=3, turns=4)
     codes = game.generated_words()
-    F = game.matrix(codes, codes)
-    optimal.optimal_tree(game, F, np.arange(len(codes)), limit=4, budget=60, guesses=codes)
+    optimal.optimal_tree(Problem.of(game, codes, codes), limit=4, budget=60)
     return time.perf_counter() - t0
 
 
@@ -57,26 +58,24 @@ def run_groups(
     cfg: config.Config, letters: str | None, budget: float
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """``optimal_tree`` per group, timed, as ``strategy --rule optimal`` runs it."""
-    setup = build.prepare(cfg)
-    game = setup.game
+    session = Session.open(cfg)
+    game = session.game
     out = []
     with Load() as load:
-        for name, cols in build.select_groups(setup, letters).items():
-            gd = build.group_data(setup, cfg, name, cols)
+        names = split_letters(letters) if letters else None
+        for name, p in session.problems(names).items():
             t0 = time.perf_counter()
-            r = optimal.optimal_tree(
-                game, gd.F, gd.answer_rows, limit=game.limit, budget=budget, guesses=gd.guesses
-            )
+            r = optimal.optimal_tree(p, limit=game.limit, budget=budget)
             wall = time.perf_counter() - t0
             out.append(
                 {
                     "group": name,
-                    "answers": len(cols),
-                    "guesses": len(gd.guesses),
+                    "answers": len(p.answers),
+                    "guesses": len(p.guesses),
                     "limit": game.limit,
-                    "first_guess": gd.guesses[r.tree.root.row],
+                    "first_guess": p.guesses[r.tree.root.row],
                     "total": r.total,
-                    "average": r.total / len(cols),
+                    "average": r.total / len(p.answers),
                     "worst": r.tree.worst,
                     "distribution": {str(k): v for k, v in r.tree.distribution.items()},
                     "lower_bound": r.lower_bound,

@@ -27,22 +27,23 @@ from pathlib import Path
 
 import numpy as np
 
-from playbook import feedback, parallel, search, words
+from playbook import parallel, words
+from playbook.core.matrix import cached_matrix
+from playbook.core.problem import Problem
+from playbook.core.ranking import SCM
 from playbook.games import WordGame
+from playbook.search import openings
 
 HERE = Path(__file__).resolve().parent
 
 
-def letter_data(letter: str, ws: list[str], F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def letter_data(game: WordGame, letter: str, ws: list[str], F: np.ndarray) -> Problem:
     cols = [i for i, w in enumerate(ws) if w[0] == letter]
-    Fl = np.ascontiguousarray(F[:, cols])
-    ina = np.zeros(len(ws), dtype=np.int64)
-    ina[cols] = 1
-    return Fl, ina
+    return Problem.from_matrix(game, ws, [ws[j] for j in cols], F[:, cols], name=letter)
 
 
-def unit(Fl: np.ndarray, ina: np.ndarray, firsts: np.ndarray) -> tuple[object, int]:
-    return search.triple_unit(Fl, ina, 243, 0, 2, firsts)
+def unit(p: Problem, firsts: np.ndarray) -> tuple[object, int]:
+    return openings.triple_unit(p, SCM, 2, firsts)
 
 
 def settled_for(n_g: int, firsts: np.ndarray) -> int:
@@ -55,7 +56,7 @@ def main() -> None:
     args = ap.parse_args()
     game = WordGame(length=5, turns=5)
     ws = list(words.load("opentaal-nl", length=5, ij_to_y=True).words)
-    F, _ = feedback.cached_matrix(game, ws, ws)
+    F, _ = cached_matrix(game, ws, ws)
     n_g = len(ws)
     out: dict[str, object] = {
         "machine": {
@@ -66,26 +67,26 @@ def main() -> None:
         },
     }
     print(f"playbook scale benchmark ({os.cpu_count()} cores, {datetime.datetime.now():%c})")
-    Fl, ina = letter_data("u", ws, F)
-    unit(Fl, ina, np.array([n_g - 3]))  # compile / load the kernels
+    p = letter_data(game, "u", ws, F)
+    unit(p, np.array([n_g - 3]))  # compile / load the kernels
 
     print("\n1 + 4. triples settled per second per core, and the time to settle every letter")
     per_letter = {}
     total_s = 0.0
     for letter in "abcdefghijklmnopqrstuvwxyz":
-        Fl, ina = letter_data(letter, ws, F)
+        p = letter_data(game, letter, ws, F)
         # first words spread over the list (early first words own the most triples)
         firsts = np.unique(np.linspace(0, n_g - 3, args.sample).astype(np.int64))
         t = time.perf_counter()
-        _, settled = unit(Fl, ina, firsts)
+        _, settled = unit(p, firsts)
         dt = time.perf_counter() - t
         assert settled == settled_for(n_g, firsts)
         rate = settled / dt
         est = comb(n_g, 3) / rate
         total_s += est
-        per_letter[letter] = {"answers": Fl.shape[1], "rate": rate, "estimate_s": est}
+        per_letter[letter] = {"answers": len(p.answers), "rate": rate, "estimate_s": est}
         print(
-            f"  {letter} {Fl.shape[1]:4d} words  {rate:10.3g} triples/s  "
+            f"  {letter} {len(p.answers):4d} words  {rate:10.3g} triples/s  "
             f"all triples ~{est / 60:8.1f} min",
             flush=True,
         )
@@ -103,10 +104,10 @@ def main() -> None:
     # pools and clusters are started and warmed before the clock; the machine's speed drifts
     # by 10-20% from minute to minute, so the three are timed in turn, three rounds, and each
     # keeps its best time
-    Fl, ina = letter_data("s", ws, F)
+    p = letter_data(game, "s", ws, F)
     firsts = np.unique(np.linspace(0, n_g - 3, 32 * args.sample).astype(np.int64))
-    units = [(Fl, ina, firsts[i::16]) for i in range(16)]  # 8 per worker, as a build splits
-    warm = [(Fl, ina, firsts[-2:-1]), (Fl, ina, firsts[-1:])]
+    units = [(p, firsts[i::16]) for i in range(16)]  # 8 per worker, as a build splits
+    warm = [(p, firsts[-2:-1]), (p, firsts[-1:])]
     best = {"1": float("inf"), "2": float("inf"), "dask": float("inf")}
     results = {}
 

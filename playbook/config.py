@@ -14,9 +14,10 @@ from typing import Any
 
 import yaml
 
+from playbook import parallel, render
+from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import ConfigError
 from playbook.games import GAMES
-from playbook.scores import RANKINGS
 
 PROFILES = ("simple", "fast")
 GUESS_POOLS = ("all", "revealed")
@@ -142,6 +143,20 @@ class Config:
     compare: str | None = None
     """A reference playbook (e.g. the 1994 paper's) to compare with in the summary."""
 
+    def game_settings(self) -> dict[str, Any]:
+        """Every rule a game may take from the config, by the name of its field (each game
+        takes the ones it has: :meth:`playbook.games.Game.configure`)."""
+        return {
+            "length": self.words.length,
+            "turns": self.rules.turns,
+            "revealed": self.rules.revealed,
+            "hard": self.rules.hard,
+            "pegs": self.mastermind.pegs,
+            "colours": self.mastermind.colours,
+            "misses": self.rules.misses,
+            "max_length": self.words.max_length or self.words.length,
+        }
+
     @property
     def base_dir(self) -> Path:
         """Folder that relative paths in the config are relative to."""
@@ -153,16 +168,23 @@ _SECTIONS: dict[str, type] = {
     "render": RenderConfig, "mastermind": MastermindConfig,
 }  # fmt: skip
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "game": tuple(sorted(GAMES)),
-    "profile": PROFILES,
-    "words.accents": ACCENTS,
-    "rules.revealed": REVEALED,
-    "rules.guess_pool": GUESS_POOLS,
-    "search.ranking": tuple(RANKINGS),
-    "render.tiles": ("lingo", "wordle"),
-    "backend": ("loky", "dask"),
-}
+
+def _choices(key: str) -> tuple[str, ...] | None:
+    """The values a key allows, read from the registries (None: any value of its type)."""
+    return {
+        "game": tuple(sorted(GAMES)),
+        "profile": PROFILES,
+        "words.accents": ACCENTS,
+        "rules.revealed": REVEALED,
+        "rules.guess_pool": GUESS_POOLS,
+        "search.ranking": OPENING_RANKINGS,
+        "render.tiles": render.TILE_STYLES,
+        "backend": parallel.BACKENDS,
+    }.get(key)
+
+
+FORMATS = ("yaml", *render.FORMATS)
+"""What ``build`` may write: the playbook's YAML and every format of the renderers."""
 
 _RANGES: dict[str, tuple[int, int]] = {
     "words.length": (1, 12),
@@ -227,18 +249,19 @@ def _check_value(
         raise ConfigError(f"{where}: expected {_type_name(bool)}, got {value!r}")
     if want is str and not isinstance(value, str):
         raise ConfigError(f"{where}: expected {_type_name(str)}, got {value!r}")
-    if key in _CHOICES and value not in _CHOICES[key]:
-        raise ConfigError(f"{where}: {value!r} is not allowed; allowed: {', '.join(_CHOICES[key])}")
+    choices = _choices(key)
+    if choices is not None and value not in choices:
+        raise ConfigError(f"{where}: {value!r} is not allowed; allowed: {', '.join(choices)}")
     if key in _RANGES:
         lo, hi = _RANGES[key]
         if not lo <= value <= hi:
             raise ConfigError(f"{where}: {value} is out of range; allowed: {lo} to {hi}")
     if key == "render.formats":
-        bad = [f for f in value.split(",") if f.strip() not in ("yaml", "html", "pdf", "md")]
+        bad = [f for f in value.split(",") if f.strip() not in FORMATS]
         if bad or "yaml" not in value:
             raise ConfigError(
-                f"{where}: {value!r}: allowed: a comma-separated choice of yaml, "
-                "html, pdf, md that includes yaml"
+                f"{where}: {value!r}: allowed: a comma-separated choice of "
+                f"{', '.join(FORMATS)} that includes yaml"
             )
     if key == "n_jobs" and value == 0:
         raise ConfigError(f"{where}: 0 is not allowed; use a positive number or -1 (all cores)")

@@ -234,9 +234,10 @@ _Dumper.add_representer(dict, _dict_repr)
 
 def dumps(pb: Playbook) -> str:
     """The playbook as YAML text (safe types only, keys in document order)."""
+    notation = pb.game.get("notation") or "o = right place, x = wrong place, . = absent"
     header = (
         f"# playbook {pb.name}: openings and decision tables; check with `playbook verify`.\n"
-        "# Feedback: o = right place, x = wrong place, . = absent; one block per move.\n"
+        f"# Feedback: {notation}; one block per move.\n"
     )
     body = yaml.dump(to_dict(pb), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
     return header + body
@@ -366,6 +367,7 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
                 notes=g["notes"] if isinstance(g.get("notes"), dict) else {},
             )
         )
+    meta = data.get("meta")
     return Playbook(
         name=data["name"],
         game=game,
@@ -373,7 +375,7 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
         groups=tuple(groups),
         profile=str(data.get("profile", "simple")),
         description=str(data.get("description", "")),
-        meta=data.get("meta") if isinstance(data.get("meta"), dict) else {},
+        meta=meta if isinstance(meta, dict) else {},
         stats=_stats(path, "summary", data.get("summary")),
     )
 

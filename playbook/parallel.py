@@ -20,6 +20,9 @@ from playbook.checkpoint import Checkpoint
 
 T = TypeVar("T")
 
+BACKENDS = ("loky", "dask")
+"""Where work runs: local processes, or a Dask cluster."""
+
 _BACKEND: dict[str, Any] = {"name": "loky"}
 _STARTING: list[Generator[None, None, None]] = []
 """Workers being started by :func:`started`, waited for before the next map."""

@@ -10,46 +10,21 @@ word, or a cheating host that never commits and keeps the most words alive.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 import numpy as np
 
-from playbook import kernels, strategy
-from playbook.config import Config
+from playbook.core.problem import Problem
+from playbook.core.ranking import FIRST_CONSISTENT, RANKINGS, Ties, ranking
 from playbook.games import Code, Game
-from playbook.model import GroupPlan, Move, Row, TryWords
-from playbook.search import BIG
+from playbook.lookup import walk
+from playbook.model import GroupPlan
 
 History = list[tuple[str, Code]]
 
-
-@dataclasses.dataclass
-class Context:
-    """One group's words and matrix, for consistency checks and rules."""
-
-    game: Game
-    guesses: tuple[str, ...]
-    answers: tuple[str, ...]
-    F: np.ndarray
-    """Feedback codes: guesses x answers."""
-
-    def __post_init__(self) -> None:
-        self.row_of = {w: i for i, w in enumerate(self.guesses)}
-
-    def feedback(self, guess: str, answer: str) -> Code:
-        return self.game.feedback(guess, answer)
-
-    def possible(self, history: History) -> np.ndarray:
-        """Answer columns consistent with every feedback so far."""
-        mask = np.ones(len(self.answers), dtype=bool)
-        for guess, code in history:
-            row = self.row_of.get(guess)
-            if row is not None:
-                mask &= self.F[row] == code
-            else:
-                mask &= np.array([self.feedback(guess, a) == code for a in self.answers])
-        return np.flatnonzero(mask)
+HOSTS = ("all", "random", "adversarial")
+"""Who picks the word in self-play: every answer once, random answers, or a cheating host."""
 
 
 class Player(Protocol):
@@ -60,38 +35,29 @@ class Player(Protocol):
 class RulePlayer:
     """A greedy rule on the words still possible (ties: possible answers, then list order)."""
 
-    ctx: Context
+    problem: Problem
     rule: str = "scm"
 
     def next_move(self, history: History) -> str:
-        cols = self.ctx.possible(history)
+        p = self.problem
+        cols = p.possible(history)
         if len(cols) == 0:
             raise ValueError("no word of the list fits all the feedback")
-        if len(cols) <= 2 or self.rule == "first-consistent":
-            return self.ctx.answers[int(cols[0])]
-        g = self.ctx.game
-        cands = np.arange(self.ctx.F.shape[0], dtype=np.int64)
-        stats = kernels.eval_candidates(
-            self.ctx.F,
-            cands,
-            cols.astype(np.int64),
-            np.array([0]),
-            np.array([len(cols)]),
-            BIG,
-            g.n_codes,
-        )
-        in_set = np.zeros(len(cands), dtype=np.int64)
-        rows = [self.ctx.row_of.get(self.ctx.answers[c], -1) for c in cols]
-        in_set[[r for r in rows if r >= 0]] = 1
-        rule = "scm" if self.rule not in strategy.RULES else self.rule
-        return self.ctx.guesses[int(strategy.rule_order(rule, *stats, in_set)[0])]
+        if len(cols) <= 2 or self.rule == FIRST_CONSISTENT:
+            return p.answers[int(cols[0])]
+        splits = p.splits(cols)
+        in_set = np.zeros(len(p.guesses), dtype=np.int64)
+        rows = p.answer_rows[cols]
+        in_set[rows[rows >= 0]] = 1
+        rule = ranking(self.rule if self.rule in RANKINGS else "scm")
+        return p.guesses[int(rule.order(splits, in_set, Ties.POSSIBLE)[0])]
 
 
 @dataclasses.dataclass
 class BookPlayer:
     """Follows a playbook group; where the history leaves the book, ``fallback`` decides."""
 
-    ctx: Context
+    problem: Problem
     plan: GroupPlan
     fallback: Player
     off_book: bool = False
@@ -102,65 +68,35 @@ class BookPlayer:
         self.off_book = move is None
         return move if move is not None else self.fallback.next_move(history)
 
+    def _consistent(self, word: str, history: Sequence[tuple[str, Code]]) -> bool:
+        feedback = self.problem.game.feedback
+        return all(feedback(g, word) == c for g, c in history)
+
+    def _possible(self, history: Sequence[tuple[str, Code]]) -> list[str]:
+        return [self.problem.answers[c] for c in self.problem.possible(history)]
+
     def book_move(self, history: History) -> str | None:
         """The playbook's move, or None if the history is not a path of the book."""
-        openings = self.plan.openings
-        for i, (guess, code) in enumerate(history[: len(openings)]):
-            if guess != openings[i]:
-                return None
-            if code == self.ctx.game.solved:
-                return None
-        if len(history) < len(openings):
-            return openings[len(history)]
-        return self._table(self.plan.table, 0, len(openings), history)
-
-    def _table(
-        self, table: tuple[Row, ...] | None, since: int, n_moves: int, history: History
-    ) -> str | None:
-        """Follow ``table``, whose rows are keyed by the feedback of ``n_moves`` moves played
-        from ``since`` on."""
-        fmt = self.ctx.game.format
-        if table is None:
-            return self._try(None, since + n_moves, history)
-        row = None
-        if len(history) - since >= n_moves:
-            key = " ".join(fmt(c) for _, c in history[since : since + n_moves])
-            row = next((r for r in table if r.feedback == key), None)
-            row = row or next((r for r in table if r.feedback == "*"), None)
-        if row is None:
-            return None
-        return self._node(row, since + n_moves, history)
-
-    def _node(self, row: Row, start: int, history: History) -> str | None:
-        node = row.node
-        if isinstance(node, TryWords):
-            return self._try(node.words, start, history)
-        assert isinstance(node, Move)
-        if len(history) == start:
-            return node.word
-        if history[start][0] != node.word:
-            return None
-        return self._table(node.table, start, 1, history)
-
-    def _try(self, words: Sequence[str] | None, start: int, history: History) -> str | None:
-        played = {g for g, _ in history[start:]}
-        if any(g not in (words or self.ctx.answers) for g in played):
-            return None
-        pool = (
-            words
-            if words is not None
-            else [self.ctx.answers[c] for c in self.ctx.possible(history)]
+        game = self.problem.game
+        moves = walk(
+            self.plan,
+            fmt=game.format,
+            consistent=self._consistent,
+            possible=self._possible,
+            words=self.problem.answers,
+            solved=game.solved,
         )
-        for w in pool:
-            if w in played:
-                continue
-            if all(self.ctx.feedback(g, w) == c for g, c in history):
-                return w
-        return None
+        try:
+            move = next(moves)
+            for played in history:
+                move = moves.send(played)
+        except StopIteration:
+            return None
+        return move
 
 
 @dataclasses.dataclass(frozen=True)
-class Game_:
+class PlayedGame:
     """One game played to the end."""
 
     answer: str | None
@@ -172,22 +108,22 @@ class Game_:
 
 
 def play_game(
-    ctx: Context, player: Player, *, answer: str | None = None, max_moves: int = 30
-) -> Game_:
+    problem: Problem, player: Player, *, answer: str | None = None, max_moves: int = 30
+) -> PlayedGame:
     """Play until the word is found. With ``answer`` None the host cheats: after each guess
     it answers with the feedback that keeps the most words possible (a win only when no other
     answer is left)."""
-    game = ctx.game
+    game = problem.game
     history: History = []
-    cols = np.arange(len(ctx.answers))
+    cols = np.arange(len(problem.answers))
     for _ in range(max_moves):
         guess = player.next_move(history)
         if answer is not None:
-            code = ctx.feedback(guess, answer)
+            code = game.feedback(guess, answer)
         else:
-            codes = np.array([ctx.feedback(guess, ctx.answers[c]) for c in cols])
+            codes = np.array([game.feedback(guess, problem.answers[c]) for c in cols])
             values, counts = np.unique(codes, return_counts=True)
-            won = [v for v in values.tolist() if _wins(ctx, guess, v, cols, codes)]
+            won = [v for v in values.tolist() if _wins(problem, guess, v, cols, codes)]
             # most words left; among equals, not the winning answer, then the lowest code
             best = max(
                 zip(counts.tolist(), values.tolist(), strict=True),
@@ -199,19 +135,19 @@ def play_game(
         done = (
             (guess == answer)
             if answer is not None
-            else (len(cols) == 1 and _wins(ctx, guess, code, cols, np.array([code])))
+            else (len(cols) == 1 and _wins(problem, guess, code, cols, np.array([code])))
         )
         if done:
             break
     cost = sum(game.cost(c) for _, c in history)
-    final = answer if answer is not None else ctx.answers[int(cols[0])] if len(cols) else None
+    final = answer if answer is not None else problem.answers[int(cols[0])] if len(cols) else None
     found = bool(history) and history[-1][0] == final
-    return Game_(final, tuple(history), cost, found and cost <= game.limit)
+    return PlayedGame(final, tuple(history), cost, found and cost <= game.limit)
 
 
-def _wins(ctx: Context, guess: str, code: Code, cols: np.ndarray, codes: np.ndarray) -> bool:
+def _wins(problem: Problem, guess: str, code: Code, cols: np.ndarray, codes: np.ndarray) -> bool:
     """Whether feedback ``code`` to ``guess`` means the guess was the word."""
-    return any(ctx.answers[c] == guess for c in cols[codes == code])
+    return any(problem.answers[c] == guess for c in cols[codes == code])
 
 
 HELP = """commands:
@@ -227,14 +163,14 @@ PAGE = 10
 
 
 @dataclasses.dataclass
-class Session:
+class Assistant:
     """An interactive game: suggestions, feedback entered by a person, undo.
 
     :meth:`handle` takes one input line and returns the text to show; it never raises on
     bad input.
     """
 
-    ctx: Context
+    problem: Problem
     player: Player
     history: History = dataclasses.field(default_factory=list)
     finished: bool = False
@@ -249,7 +185,7 @@ class Session:
         return self._suggestion
 
     def remaining(self) -> list[str]:
-        return [self.ctx.answers[c] for c in self.ctx.possible(self.history)]
+        return [self.problem.answers[c] for c in self.problem.possible(self.history)]
 
     def status(self) -> str:
         """What to play next and how many words remain."""
@@ -274,14 +210,14 @@ class Session:
             self.finished = True
             return "bye"
         if text == "?":
-            return HELP.format(notation=self.ctx.game.notation)
+            return HELP.format(notation=self.problem.game.notation)
         if text == "u":
             if not self.history:
                 return "nothing to undo\n" + self.status()
             word, code = self.history.pop()
             self.finished = False
             self._suggestion = None
-            return f"undone: {word} {self.ctx.game.format(code)}\n" + self.status()
+            return f"undone: {word} {self.problem.game.format(code)}\n" + self.status()
         if text == "l":
             left = self.remaining()
             pages = [left[i : i + PAGE] for i in range(0, len(left), PAGE)] or [[]]
@@ -293,11 +229,11 @@ class Session:
         return self._feedback(text)
 
     def _feedback(self, text: str) -> str:
-        game = self.ctx.game
+        game = self.problem.game
         parts = text.split()
         word = self.suggestion()
         fb_text = text
-        if len(parts) >= 2 and parts[0].lower() in self.ctx.row_of:
+        if len(parts) >= 2 and parts[0].lower() in self.problem.row_of:
             word, fb_text = parts[0].lower(), " ".join(parts[1:])
         elif (
             len(parts) >= 2
@@ -314,7 +250,7 @@ class Session:
             return f"{exc}; type ? for help"
         step = len(self.history) + 1
         trial = [*self.history, (word, code)]
-        if len(self.ctx.possible(trial)) == 0:
+        if len(self.problem.possible(trial)) == 0:
             return (
                 f"no word of the list gives {game.format(code)} to {word} after the steps "
                 f"so far (step {step}); check the feedback, or u to undo a step"
@@ -322,7 +258,7 @@ class Session:
         self.history = trial
         self._suggestion = None
         if code == game.solved or (
-            word in self.ctx.answers and self.remaining() == [word] and game.solved is None
+            word in self.problem.answers and self.remaining() == [word] and game.solved is None
         ):
             self.finished = True
             spent = sum(game.cost(c) for _, c in self.history)
@@ -338,29 +274,17 @@ def _is_feedback(game: Game, text: str) -> bool:
     return True
 
 
-def contexts(cfg: Config, groups: Sequence[str] | None = None) -> dict[str, Context]:
-    """A context per group of a config's word list (all groups when None)."""
-    from playbook import build
-
-    setup = build.prepare(cfg)
-    out = {}
-    for name, cols in build.select_groups(setup, ",".join(groups) if groups else None).items():
-        gd = build.group_data(setup, cfg, name, cols)
-        out[name] = Context(setup.game, gd.guesses, gd.answers, gd.F)
-    return out
-
-
-def make_player(ctx: Context, plan: GroupPlan | None, rule: str) -> Player:
+def make_player(problem: Problem, plan: GroupPlan | None, rule: str) -> Player:
     """Follow the plan where given (the rule where it has no answer), else the rule."""
-    fallback = RulePlayer(ctx, rule)
-    return BookPlayer(ctx, plan, fallback) if plan is not None else fallback
+    fallback = RulePlayer(problem, rule)
+    return BookPlayer(problem, plan, fallback) if plan is not None else fallback
 
 
 @dataclasses.dataclass(frozen=True)
 class Simulation:
     """Self-play results."""
 
-    games: tuple[Game_, ...]
+    games: tuple[PlayedGame, ...]
 
     @property
     def distribution(self) -> dict[int, int]:
@@ -385,8 +309,8 @@ class Simulation:
 
 
 def simulate(
-    ctxs: dict[str, Context],
-    plans: dict[str, GroupPlan] | None,
+    problems: Mapping[str, Problem],
+    plans: Mapping[str, GroupPlan] | None,
     rule: str,
     *,
     host: str = "all",
@@ -396,17 +320,18 @@ def simulate(
     """Self-play: ``all`` answers, ``random`` answers (seeded), or an ``adversarial`` host
     (one game per group)."""
     out = []
+    todo: list[tuple[str, str | None]]
     if host == "random":
         rng = np.random.default_rng(seed)
-        pairs = [(g, a) for g, ctx in ctxs.items() for a in ctx.answers]
+        pairs = [(g, a) for g, p in problems.items() for a in p.answers]
         picks = rng.choice(len(pairs), size=games, replace=True)
         todo = [pairs[int(i)] for i in picks]
     elif host == "all":
-        todo = [(g, a) for g, ctx in ctxs.items() for a in ctx.answers]
+        todo = [(g, a) for g, p in problems.items() for a in p.answers]
     else:
-        todo = [(g, None) for g in ctxs]
+        todo = [(g, None) for g in problems]
     for group, answer in todo:
-        ctx = ctxs[group]
+        problem = problems[group]
         plan = plans.get(group) if plans is not None else None
-        out.append(play_game(ctx, make_player(ctx, plan, rule), answer=answer))
+        out.append(play_game(problem, make_player(problem, plan, rule), answer=answer))
     return Simulation(tuple(out))

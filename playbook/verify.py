@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from playbook.games import Game
-from playbook.model import Move, Playbook, Row, Stats, Table, TryWords
+from playbook.lookup import Played, walk
+from playbook.model import GroupPlan, Move, Playbook, Row, Stats, Table, TryWords
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,26 +43,19 @@ class Report:
 
 
 class _Replay:
-    def __init__(
-        self, game: Game, group: str, guess_pool: frozenset[str], candidates: Sequence[str]
-    ) -> None:
+    """Replays one group's answers with the game's plain rule (feedback cached)."""
+
+    def __init__(self, game: Game, candidates: Sequence[str]) -> None:
         self.game = game
-        self.group = group
-        self.pool = guess_pool
         self.candidates = candidates
         self.used_rows: set[int] = set()
-        self.problems: list[str] = []
         self.feedback = functools.lru_cache(maxsize=1 << 20)(game.feedback)
-        self._left: dict[tuple[tuple[str, int], ...], list[str]] = {}
+        self._left: dict[tuple[Played, ...], list[str]] = {}
 
-    def play(self, word: str, answer: str, history: list[tuple[str, int]]) -> bool:
-        history.append((word, self.feedback(word, answer)))
-        return word == answer
-
-    def consistent(self, word: str, history: list[tuple[str, int]]) -> bool:
+    def consistent(self, word: str, history: Sequence[Played]) -> bool:
         return all(self.feedback(g, word) == code for g, code in history)
 
-    def still_possible(self, history: list[tuple[str, int]]) -> list[str]:
+    def still_possible(self, history: Sequence[Played]) -> list[str]:
         """The group's words consistent with the feedback so far, in list order."""
         key = tuple(history)
         if key not in self._left:
@@ -70,51 +64,30 @@ class _Replay:
             self._left[key] = [w for w in prev if not g or self.feedback(g, w) == code]
         return self._left[key]
 
-    def path(self, history: list[tuple[str, int]]) -> tuple[str, ...]:
+    def path(self, history: Sequence[Played]) -> tuple[str, ...]:
         return tuple(f"{g}={self.game.format(c)}" for g, c in history)
 
-    def run_table(
-        self,
-        table: Table | None,
-        since: int,
-        answer: str,
-        history: list[tuple[str, int]],
-        where: str,
-    ) -> tuple[bool, str]:
-        """Follow a table from the moves played since ``since``; returns (found, reason)."""
-        if table is None:
-            return self.run_try(self.still_possible(history), answer, history)
-        key = " ".join(self.game.format(c) for _, c in history[since:])
-        row = next((r for r in table if r.feedback == key), None)
-        if row is None:
-            row = next((r for r in table if r.feedback == "*"), None)
-        if row is None:
-            return False, f"no row for feedback {key!r} in {where}"
-        self.used_rows.add(id(row))
-        return self.run_node(row, answer, history, f"{where} row {key!r}")
-
-    def run_node(
-        self, row: Row, answer: str, history: list[tuple[str, int]], where: str
-    ) -> tuple[bool, str]:
-        node = row.node
-        if isinstance(node, TryWords):
-            if node.words is None:
-                return self.run_table(None, 0, answer, history, where)
-            return self.run_try(node.words, answer, history)
-        assert isinstance(node, Move)
-        if self.play(node.word, answer, history):
-            return True, ""
-        return self.run_table(
-            node.table, len(history) - 1, answer, history, f"the table of move {node.word!r}"
+    def replay(self, plan: GroupPlan, answer: str) -> tuple[bool, list[Played], str]:
+        """Follow ``plan`` against ``answer``: (found, the moves played, why not found)."""
+        history: list[Played] = []
+        moves = walk(
+            plan,
+            fmt=self.game.format,
+            consistent=self.consistent,
+            possible=self.still_possible,
+            words=self.candidates,
+            solved=self.game.solved,
+            on_row=lambda row: self.used_rows.add(id(row)),
         )
-
-    def run_try(
-        self, words: Sequence[str], answer: str, history: list[tuple[str, int]]
-    ) -> tuple[bool, str]:
-        for w in words:
-            if self.consistent(w, history) and self.play(w, answer, history):
-                return True, ""
-        return False, "not among the words to try"
+        try:
+            move = next(moves)
+            while True:
+                history.append((move, self.feedback(move, answer)))
+                if move == answer:
+                    return True, history, ""
+                move = moves.send(history[-1])
+        except StopIteration as stop:
+            return False, history, str(stop.value)
 
 
 def _check_feedback(game: Game, row: Row, blocks: int, where: str, problems: list[str]) -> None:
@@ -168,6 +141,26 @@ def _check_words(
     return rows
 
 
+def _replay_group(
+    game: Game, plan: GroupPlan, words: Sequence[str]
+) -> tuple[Stats, list[Failure], set[int]]:
+    """Replay every word of a group: its statistics, the words not found in time, and the
+    rows used (by id)."""
+    replay = _Replay(game, words)
+    dist: Counter[int] = Counter()
+    failures = []
+    for answer in words:
+        found, history, reason = replay.replay(plan, answer)
+        spent = sum(game.cost(c) for _, c in history)
+        if found and spent <= game.limit:
+            dist[spent] += 1
+            continue
+        if found:
+            reason = f"found after {spent} {game.limit_name}, over the limit ({game.limit})"
+        failures.append(Failure(plan.group, answer, replay.path(history), reason))
+    return Stats(dict(dist), len(failures)), failures, replay.used_rows
+
+
 def verify(
     pb: Playbook,
     game: Game,
@@ -216,35 +209,15 @@ def verify(
             game,
             len(plan.openings),
         )
-        replay = _Replay(game, name, pool, words)
-        dist: Counter[int] = Counter()
-        fails = 0
-        for answer in words:
-            history: list[tuple[str, int]] = []
-            found = False
-            reason = ""
-            for w in plan.openings:
-                if replay.play(w, answer, history):
-                    found = True
-                    break
-            if not found:
-                found, reason = replay.run_table(plan.table, 0, answer, history, where + ".table")
-            spent = sum(game.cost(c) for _, c in history)
-            if found and spent <= game.limit:
-                dist[spent] += 1
-                continue
-            fails += 1
-            if found:
-                reason = f"found after {spent} {game.limit_name}, over the limit ({game.limit})"
-            failures.append(Failure(name, answer, replay.path(history), reason))
+        stats, lost, used = _replay_group(game, plan, words)
+        failures += lost
         for row in rows:
-            if id(row) not in replay.used_rows and isinstance(row, Row):
+            if id(row) not in used:
                 # rows under a move are reached only through it; report only unreached rows
                 problems.append(
                     f"{where}.table row {row.feedback!r}: no word of the group "
                     "reaches it (a row that cannot occur)"
                 )
-        stats = Stats(dict(dist), fails)
         per_group[name] = stats
         if check_claims and plan.stats is not None and plan.stats.to_dict() != stats.to_dict():
             problems.append(

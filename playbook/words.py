@@ -38,7 +38,7 @@ def words_sha256(words: tuple[str, ...] | list[str]) -> str:
 
 def bundled_names() -> list[str]:
     """Names of the lists that ship with the package."""
-    return sorted(r["name"] for r in _manifest())
+    return sorted(str(r["name"]) for r in _manifest())
 
 
 def _manifest() -> list[dict[str, object]]:

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from playbook import compare, model
-from playbook.build import load_lists
-from playbook.report import game_of
+from playbook.pipeline.outputs import game_of
+from playbook.pipeline.session import load_lists
 
 
 def main(argv: list[str]) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import numpy as np
 import pytest
 from helpers import sample
 
-from playbook import feedback, words
+from playbook import words
+from playbook.core.problem import Problem
 from playbook.games import WordGame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,16 +32,9 @@ def lingo() -> WordGame:
 
 
 @pytest.fixture(scope="session")
-def small_group(dutch5: tuple[str, ...], lingo: WordGame) -> dict[str, object]:
+def small_group(dutch5: tuple[str, ...], lingo: WordGame) -> Problem:
     """A small guess pool (120 words) and one letter's answers among them."""
     pool = sample(dutch5, 90, 7)
     answers = [w for w in dutch5 if w.startswith("u")][:30]
     guesses = sorted(set(pool) | set(answers))
-    F = feedback.matrix(lingo, guesses, answers)
-    in_ans = np.asarray([1 if g in set(answers) else 0 for g in guesses], dtype=np.int64)
-    return {
-        "guesses": guesses,
-        "answers": answers,
-        "F": np.ascontiguousarray(F),
-        "in_answers": in_ans,
-    }
+    return Problem.of(lingo, guesses, answers, name="u")

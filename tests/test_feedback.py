@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playbook import feedback
-from playbook.games import Mark, WordGame, decode, encode, marks
+from playbook.core.matrix import cached_matrix
+from playbook.games import Hangman, Mark, Mastermind, WordGame, Wordle, decode, encode, marks
 
 LETTERS = "abcde"  # few letters: many repeats, the hard cases
 
@@ -29,8 +29,8 @@ def words_of(length: int) -> st.SearchStrategy[str]:
 def test_kernel_equals_reference(case: tuple[list[str], list[str], int]) -> None:
     guesses, answers, n = case
     game = WordGame(length=n, turns=5)
-    fast = feedback.matrix(game, guesses, answers)
-    slow = feedback.reference_matrix(game, guesses, answers)
+    fast = game.matrix(guesses, answers)
+    slow = game.reference_matrix(guesses, answers)
     assert fast.dtype == game.code_dtype
     assert np.array_equal(fast, slow)
 
@@ -70,15 +70,23 @@ def test_cache_round_trip(tmp_path, monkeypatch) -> None:  # type: ignore[no-unt
     monkeypatch.setenv("PLAYBOOK_CACHE", str(tmp_path))
     game = WordGame(length=5, turns=5)
     ws = ["lamer", "camel", "abide", "speed"]
-    m1, hit1 = feedback.cached_matrix(game, ws, ws)
-    m2, hit2 = feedback.cached_matrix(game, ws, ws)
+    m1, hit1 = cached_matrix(game, ws, ws)
+    m2, hit2 = cached_matrix(game, ws, ws)
     assert (hit1, hit2) == (False, True)
     assert np.array_equal(m1, m2)
     # a different list is a different key
-    m3, hit3 = feedback.cached_matrix(game, ws[:3], ws)
+    m3, hit3 = cached_matrix(game, ws[:3], ws)
     assert not hit3 and m3.shape == (3, 4)
     # a corrupt cache file is recomputed, not trusted
     for f in tmp_path.glob("feedback-*.npy"):
         f.write_bytes(b"garbage")
-    m4, hit4 = feedback.cached_matrix(game, ws, ws)
+    m4, hit4 = cached_matrix(game, ws, ws)
     assert not hit4 and np.array_equal(m4, m1)
+
+
+def test_feedback_ids_key_the_cache_as_before() -> None:
+    # the matrix cache (and checkpoints) of earlier versions stay valid
+    assert WordGame(length=5).feedback_id == "WordGame:5"
+    assert Wordle().feedback_id == "Wordle:5"
+    assert Mastermind(pegs=4, colours=6).feedback_id == "mastermind:4:6"
+    assert Hangman(max_length=12).feedback_id == "hangman:12"

@@ -13,9 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playbook import config, hangman, model, strategy
+from playbook import config, model
+from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.games import GAMES, Hangman, Mastermind, Wordle, find_game, from_rules
+from playbook.pipeline import strategies
+from playbook.search import letters
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = Mastermind(pegs=4, colours=6, turns=5)
@@ -87,7 +90,7 @@ def test_mastermind_opening_partitions(opening: str, largest: int, parts: int | 
 
 def test_knuth_minimax_guarantees_five() -> None:
     cfg = config.load(ROOT / "config" / "mastermind-4x6.yaml")
-    result = strategy.play_rule(cfg, "minimax")
+    result = strategies.play_rule(cfg, "minimax")
     s = result.summary()
     assert (s["first_guess"], s["total"], s["worst"]) == ("1122", 5801, 5)
     assert result.report.ok
@@ -153,7 +156,7 @@ def test_strategy_tree_out_passes_verify(tmp_path) -> None:  # type: ignore[no-u
 def test_wordle_rank_classics() -> None:
     cfg = config.load(ROOT / "config" / "wordle.yaml")
     firsts = {
-        rule: strategy.rank(cfg, rule, top=1)[0]["guess"]
+        rule: strategies.rank(cfg, rule, top=1)[0]["guess"]
         for rule in ("expected-size", "entropy", "minimax", "most-parts")
     }
     assert firsts == {
@@ -209,18 +212,20 @@ def brute_worst(F: np.ndarray, cols: tuple[int, ...]) -> int:
 def test_hangman_exact_equals_brute_force(dutch5, seed: int) -> None:  # type: ignore[no-untyped-def]
     rng = np.random.default_rng(seed)
     ws = sorted(rng.choice(dutch5, size=9, replace=False).tolist())
-    F = Hangman(max_length=5).matrix(list("abcdefghijklmnopqrstuvwxyz"), ws)
-    r = hangman.solve_length(np.ascontiguousarray(F), 5, budget=30)
-    assert r.exact == brute_worst(F, tuple(range(len(ws))))
-    assert max(hangman.misses(r.tree, F).values()) == r.exact
-    assert r.greedy >= r.exact
-    # the cheating host never does better than the worst case of the tree
-    assert hangman.cheating_host(r.tree)[0] <= r.exact
+    p = Problem.of(Hangman(max_length=5), list("abcdefghijklmnopqrstuvwxyz"), ws, name="5")
+    F = p.F
+    for family_bound in (False, True):
+        r = letters.solve_length(p, budget=30, family_bound=family_bound)
+        assert r.exact == brute_worst(F, tuple(range(len(ws))))
+        assert max(letters.misses(r.tree, F).values()) == r.exact
+        assert r.greedy >= r.exact
+        # the cheating host never does better than the worst case of the tree
+        assert letters.cheating_host(r.tree)[0] <= r.exact
 
 
 def test_hangman_family_needs_misses() -> None:
     # bill, fill, hill, kill, mill, pill, sill, till, will: only the first letter differs
     ws = [c + "ill" for c in "bfhkmpstw"]
-    F = Hangman(max_length=4).matrix(list("abcdefghijklmnopqrstuvwxyz"), ws)
-    r = hangman.solve_length(np.ascontiguousarray(F), 4, budget=30)
+    p = Problem.of(Hangman(max_length=4), list("abcdefghijklmnopqrstuvwxyz"), ws, name="4")
+    r = letters.solve_length(p, budget=30, family_bound=False)
     assert r.exact == len(ws) - 1  # each guess of a first letter rules out one word

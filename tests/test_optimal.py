@@ -10,9 +10,16 @@ import numpy as np
 import pytest
 from helpers import sample
 
-from playbook import cli, config, optimal, strategy
+from playbook import cli, config
+from playbook.convert import tree_plan
+from playbook.core.problem import Problem
+from playbook.core.ranking import RULES
 from playbook.games import Game, Mastermind, WordGame
-from playbook.tree import Probe
+from playbook.games.mastermind import ColourSymmetry
+from playbook.pipeline import strategies
+from playbook.search import optimal
+from playbook.search.greedy import greedy_tree
+from playbook.search.trees import Probe, Tree
 
 BIG = 1 << 40
 
@@ -44,7 +51,7 @@ def brute_force(F: np.ndarray, solved: int, limit: int) -> int:
     return value(tuple(range(F.shape[1])), limit)
 
 
-def replay(tree: strategy.Tree, F: np.ndarray, solved: int) -> dict[int, int]:
+def replay(tree: Tree, F: np.ndarray, solved: int) -> dict[int, int]:
     """Guesses each answer takes when the tree is played against it."""
     out = {}
     for a in range(F.shape[1]):
@@ -75,72 +82,71 @@ def mastermind(pegs: int, colours: int, turns: int) -> tuple[Game, tuple[str, ..
     return game, codes, game.matrix(codes, codes)
 
 
+def mastermind_problem(pegs: int, colours: int, turns: int) -> Problem:
+    game = Mastermind(pegs=pegs, colours=colours, turns=turns)
+    codes = game.generated_words()
+    return Problem.of(game, codes, codes)
+
+
 @pytest.mark.parametrize(
     ("pegs", "colours", "limit"),
     [(2, 3, 2), (2, 3, 3), (2, 3, 4), (2, 4, 3), (3, 3, 3), (3, 3, 4), (3, 3, 6)],
 )
 @pytest.mark.parametrize("symmetry", [True, False])
 def test_mastermind_equals_brute_force(pegs: int, colours: int, limit: int, symmetry: bool) -> None:
-    game, codes, F = mastermind(pegs, colours, limit)
-    want = brute_force(F, game.solved, limit)
-    rows = np.arange(len(codes))
+    p = mastermind_problem(pegs, colours, limit)
+    want = brute_force(p.F, p.game.solved, limit)
     if want >= BIG:
         with pytest.raises(ValueError, match="within"):
-            optimal.optimal_tree(game, F, rows, limit=limit, budget=60, guesses=codes)
+            optimal.optimal_tree(p, limit=limit, budget=60)
         return
-    res = optimal.optimal_tree(
-        game, F, rows, limit=limit, budget=60, guesses=codes if symmetry else None
-    )
+    res = optimal.optimal_tree(p, limit=limit, budget=60, symmetry=symmetry)
     assert res.proven
     assert res.total == res.lower_bound == want
-    check_tree(res, F, game.solved, limit)
+    check_tree(res, p.F, p.game.solved, limit)
 
 
 @pytest.fixture(scope="module")
-def tiny_lingo(dutch5: tuple[str, ...]) -> tuple[WordGame, list[str], np.ndarray, np.ndarray]:
+def tiny_lingo(dutch5: tuple[str, ...]) -> Problem:
     answers = [w for w in dutch5 if w.startswith("u")][:11]
     pool = sorted(set(answers) | set(sample(dutch5, 10, 3)))
-    game = WordGame(length=5, turns=5)
-    F = game.matrix(pool, answers)
-    rows = np.asarray([pool.index(a) for a in answers])
-    return game, pool, F, rows
+    return Problem.of(WordGame(length=5, turns=5), pool, answers, name="u")
 
 
 @pytest.mark.parametrize("limit", [2, 3, 4])
-def test_lingo_equals_brute_force(tiny_lingo, limit: int) -> None:  # type: ignore[no-untyped-def]
-    game, pool, F, rows = tiny_lingo
+def test_lingo_equals_brute_force(tiny_lingo: Problem, limit: int) -> None:
+    p = tiny_lingo
     # the answers' own rows first: the brute force indexes rows as columns' guesses
-    want = brute_force(F, game.solved, limit)
+    want = brute_force(p.F, p.game.solved, limit)
     if want >= BIG:
         with pytest.raises(ValueError):
-            optimal.optimal_tree(game, F, rows, limit=limit, budget=60)
+            optimal.optimal_tree(p, limit=limit, budget=60)
         return
-    res = optimal.optimal_tree(game, F, rows, limit=limit, budget=60, guesses=pool)
+    res = optimal.optimal_tree(p, limit=limit, budget=60)
     assert res.proven and res.total == want
-    check_tree(res, F, game.solved, limit)
+    check_tree(res, p.F, p.game.solved, limit)
 
 
-def test_tree_converts_to_plan(tiny_lingo) -> None:  # type: ignore[no-untyped-def]
-    game, pool, F, rows = tiny_lingo
-    res = optimal.optimal_tree(game, F, rows, limit=4, budget=60)
-    plan = strategy.to_plan(game, "u", res.tree, pool, "optimal")
-    assert plan.words == len(rows) and plan.method == "strategy optimal"
+def test_tree_converts_to_plan(tiny_lingo: Problem) -> None:
+    res = optimal.optimal_tree(tiny_lingo, limit=4, budget=60)
+    plan = tree_plan(tiny_lingo, res.tree.root, "strategy optimal")
+    assert plan.words == len(tiny_lingo.answers) and plan.method == "strategy optimal"
+    assert plan.group == "u" and plan.openings == (tiny_lingo.guesses[res.tree.root.row],)
 
 
 def test_never_worse_than_greedy() -> None:
-    game, codes, F = mastermind(3, 4, 4)
-    rows = np.arange(len(codes))
-    res = optimal.optimal_tree(game, F, rows, limit=4, budget=60, guesses=codes)
-    for rule in strategy.RULES:
-        tree = strategy.greedy_tree(game, F, rows, rule)
+    p = mastermind_problem(3, 4, 4)
+    res = optimal.optimal_tree(p, limit=4, budget=60)
+    for rule in RULES:
+        tree = greedy_tree(p, rule)
         if tree.worst <= 4:
             assert res.total <= tree.total
-    check_tree(res, F, game.solved, 4)
+    check_tree(res, p.F, p.game.solved, 4)
 
 
 def test_symmetry_orbits_of_mastermind_4x6() -> None:
     game, codes, _ = mastermind(4, 6, 5)
-    sym = optimal.Symmetry.of(game, codes, np.arange(len(codes)))
+    sym = game.symmetry(codes, np.arange(len(codes)))
     assert sym is not None
     reps = sym.representatives([])
     assert reps is not None
@@ -154,8 +160,9 @@ def test_symmetry_orbits_of_mastermind_4x6() -> None:
 
 def test_symmetry_needs_closed_answer_set() -> None:
     game, codes, _ = mastermind(3, 3, 4)
-    assert optimal.Symmetry.of(game, codes, np.arange(5)) is None
-    assert optimal.Symmetry.of(WordGame(), codes, np.arange(len(codes))) is None
+    assert isinstance(game.symmetry(codes, np.arange(len(codes))), ColourSymmetry)
+    assert game.symmetry(codes, np.arange(5)) is None
+    assert WordGame().symmetry(codes, np.arange(len(codes))) is None
 
 
 def test_counting_bound() -> None:
@@ -169,42 +176,40 @@ def test_counting_bound() -> None:
 
 @pytest.mark.parametrize("budget", [0.0, 0.05])
 def test_budget_gives_valid_tree_and_bound(budget: float) -> None:
-    game, codes, F = mastermind(4, 4, 5)
-    rows = np.arange(len(codes))
-    full = optimal.optimal_tree(game, F, rows, limit=5, budget=60, guesses=codes)
+    p = mastermind_problem(4, 4, 5)
+    full = optimal.optimal_tree(p, limit=5, budget=60)
     assert full.proven and full.total == full.lower_bound
-    res = optimal.optimal_tree(game, F, rows, limit=5, budget=budget, guesses=codes)
-    check_tree(res, F, game.solved, 5)
+    res = optimal.optimal_tree(p, limit=5, budget=budget)
+    check_tree(res, p.F, p.game.solved, 5)
     assert res.lower_bound <= full.total <= res.total
     if not res.proven:
         assert res.lower_bound < res.total or res.total == full.total
 
 
 def test_budget_stops_inside_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    game, codes, F = mastermind(4, 4, 5)
-    rows = np.arange(len(codes))
+    p = mastermind_problem(4, 4, 5)
+    rows = np.arange(len(p.answers))
     # a clock past the deadline is read every 256 nodes: the search unwinds, storing no value
-    search = optimal._Search(game, F, rows, 5, deadline=0.0)
+    search = optimal._Search(p, 5, deadline=0.0)
     search.stats[0] = 255
     assert search.solve(rows[:200], 4, optimal.INF) == optimal.ABORT
     assert search.aborted and len(search.memo) == 0
     # no greedy seed and no time: the best greedy tree comes back, unproven
     monkeypatch.setattr(optimal, "_seed_trees", lambda *a, **k: [])
-    res = optimal.optimal_tree(game, F, rows, limit=5, budget=0.0)
+    res = optimal.optimal_tree(p, limit=5, budget=0.0, symmetry=False)
     assert not res.proven and res.lower_bound <= 905 <= res.total
     assert res.counting_bound <= res.lower_bound
 
 
 def test_seed_improved_when_root_search_has_no_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    game, codes, F = mastermind(4, 4, 5)
-    rows = np.arange(len(codes))
+    p = mastermind_problem(4, 4, 5)
     seed = min(
-        (strategy.greedy_tree(game, F, rows, r) for r in strategy.RULES[:-1]),
+        (greedy_tree(p, r) for r in RULES[:-1]),
         key=lambda tr: tr.total if tr.worst <= 5 else 1 << 30,
     )
     monkeypatch.setattr(optimal, "ROOT_SHARE", 0.0)  # all the budget to the subtrees
-    res = optimal.optimal_tree(game, F, rows, limit=5, budget=60, guesses=codes)
-    check_tree(res, F, game.solved, 5)
+    res = optimal.optimal_tree(p, limit=5, budget=60)
+    check_tree(res, p.F, p.game.solved, 5)
     assert not res.proven
     assert res.tree.root.row == seed.root.row  # the seed's first guess, subtrees optimal
     assert 905 <= res.total < seed.total
@@ -216,7 +221,7 @@ def test_play_optimal_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         "name: mm-3x3\ngame: mastermind\nmastermind:\n  pegs: 3\n  colours: 3\n"
         "rules:\n  turns: 4\n  revealed: none\n"
     )
-    result = optimal.play_optimal(config.load(cfg_path), budget=30)
+    result = strategies.play_optimal(config.load(cfg_path), budget=30)
     s = result.summary()
     game, _, F = mastermind(3, 3, 4)
     want = brute_force(F, game.solved, 4)

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from helpers import run_cli
 
-from playbook import build, config, model, play
+from playbook import config, model, play
+from playbook.games import Mastermind
+from playbook.pipeline.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,12 +33,12 @@ def feedback_line(game, guess: str, answer: str) -> str:  # type: ignore[no-unty
 
 
 def test_full_lingo_game_from_the_playbook(lingo_book: Path) -> None:
-    cfg = config.load(ROOT / "config" / "lingo-nl-5.yaml")
-    game = build.make_game(cfg)
+    session = Session.open(config.load(ROOT / "config" / "lingo-nl-5.yaml"))
+    game = session.game
     answer = "cacao"
-    ctx = play.contexts(cfg, ["c"])["c"]
+    problem = session.problem("c")
     pb = model.load(str(lingo_book))
-    player = play.make_player(ctx, pb.group("c"), "scm")
+    player = play.make_player(problem, pb.group("c"), "scm")
     # the moves the playbook will suggest, answered with the true feedback
     history: list[tuple[str, int]] = []
     lines = []
@@ -62,7 +64,7 @@ def test_full_lingo_game_from_the_playbook(lingo_book: Path) -> None:
 
 
 def test_wordle_game_with_own_words() -> None:
-    game = build.make_game(config.load(ROOT / "config" / "wordle.yaml"))
+    game = Session.open(config.load(ROOT / "config" / "wordle.yaml")).game
     answer = "camel"
     moves = ["lamer", "crane", "camel"]
     digits = str.maketrans("ox.", "210")
@@ -74,13 +76,10 @@ def test_wordle_game_with_own_words() -> None:
 
 
 def test_mastermind_game() -> None:
-    from playbook.games import Mastermind
-
     mm = Mastermind()
     answer = "3456"
     cfg = config.load(ROOT / "config" / "mastermind-4x6.yaml")
-    ctx = play.contexts(cfg)["*"]
-    player = play.RulePlayer(ctx, "minimax")
+    player = play.RulePlayer(Session.open(cfg).problem("*"), "minimax")
     history: list[tuple[str, int]] = []
     lines = []
     while True:

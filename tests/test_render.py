@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from playbook import render
+from playbook.games import WordGame
 from playbook.model import GroupPlan, Move, Playbook, Row, Stats, TryWords
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -199,7 +200,7 @@ def test_wordle_tiles() -> None:
     wordle = render.render_html(tiny(), tiles="wordle")
     assert wordle != render.render_html(tiny())
     assert "right place: green" in wordle
-    assert "#6aaa64" in render._tile_svg("wordle", "210")
+    assert "#6aaa64" in render.tiles.tile_svg("wordle", "210")
     assert render.tile_png("wordle", "210")[:4] == b"\x89PNG"
 
 
@@ -261,11 +262,8 @@ def test_html_escapes_words_and_names() -> None:
     assert "&lt;i&gt;zz, a&amp;b|c" in body
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
     # the PDF path too: same escaping, the words appear as text
-    pdf_html = (
-        render.html_env()
-        .get_template("playbook.html.j2")
-        .render(render._context(evil(), "lingo", None, None, None, pdf=True))
-    )
+    ctx = render.views.context(evil(), pdf=True)
+    pdf_html = render.html.html_env().get_template("playbook.html.j2").render(ctx)
     pdf_body = pdf_html[pdf_html.index("</style>") :]
     for tag in ("<b>bold", "<b>ab", "<i>zz", "<script>", "<img"):
         assert tag not in pdf_body, tag
@@ -297,7 +295,7 @@ def test_pdf_shows_markup_as_text() -> None:
 
 
 def test_fetcher_refuses_files_and_network() -> None:
-    fetch = render._url_fetcher()
+    fetch = render.pdf.url_fetcher()
     for url in ("file:///etc/passwd", "http://example.com/x.png", "tile:lingo-2x1"):
         with pytest.raises(ValueError):
             fetch.fetch(url)
@@ -315,7 +313,7 @@ def test_rows_sorted_by_first_opening_then_second() -> None:
         Row("o.... .....", TryWords(("a",))),
         Row("x.... o....", TryWords(("d",))),
     )
-    assert [r.feedback for r in render.sort_table(rows)] == [
+    assert [r.feedback for r in render.sort_table(rows, WordGame)] == [
         "o.... .....",
         "x.... o....",
         "x.... .....",
@@ -327,7 +325,7 @@ def test_rows_sorted_by_first_opening_then_second() -> None:
 def test_pagination_keeps_every_line_once(sample_pb: Playbook) -> None:
     views = render.group_views(sample_pb)
     pages = render.paginate(views)
-    cap = int(render.TEXT_HEIGHT // render.LINE)
+    cap = int(render.layout.TEXT_HEIGHT // render.layout.LINE)
     for v in views:
         placed = [
             ln
@@ -340,7 +338,7 @@ def test_pagination_keeps_every_line_once(sample_pb: Playbook) -> None:
         ]
         assert placed == v.lines
     for p in pages:
-        assert p.height <= render.TEXT_HEIGHT + 1e-6
+        assert p.height <= render.layout.TEXT_HEIGHT + 1e-6
         for c in p.chunks:
             for col in c.columns:
                 assert sum(ln.h for ln in col) <= cap
@@ -406,9 +404,9 @@ def test_pdf_in_parts_is_the_whole_pdf(
     # what --jobs 2 does to a big playbook, on a small one: two parts rendered at once and
     # joined must give the same pages, text, page numbers, links and bookmarks
     joined = []
-    join = render.join_pdfs
-    monkeypatch.setattr(render, "SPLIT_MIN_PAGES", 2)
-    monkeypatch.setattr(render, "join_pdfs", lambda *a: joined.append(1) or join(*a))
+    join = render.pdf.join_pdfs
+    monkeypatch.setattr(render.pdf, "SPLIT_MIN_PAGES", 2)
+    monkeypatch.setattr(render.pdf, "join_pdfs", lambda *a: joined.append(1) or join(*a))
     whole, whole_pages = sample_pdf
     parts, parts_pages = render.render_pdf(sample_pb, jobs=2)
     assert joined, "not rendered in parts"
@@ -437,12 +435,16 @@ def test_page_numbers_follow_weasyprint_where_the_layout_model_is_off(
     # a model that thinks pages hold more lines than they do: tables run past their pages, so
     # the PDF has more pages than planned; the page numbers, the total and the contents must
     # still be those of the PDF as printed
-    monkeypatch.setattr(render, "TEXT_HEIGHT", 330.0)
-    monkeypatch.setattr(render, "SPLIT_MIN_PAGES", 2)
+    joined = []
+    join = render.pdf.join_pdfs
+    monkeypatch.setattr(render.layout, "TEXT_HEIGHT", 330.0)
+    monkeypatch.setattr(render.pdf, "SPLIT_MIN_PAGES", 2)
+    monkeypatch.setattr(render.pdf, "join_pdfs", lambda *a: joined.append(1) or join(*a))
     plan = render.paginate(render.group_views(sample_pb))
     pdf, _ = render.render_pdf(sample_pb, jobs=jobs)
     texts = _pdf_text(pdf)
     assert len(texts) > 1 + len(plan), "the layout model was not off: nothing tested"
+    assert bool(joined) == (jobs > 1), "rendered in parts with one job, or in one with two"
     for i, text in enumerate(texts[1:], start=2):
         assert f"page {i} of {len(texts)}" in text, (i, text.splitlines()[:3])
     dests, _, _, _ = _navigation(pdf)
@@ -476,3 +478,15 @@ def test_write_picks_the_format(tmp_path: Path) -> None:
         render.write(tiny(), tmp_path / "t.txt")
     with pytest.raises(ValueError, match="tile style"):
         render.render_html(tiny(), tiles="neon")
+
+
+def test_formats_registry(tmp_path: Path) -> None:
+    assert list(render.FORMATS) == ["pdf", "html", "md"]
+    for name, f in render.FORMATS.items():
+        assert f.name == name and f.suffix == f".{name}" and f.description
+        assert f.paged == (name == "pdf")
+    assert render.write(tiny(), tmp_path / "t.markdown") == {}
+    assert (tmp_path / "t.markdown").read_text() == render.render_markdown(tiny())
+    data, counts = render.render(tiny(), "html", tiles="wordle", pages={"a": 2})
+    assert data.decode() == render.render_html(tiny(), tiles="wordle", pages={"a": 2})
+    assert counts == {}

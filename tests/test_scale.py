@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from playbook import build, config, model, parallel
+from playbook import config, model, parallel
+from playbook.pipeline import build
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,9 +26,9 @@ def _plans(pb: model.Playbook) -> dict[str, object]:
 def test_dask_local_cluster_gives_the_same_playbook() -> None:
     pytest.importorskip("distributed")
     cfg = config.load(ROOT / "config" / "lingo-nl-5.yaml")
-    local = build.build(cfg, letters="c,i,q,y", n_jobs=2).playbook
+    local = build.build(cfg, letters=tuple("ciqy"), n_jobs=2).playbook
     with parallel.backend("dask", workers=2):
-        on_dask = build.build(cfg, letters="c,i,q,y", n_jobs=2).playbook
+        on_dask = build.build(cfg, letters=tuple("ciqy"), n_jobs=2).playbook
     assert _plans(on_dask) == _plans(local)
 
 
@@ -36,10 +37,10 @@ def test_checkpoints_resume_to_the_same_result(tmp_path) -> None:  # type: ignor
         config.load(ROOT / "config" / "lingo-nl-5.yaml"), **{"search.restarts": 50}
     )
     root = tmp_path / "ckpt"
-    first = build.build(cfg, letters="q,u,k", n_jobs=1, checkpoint_root=root)
+    first = build.build(cfg, letters=tuple("quk"), n_jobs=1, checkpoint_root=root)
     assert first.checkpoint is not None and first.checkpoint.saved > 0
     # a second run finds every unit done: nothing is recomputed, the result is the same
-    again = build.build(cfg, letters="q,u,k", n_jobs=1, checkpoint_root=root)
+    again = build.build(cfg, letters=tuple("quk"), n_jobs=1, checkpoint_root=root)
     assert again.checkpoint is not None
     assert again.checkpoint.saved == 0 and again.checkpoint.loaded == first.checkpoint.saved
     assert _plans(again.playbook) == _plans(first.playbook)

@@ -7,181 +7,170 @@ import itertools
 import numpy as np
 import pytest
 
-from playbook import feedback, kernels, search, tree
+from playbook.core.problem import BIG, Problem
+from playbook.core.ranking import OPENING_RANKINGS, RANKINGS, Ranking, Ties
+from playbook.core.scores import reference_score
 from playbook.games import WordGame
-from playbook.scores import RANKINGS, reference_score, score_moves
+from playbook.search import openings, tables, trees
 
-MODES = list(RANKINGS.values())
+RANKS = [RANKINGS[n] for n in OPENING_RANKINGS]
+SCM, EXPECTED = RANKINGS["scm"], RANKINGS["expected-size"]
 
 
 def test_paper_figure_2(lingo: WordGame) -> None:
     P = ["schep", "schop", "stoel", "strik"]
     guesses = ["kramp", "staan", "stoel"]
-    F = feedback.matrix(lingo, guesses, P)
-    in_ans = np.array([0, 0, 1])
-    staan, kramp, stoel = (score_moves(F, (i,), in_ans, 243) for i in (1, 0, 2))
+    problem = Problem.of(lingo, guesses, P)
+    staan, kramp, stoel = (problem.score((i,)) for i in (1, 0, 2))
     assert staan.parts == 2
     assert (kramp.parts, kramp.largest) == (3, 2)
     assert (stoel.parts, stoel.largest, stoel.n_in) == (4, 1, 1)  # almost-winning
     assert reference_score(lingo.feedback, ["kramp"], P) == kramp
-    best = search.best_single(F, in_ans, 243, kernels.SCM)
+    best = openings.best_single(problem, SCM)
     assert best is not None and guesses[best.moves[0]] == "stoel"
 
 
 def brute_best(
-    lingo: WordGame, guesses: list[str], answers: list[str], k: int, mode: int, bound: int
+    lingo: WordGame, guesses: list[str], answers: list[str], k: int, rank: Ranking, bound: int
 ) -> tuple[tuple[float, ...], tuple[int, ...]] | None:
     best = None
     for combo in itertools.combinations(range(len(guesses)), k):
         s = reference_score(lingo.feedback, [guesses[i] for i in combo], answers)
         if s.largest > bound:
             continue
-        key = (s.key(mode), combo)
+        key = (rank.key(s, Ties.SCORES), combo)
         if best is None or key < best:
             best = key
     return best
 
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("bound", [search.BIG, 6, 3])
-def test_single_equals_brute_force(small_group, lingo, mode: int, bound: int) -> None:  # type: ignore[no-untyped-def]
-    g = small_group
-    got = search.best_single(g["F"], g["in_answers"], 243, mode, bound)
-    want = brute_best(lingo, g["guesses"], g["answers"], 1, mode, bound)
+@pytest.mark.parametrize("rank", RANKS, ids=OPENING_RANKINGS)
+@pytest.mark.parametrize("bound", [BIG, 6, 3])
+def test_single_equals_brute_force(small_group, lingo, rank: Ranking, bound: int) -> None:  # type: ignore[no-untyped-def]
+    p = small_group
+    got = openings.best_single(p, rank, bound)
+    want = brute_best(lingo, list(p.guesses), list(p.answers), 1, rank, bound)
     if want is None:
         assert got is None
     else:
         assert got is not None and got.moves == want[1]
 
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("bound", [search.BIG, 3, 2, 1])
-def test_pair_equals_brute_force(small_group, lingo, mode: int, bound: int) -> None:  # type: ignore[no-untyped-def]
-    g = small_group
-    got = search.best_pair(g["F"], g["in_answers"], 243, mode, bound)
-    want = brute_best(lingo, g["guesses"], g["answers"], 2, mode, bound)
+@pytest.mark.parametrize("rank", RANKS, ids=OPENING_RANKINGS)
+@pytest.mark.parametrize("bound", [BIG, 3, 2, 1])
+def test_pair_equals_brute_force(small_group, lingo, rank: Ranking, bound: int) -> None:  # type: ignore[no-untyped-def]
+    p = small_group
+    got = openings.best_pair(p, rank, bound)
+    want = brute_best(lingo, list(p.guesses), list(p.answers), 2, rank, bound)
     if want is None:
         assert got is None
         return
     assert got is not None
     assert tuple(sorted(got.moves)) == want[1]
     assert got.score == reference_score(
-        lingo.feedback, [g["guesses"][i] for i in got.moves], g["answers"]
+        lingo.feedback, [p.guesses[i] for i in got.moves], p.answers
     )
 
 
 def test_pair_units_merge_like_one_scan(small_group) -> None:  # type: ignore[no-untyped-def]
-    g = small_group
-    whole = search.best_pair(g["F"], g["in_answers"], 243, kernels.SCM, search.BIG)
+    p = small_group
+    whole = openings.best_pair(p, SCM, BIG)
     for n_units in (2, 3, 7):
         parts = [
-            search.pair_unit(g["F"], g["in_answers"], 243, kernels.SCM, search.BIG, f)
-            for f in search.pair_units(g["F"].shape[0], n_units)
+            openings.pair_unit(p, SCM, BIG, f)
+            for f in openings.first_word_units(p.F.shape[0], n_units)
         ]
-        merged = search.merge_pairs(parts, g["F"], g["in_answers"], 243, kernels.SCM)
-        assert merged == whole
+        assert openings.merge_pairs(p, parts, SCM) == whole
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("rank", RANKS, ids=OPENING_RANKINGS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_climb_has_no_improving_single_replacement(small_group, mode: int, seed: int) -> None:  # type: ignore[no-untyped-def]
-    g = small_group
-    F, ina = g["F"], g["in_answers"]
+def test_climb_has_no_improving_single_replacement(small_group, rank: Ranking, seed: int) -> None:  # type: ignore[no-untyped-def]
+    p = small_group
     target = 1
-    rng = search.restart_rng(seed, "u", 0)
-    start = rng.choice(F.shape[0], size=3, replace=False).tolist()
-    moves = search.climb(F, ina, 243, mode, target, start)
+    rng = openings.restart_rng(seed, "u", 0)
+    start = rng.choice(p.F.shape[0], size=3, replace=False).tolist()
+    moves = openings.climb(p, rank, target, start)
     assert len(set(moves)) == 3
-    key = search.triple_key(F, moves, ina, 243, mode, target)
+    key = openings.triple_key(p, moves, rank, target)
     for i in range(3):
-        for r in range(F.shape[0]):
+        for r in range(p.F.shape[0]):
             if r in moves:
                 continue
             trial = list(moves)
             trial[i] = r
-            assert search.triple_key(F, trial, ina, 243, mode, target) >= key
+            assert openings.triple_key(p, trial, rank, target) >= key
 
 
 def test_climb_restarts_reproducible(small_group) -> None:  # type: ignore[no-untyped-def]
-    g = small_group
-    a = search.climb_restarts(g["F"], g["in_answers"], 243, 0, 1, 3, 42, "u", range(5))
-    b = search.climb_restarts(g["F"], g["in_answers"], 243, 0, 1, 3, 42, "u", range(5))
-    c = search.climb_restarts(g["F"], g["in_answers"], 243, 0, 1, 3, 43, "u", range(5))
-    assert a == b
-    assert a != c
+    p = small_group
 
+    def run(seed: int) -> list[tuple[int, tuple[int, ...]]]:
+        return openings.climb_restarts(p, SCM, target=1, seed=seed, restarts=range(5))
 
-def _group(lingo: WordGame, guesses: list[str], answers: list[str]) -> tree.Group:
-    F = np.ascontiguousarray(feedback.matrix(lingo, guesses, answers))
-    rows = np.asarray([guesses.index(a) for a in answers])
-    return tree.Group(F, rows, 243, lingo.solved)
+    assert run(42) == run(42)
+    assert run(42) != run(43)
 
 
 def test_exception_move_like_gazon(dutch5, lingo) -> None:  # type: ignore[no-untyped-def]
-    answers = ["kogen", "koven", "kozen"]
-    g = _group(lingo, list(dutch5), answers)
+    p = Problem.of(lingo, dutch5, ["kogen", "koven", "kozen"])
     # trying them one by one cannot find all three in two turns
-    assert tree.best_try(g, [0, 1, 2], 2).worst == 3
-    solved = tree.solve(g, [0, 1, 2], 2)
+    assert tables.best_try(p, [0, 1, 2], 2).worst == 3
+    solved = tables.solve(p, [0, 1, 2], 2)
     assert solved.worst <= 2
-    assert isinstance(solved.node, tree.Probe)
+    assert isinstance(solved.node, trees.Probe)
     move = dutch5[solved.node.row]
     assert sum(ch in move for ch in "gvz") >= 2  # it must contain two of g, v, z
 
 
 def test_try_order_is_optimal(dutch5, lingo) -> None:  # type: ignore[no-untyped-def]
-    answers = ["kogen", "koven", "kozen", "kopen"]
-    g = _group(lingo, list(dutch5), answers)
-    best = tree.best_try(g, range(4), 5)
-    totals = [sum(tree.try_turns(g, p).values()) for p in itertools.permutations(range(4))]
+    p = Problem.of(lingo, dutch5, ["kogen", "koven", "kozen", "kopen"])
+    best = tables.best_try(p, range(4), 5)
+    totals = [sum(tables.try_turns(p, perm).values()) for perm in itertools.permutations(range(4))]
     assert best.total == min(totals)
 
 
 def test_fast_solve_no_worse_than_greedy(small_group) -> None:  # type: ignore[no-untyped-def]
-    g = small_group
-    grp = tree.Group(
-        g["F"],
-        np.asarray([g["guesses"].index(a) for a in g["answers"]]),
-        243,
-        242,
-        kernels.EXPECTED,
-    )
-    cols = list(range(len(g["answers"])))
-    greedy = tree.solve(grp, cols, 5, profile="fast", breadth=1)
-    wide = tree.solve(grp, cols, 5, profile="fast", breadth=8)
+    p = small_group
+    cols = list(range(len(p.answers)))
+    greedy = tables.solve(p, cols, 5, ranking=EXPECTED, profile="fast", breadth=1)
+    wide = tables.solve(p, cols, 5, ranking=EXPECTED, profile="fast", breadth=8)
     assert wide.total <= greedy.total
     assert sorted(wide.turns) == cols
 
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("bound", [search.BIG, 3, 2, 1])
+@pytest.mark.parametrize("rank", RANKS, ids=OPENING_RANKINGS)
+@pytest.mark.parametrize("bound", [BIG, 3, 2, 1])
 @pytest.mark.parametrize("n_answers", [8, 20])
-def test_triple_equals_brute_force(dutch5, lingo, mode: int, bound: int, n_answers: int) -> None:  # type: ignore[no-untyped-def]
+def test_triple_equals_brute_force(
+    dutch5, lingo, rank: Ranking, bound: int, n_answers: int
+) -> None:  # type: ignore[no-untyped-def]
     # a small pool so that brute force over all triples stays quick; with 8 answers many
     # triples split every word apart (the shortcuts of the kernel)
     rng = np.random.default_rng(5)
     answers = [w for w in dutch5 if w.startswith("y")][:n_answers]
     guesses = sorted(set(rng.choice(dutch5, size=30, replace=False).tolist()) | set(answers[:6]))
-    F = np.ascontiguousarray(feedback.matrix(lingo, guesses, answers))
-    ina = np.asarray([1 if g in set(answers) else 0 for g in guesses], dtype=np.int64)
-    got = search.best_triple(F, ina, 243, mode, bound)
-    want = brute_best(lingo, guesses, answers, 3, mode, bound)
+    p = Problem.of(lingo, guesses, answers)
+    got = openings.best_triple(p, rank, bound)
+    want = brute_best(lingo, guesses, answers, 3, rank, bound)
     if want is None:
         assert got is None
         return
     assert got is not None
     assert tuple(sorted(got.moves)) == want[1]
     units = [
-        search.triple_unit(F, ina, 243, mode, bound, f)[0] for f in search.pair_units(F.shape[0], 3)
+        openings.triple_unit(p, rank, bound, f)[0]
+        for f in openings.first_word_units(p.F.shape[0], 3)
     ]
-    merged = search.merge_triples(units, F, ina, 243, mode)
+    merged = openings.merge_triples(p, units, rank)
     assert merged is not None and merged.moves == got.moves
 
 
-def _brute_triples(F: np.ndarray, ina: np.ndarray, mode: int, bound: int) -> tuple[int, ...] | None:
+def _brute_triples(p: Problem, rank: Ranking, bound: int) -> tuple[int, ...] | None:
     """Best triple by SCM or expected size with largest part <= bound, scored with numpy."""
-    n_g, n = F.shape
-    codes = F.astype(np.int64)
+    n_g, n = p.F.shape
+    codes = p.F.astype(np.int64)
+    ina = p.in_answers
     best = None
     for g1, g2 in itertools.combinations(range(n_g), 2):
         if g2 + 1 >= n_g:
@@ -198,20 +187,20 @@ def _brute_triples(F: np.ndarray, ina: np.ndarray, mode: int, bound: int) -> tup
         nin = ina[g1] + ina[g2] + ina[third]
         for j in np.flatnonzero(largest <= bound):
             key = (largest[j], -parts[j], sumsq[j], -nin[j], (g1, g2, int(third[j])))
-            if mode == kernels.EXPECTED:
+            if rank is EXPECTED:
                 key = (sumsq[j], *key)
             if best is None or key < best:
                 best = key
     return None if best is None else best[-1]
 
 
-@pytest.mark.parametrize("mode", [kernels.SCM, kernels.EXPECTED])
+@pytest.mark.parametrize("rank", [SCM, EXPECTED], ids=["scm", "expected-size"])
 @pytest.mark.parametrize(
     ("letter", "step", "bound"),
     [("k", 1, 3), ("m", 1, 2), ("s", 1, 3), ("d", 1, 2), ("b", 7, 1), ("d", 7, 2)],
 )
 def test_triple_many_third_words_equals_brute_force(  # type: ignore[no-untyped-def]
-    dutch5, lingo, mode: int, letter: str, step: int, bound: int
+    dutch5, lingo, rank: Ranking, letter: str, step: int, bound: int
 ) -> None:
     # enough guesses that the kernel rules most third words out through remembered
     # witnesses (members of a part that a third word gave one code), not by scanning; with
@@ -219,8 +208,7 @@ def test_triple_many_third_words_equals_brute_force(  # type: ignore[no-untyped-
     rng = np.random.default_rng(1)
     answers = [w for w in dutch5 if w.startswith(letter)][::step][:45]
     guesses = sorted(set(rng.choice(dutch5, size=110, replace=False).tolist()) | set(answers[:10]))
-    F = np.ascontiguousarray(feedback.matrix(lingo, guesses, answers))
-    ina = np.asarray([1 if g in set(answers) else 0 for g in guesses], dtype=np.int64)
-    want = _brute_triples(F, ina, mode, bound)
-    got = search.best_triple(F, ina, 243, mode, bound)
+    p = Problem.of(lingo, guesses, answers)
+    want = _brute_triples(p, rank, bound)
+    got = openings.best_triple(p, rank, bound)
     assert (None if got is None else tuple(sorted(got.moves))) == want

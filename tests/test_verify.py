@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from helpers import sample, write_words
 
-from playbook import build, config, model
+from playbook import config, model
 from playbook.model import Move, Row, TryWords
-from playbook.report import verify_file
+from playbook.pipeline import build
+from playbook.pipeline.outputs import verify_file
 from playbook.verify import verify
 
 
@@ -31,7 +32,7 @@ def small_build(tmp_path_factory, dutch5):  # type: ignore[no-untyped-def]
 def test_build_verifies(small_build) -> None:  # type: ignore[no-untyped-def]
     cfg, result = small_build
     assert result.report.ok
-    assert result.report.overall.words == len(result.setup.answers)
+    assert result.report.overall.words == len(result.session.answers)
     assert result.report.overall.worst <= cfg.rules.turns
 
 
@@ -74,50 +75,50 @@ def _replace_row(pb: model.Playbook, gi: int, ri: int, row: Row | None) -> model
 
 def test_rejects_dropped_word(small_build) -> None:  # type: ignore[no-untyped-def]
     _, result = small_build
-    pb, setup = result.playbook, result.setup
+    pb, session = result.playbook, result.session
     gi, ri = _first_try_row(pb)
     row = pb.groups[gi].table[ri]
     assert isinstance(row.node, TryWords) and row.node.words
     dropped = row.node.words[-1]
     bad = _replace_row(pb, gi, ri, dataclasses.replace(row, node=TryWords(row.node.words[:-1])))
-    rep = verify(bad, setup.game, setup.guesses, setup.answers)
+    rep = verify(bad, session.game, session.guesses, session.answers)
     assert not rep.ok
     assert [f.word for f in rep.failures] == [dropped]
 
 
 def test_rejects_missing_row_and_foreign_word(small_build) -> None:  # type: ignore[no-untyped-def]
     _, result = small_build
-    pb, setup = result.playbook, result.setup
+    pb, session = result.playbook, result.session
     gi, ri = _first_try_row(pb)
-    rep = verify(_replace_row(pb, gi, ri, None), setup.game, setup.guesses, setup.answers)
+    rep = verify(_replace_row(pb, gi, ri, None), session.game, session.guesses, session.answers)
     assert rep.failures and all("no row for feedback" in f.reason for f in rep.failures)
     row = pb.groups[gi].table[ri]
     foreign = _replace_row(pb, gi, ri, dataclasses.replace(row, node=TryWords(("qqqqq",))))
-    rep = verify(foreign, setup.game, setup.guesses, setup.answers)
+    rep = verify(foreign, session.game, session.guesses, session.answers)
     assert any("'qqqqq' is not a word" in p for p in rep.problems)
 
 
 def test_rejects_too_many_turns(small_build) -> None:  # type: ignore[no-untyped-def]
     cfg, result = small_build
-    pb, setup = result.playbook, result.setup
+    pb, session = result.playbook, result.session
     gi, ri = _first_try_row(pb)
     row = pb.groups[gi].table[ri]
     # useless moves before the try list: every word of the row is found too late
     node: model.Node = row.node
     for _ in range(cfg.rules.turns):
-        node = Move(setup.guesses[0], (Row("*", node),))
+        node = Move(session.guesses[0], (Row("*", node),))
     slow = _replace_row(pb, gi, ri, dataclasses.replace(row, node=node))
-    rep = verify(slow, setup.game, setup.guesses, setup.answers)
+    rep = verify(slow, session.game, session.guesses, session.answers)
     late = {f.word for f in rep.failures if "over the limit" in f.reason}
     assert isinstance(row.node, TryWords) and row.node.words
-    assert late == set(row.node.words) - {setup.guesses[0]}
+    assert late == set(row.node.words) - {session.guesses[0]}
 
 
 def test_rejects_unreachable_row_and_wrong_stats(small_build) -> None:  # type: ignore[no-untyped-def]
     _, result = small_build
-    pb, setup = result.playbook, result.setup
+    pb, session = result.playbook, result.session
     g = pb.groups[0]
-    extra = Row("ooooo " * len(g.openings), TryWords((setup.answers[0],)))
+    extra = Row("ooooo " * len(g.openings), TryWords((session.answers[0],)))
     bad = dataclasses.replace(
         pb,
         groups=(
@@ -131,11 +132,11 @@ def test_rejects_unreachable_row_and_wrong_stats(small_build) -> None:  # type: 
             *pb.groups[1:],
         ),
     )
-    rep = verify(bad, setup.game, setup.guesses, setup.answers)
+    rep = verify(bad, session.game, session.guesses, session.answers)
     assert any("cannot occur" in p for p in rep.problems)
     assert pb.stats is not None
     lying = dataclasses.replace(pb, stats=model.Stats({1: pb.stats.words}))
-    rep = verify(lying, setup.game, setup.guesses, setup.answers)
+    rep = verify(lying, session.game, session.guesses, session.answers)
     assert any(p.startswith("summary: recorded") for p in rep.problems)
 
 

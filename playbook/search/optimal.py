@@ -6,7 +6,8 @@ turns. A guess ``g`` costs ``|S| + sum(value(part, t - 1))`` over the parts of `
 its non-solving feedbacks leave. :func:`optimal_tree` finds the least value by depth-first
 branch and bound:
 
-* the first upper bound is the best greedy tree (:mod:`playbook.strategy`) within the limit;
+* the first upper bound is the best greedy tree (:mod:`playbook.search.greedy`) within the
+  limit;
 * a set is memoised by a hash of its answers (with ``t``): its exact value and best guess, or
   the best lower bound proven so far;
 * lower bounds, all admissible: the *counting bound* (at most ``b ** (d - 1)`` answers can be
@@ -21,9 +22,10 @@ branch and bound:
   in exactly the same parts only one (a possible answer where there is one) is tried;
 * a set with a possible answer that tells all the others apart has value ``2n - 1`` at once;
   with two turns left, a set has value ``2n - 1``, ``2n`` or none (no guess separates it);
-* Mastermind: colour and position permutations that fix the guesses played so far map the
-  set onto itself, so at the first two levels only one guess of each orbit is tried (at the
-  root: 1111, 1112, 1122, 1123, 1234 for 4 pegs).
+* where the game has a symmetry (Mastermind: colour and position permutations) the
+  permutations that fix the guesses played so far map the set onto itself, so at the first
+  two levels only one guess of each orbit is tried (at the root: 1111, 1112, 1122, 1123,
+  1234 for 4 pegs).
 
 The search below the root runs in numba; the root loop is Python. A time budget stops the
 search (the clock is read every 256 nodes): the result is then the best tree found, unproven,
@@ -40,22 +42,18 @@ checked to find each answer in time with the total claimed.
 from __future__ import annotations
 
 import dataclasses
-import itertools
-import math
 import time
-from collections.abc import Sequence
 
 import numba
 import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from playbook import strategy
-from playbook.config import Config
-from playbook.errors import ConfigError
-from playbook.games import Game, Mastermind
-from playbook.strategy import StrategyResult, Tree
-from playbook.tree import Probe
+from playbook.core.problem import Problem
+from playbook.core.ranking import FIRST_CONSISTENT, RULES
+from playbook.games import Symmetry
+from playbook.search.greedy import greedy_tree
+from playbook.search.trees import Probe, Tree
 
 INF = 1 << 40
 """Value of a set that cannot be solved within its turns."""
@@ -66,8 +64,6 @@ _GUESS_MASK = (1 << (_SHIFT - 1)) - 1
 ROOT_SHARE = 0.8
 """Share of the budget for the search from the root; when it runs out before any tree better
 than the greedy seed is found, the rest improves the seed's subtrees."""
-_MAX_SYMMETRY_WORK = 40_000_000
-"""Largest (group elements x guesses) worth enumerating for a symmetry reduction."""
 
 
 # ------------------------------------------------------------------ bounds
@@ -398,109 +394,6 @@ def solve(
     return fail_lb
 
 
-# ------------------------------------------------------------------ Mastermind symmetry
-
-
-class Symmetry:
-    """Colour and position permutations of Mastermind acting on the guess rows.
-
-    A permutation applied to guess and answer alike keeps the feedback; one that also fixes
-    every guess played so far maps the set of answers still possible onto itself, so guesses
-    in one orbit of that stabiliser have the same value and one per orbit is enough.
-    """
-
-    def __init__(self, digits: np.ndarray, colours: int, row_of_index: np.ndarray) -> None:
-        self.digits = digits
-        self.colours = colours
-        self.pegs = digits.shape[1]
-        self.row_of_index = row_of_index
-        self.weights = colours ** np.arange(self.pegs - 1, -1, -1, dtype=np.int64)
-
-    @classmethod
-    def of(
-        cls, game: Game, guesses: Sequence[str] | None, answer_rows: np.ndarray
-    ) -> Symmetry | None:
-        """The symmetry of a Mastermind group whose guesses are all codes and whose answers
-        are closed under the permutations; None otherwise."""
-        if not isinstance(game, Mastermind) or guesses is None:
-            return None
-        pegs, colours = game.pegs, game.colours
-        if len(guesses) != colours**pegs:
-            return None
-        digits = np.asarray([[int(ch) - 1 for ch in g] for g in guesses], dtype=np.int64)
-        if digits.shape != (len(guesses), pegs) or digits.min() < 0 or digits.max() >= colours:
-            return None
-        index = digits @ (colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64))
-        row_of_index = np.full(colours**pegs, -1, dtype=np.int64)
-        row_of_index[index] = np.arange(len(guesses))
-        if (row_of_index < 0).any():
-            return None
-        sym = cls(digits, colours, row_of_index)
-        answers = np.zeros(len(guesses), dtype=bool)
-        answers[answer_rows] = True
-        # closed under generators (colour and position transpositions) = under the group
-        gens = []
-        for k in range(1, colours):
-            pi = np.arange(colours)
-            pi[[0, k]] = [k, 0]
-            gens.append((pi, np.arange(pegs)))
-        for k in range(1, pegs):
-            tau = np.arange(pegs)
-            tau[[0, k]] = [k, 0]
-            gens.append((np.arange(colours), tau))
-        for pi, tau in gens:
-            img = sym.image(pi[None, :], tau)[0]
-            if not np.array_equal(answers[img], answers):
-                return None
-        return sym
-
-    def image(self, pis: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        """Rows that each row maps to, for each colour permutation in ``pis`` with ``tau``."""
-        moved = pis[:, self.digits[:, tau]]  # (n_pi, rows, pegs)
-        return self.row_of_index[moved @ self.weights]
-
-    def _stabiliser(self, history: Sequence[int]) -> list[tuple[np.ndarray, np.ndarray]]:
-        """(colour permutations, position permutation) blocks of the stabiliser of
-        ``history``, or an empty list if it is too large to enumerate."""
-        hist = [self.digits[h] for h in history]
-        used = sorted({int(c) for h in hist for c in h})
-        free = [c for c in range(self.colours) if c not in used]
-        n_free = math.factorial(len(free))
-        if math.factorial(self.pegs) * n_free * len(self.digits) > _MAX_SYMMETRY_WORK:
-            return []
-        free_perms = np.asarray(list(itertools.permutations(free)), dtype=np.int64)
-        blocks = []
-        for tau in itertools.permutations(range(self.pegs)):
-            tau_a = np.asarray(tau, dtype=np.int64)
-            pi = np.full(self.colours, -1, dtype=np.int64)
-            ok = True
-            for h in hist:
-                for i in range(self.pegs):
-                    a, b = int(h[tau_a[i]]), int(h[i])
-                    if pi[a] < 0:
-                        pi[a] = b
-                    elif pi[a] != b:
-                        ok = False
-            if not ok or len(set(pi[used].tolist())) != len(used):
-                continue
-            pis = np.repeat(pi[None, :], len(free_perms), axis=0)
-            if free:
-                pis[:, free] = free_perms
-            blocks.append((pis, tau_a))
-        return blocks
-
-    def representatives(self, history: Sequence[int]) -> np.ndarray | None:
-        """One guess row per orbit of the stabiliser of ``history`` (the smallest row), or
-        None when the stabiliser is trivial or too large to enumerate."""
-        blocks = self._stabiliser(history)
-        if sum(len(p) for p, _ in blocks) <= 1:
-            return None
-        canon = np.arange(len(self.digits), dtype=np.int64)
-        for pis, tau in blocks:
-            canon = np.minimum(canon, self.image(pis, tau).min(axis=0))
-        return np.flatnonzero(canon == np.arange(len(self.digits))).astype(np.int64)
-
-
 # ------------------------------------------------------------------ the search
 
 
@@ -526,13 +419,13 @@ class OptimalResult:
 class _Search:
     """One group's search state: matrix, bounds, memo and counters."""
 
-    def __init__(
-        self, game: Game, F: np.ndarray, answer_rows: np.ndarray, limit: int, deadline: float
-    ) -> None:
+    def __init__(self, problem: Problem, limit: int, deadline: float) -> None:
+        game = problem.game
         if game.solved is None:
             raise ValueError(f"{game.name}: no solving feedback; the optimum needs one")
-        self.F = np.ascontiguousarray(F)
-        self.col_row = np.ascontiguousarray(answer_rows, dtype=np.int64)
+        self.problem = problem
+        self.F = problem.F
+        self.col_row = np.ascontiguousarray(problem.answer_rows, dtype=np.int64)
         self.n = self.F.shape[1]
         self.limit = limit
         self.solved = int(game.solved)
@@ -636,207 +529,163 @@ def _improve(search: _Search, tree: Tree, limit: int) -> Tree:
     return out
 
 
-def _seed_trees(
-    game: Game, F: np.ndarray, answer_rows: np.ndarray, limit: int, upper: Tree | None
-) -> list[Tree]:
-    trees = [
-        strategy.greedy_tree(game, F, answer_rows, rule)
-        for rule in strategy.RULES
-        if rule != "first-consistent"
-    ]
+def _greedy_trees(problem: Problem) -> list[Tree]:
+    """The tree of every greedy rule but first-consistent."""
+    return [greedy_tree(problem, rule) for rule in RULES if rule != FIRST_CONSISTENT]
+
+
+def _seed_trees(problem: Problem, limit: int, upper: Tree | None) -> list[Tree]:
+    trees = _greedy_trees(problem)
     if upper is not None:
         trees.append(upper)
-    return [t for t in trees if t.worst <= limit and len(t.turns) == F.shape[1]]
+    return [t for t in trees if t.worst <= limit and len(t.turns) == problem.F.shape[1]]
+
+
+@dataclasses.dataclass
+class _Root:
+    """The search from the root: the best total so far, its first guess or seed tree, and
+    what is proven."""
+
+    best: int
+    best_tree: Tree | None
+    best_g: int = -1
+    done: bool = True
+    pending: list[int] = dataclasses.field(default_factory=list)
+    """Lower bounds of the first guesses not settled when the clock stopped."""
+    nodes: int = 0
+
+
+def _first_guess(
+    search: _Search, root: _Root, g: int, total_lb: int, cands: np.ndarray | None
+) -> tuple[bool, int]:
+    """Search the parts of first guess ``g`` below the best total; returns (whether it gave
+    a better tree, the total it reached or the lower bound of the part it stopped in)."""
+    limit, n = search.limit, search.n
+    S = np.arange(n, dtype=np.int64)
+    parts = sorted(search.parts(S, g), key=lambda p: -len(p[1]))
+    acc, rest = n, total_lb - n
+    for _, part in parts:
+        rest -= int(search.lbtab[limit - 1, len(part)])
+        cb = root.best - acc - rest
+        v = search.solve(part, limit - 1, cb, cands)
+        if v == ABORT:
+            return False, acc + int(search.lbtab[limit - 1, len(part)]) + rest
+        if v >= cb:
+            return False, 0
+        acc += v
+    return acc < root.best, acc
+
+
+def _search_root(search: _Search, root: _Root, sym: Symmetry | None, final: float) -> None:
+    """Try the first guesses in order of their bounds until the bound reaches the best total
+    or the clock stops (then the pending bounds are what is proven)."""
+    S = np.arange(search.n, dtype=np.int64)
+    cands = search.allrows
+    if sym is not None and (reps := sym.representatives([])) is not None:
+        cands = reps
+    bound, ins, parts, sumsq, phash = scan(
+        search.F, S, search.limit, cands, search.lbtab, search.solved, search.n_codes
+    )
+    order = _order(bound, ins, parts, sumsq, phash, INF).tolist()
+    oi = 0
+    partial = 0  # lower bound of the guess the clock stopped
+    while oi < len(order):
+        j = order[oi]
+        total_lb = int(bound[j])
+        if total_lb >= root.best:
+            break
+        if time.perf_counter() > search.deadline or search.aborted:
+            if root.best_g >= 0 and search.deadline < final:
+                # a tree from the root search is the best: let the root search go on
+                search.deadline = final
+                search.stats[1] = 0
+                continue
+            root.pending += [max(partial, total_lb), *(int(bound[k]) for k in order[oi + 1 :])]
+            root.done = False
+            return
+        root.nodes += 1
+        g = int(cands[j])
+        better, value = _first_guess(
+            search, root, g, total_lb, sym.representatives([g]) if sym is not None else None
+        )
+        if search.aborted:
+            partial = value
+            continue  # the loop head stops, or resumes this guess with more time
+        if better:
+            root.best, root.best_g = value, g
+        oi += 1
+        partial = 0
+
+
+def _tree_of(search: _Search, root: _Root) -> Tree:
+    """The tree of the best first guess found, else the best seed, else (out of time before
+    any tree within the limit) the best greedy tree, over the limit."""
+    if root.best_g >= 0:
+        turns: dict[int, int] = {}
+        S = np.arange(search.n, dtype=np.int64)
+        tree = Tree(search.build(S, search.limit, 1, turns, root.best_g), turns)
+        if tree.total != root.best or tree.worst > search.limit or len(turns) != search.n:
+            raise RuntimeError(
+                f"internal error: optimal tree total {tree.total} != searched {root.best}"
+            )
+        return tree
+    if root.best_tree is not None:
+        return root.best_tree
+    if root.done:
+        raise ValueError(f"no strategy finds every answer within {search.limit} turns")
+    return min(_greedy_trees(search.problem), key=lambda tr: (tr.worst, tr.total))
 
 
 def optimal_tree(
-    game: Game,
-    F: np.ndarray,
-    answer_rows: np.ndarray,
+    problem: Problem,
     *,
     limit: int,
     budget: float,
     upper: Tree | None = None,
-    guesses: Sequence[str] | None = None,
+    symmetry: bool = True,
 ) -> OptimalResult:
     """The tree with the fewest total guesses that finds every answer within ``limit`` turns.
 
-    ``F``: feedback codes, guess rows x answer columns; ``answer_rows``: the row of each
-    answer. ``budget``: seconds after which the search stops and the best tree so far is
-    returned (``proven`` False) with the best proven lower bound. ``upper``: a tree to start
-    from besides the greedy ones. ``guesses``: the words of the rows (Mastermind uses them for
-    its symmetry reduction). Raises ValueError when no tree finds every answer in time.
+    ``budget``: seconds after which the search stops and the best tree so far is returned
+    (``proven`` False) with the best proven lower bound. ``upper``: a tree to start from
+    besides the greedy ones. ``symmetry``: use the game's symmetry (Mastermind) to try one
+    guess per orbit. Raises ValueError when no tree finds every answer in time.
     """
     t0 = time.perf_counter()
-    search = _Search(game, F, answer_rows, limit, t0 + budget)
+    search = _Search(problem, limit, t0 + budget)
     n = search.n
     if n == 0:
         raise ValueError("no answers to find")
-    counting = int(search.lbtab[limit, n]) if n else 0
-    S = np.arange(n, dtype=np.int64)
-    seeds = _seed_trees(game, search.F, search.col_row, limit, upper)
-    best_tree = min(seeds, key=lambda tr: tr.total, default=None)
-    best = best_tree.total if best_tree is not None else INF
-    best_g = -1
-
-    sym = Symmetry.of(game, guesses, search.col_row)
-    cands = search.allrows
-    if sym is not None and (reps := sym.representatives([])) is not None:
-        cands = reps
-
-    pending: list[int] = []  # lower bounds of root guesses not settled
-    done = True
-    nodes_root = 0
+    counting = int(search.lbtab[limit, n])
+    best_tree = min(_seed_trees(problem, limit, upper), key=lambda tr: tr.total, default=None)
+    root = _Root(best_tree.total if best_tree is not None else INF, best_tree)
+    sym = problem.game.symmetry(problem.guesses, search.col_row) if symmetry else None
     final = t0 + budget
     search.deadline = t0 + ROOT_SHARE * budget
     if counting >= INF:
         pass
     elif n <= 2:
-        best_g = int(search.col_row[0])
-        best = 2 * n - 1
+        root.best_g, root.best = int(search.col_row[0]), 2 * n - 1
     else:
-        bound, ins, parts, sumsq, phash = scan(
-            search.F, S, limit, cands, search.lbtab, search.solved, search.n_codes
-        )
-        order = _order(bound, ins, parts, sumsq, phash, INF).tolist()
-        oi = 0
-        partial = 0  # lower bound of the guess the clock stopped
-        while oi < len(order):
-            j = order[oi]
-            total_lb = int(bound[j])
-            if total_lb >= best:
-                break
-            if time.perf_counter() > search.deadline or search.aborted:
-                if best_g >= 0 and search.deadline < final:
-                    # a tree from the root search is the best: let the root search go on
-                    search.deadline = final
-                    search.stats[1] = 0
-                    continue
-                pending += [max(partial, int(bound[j]))]
-                pending += [int(bound[k]) for k in order[oi + 1 :]]
-                done = False
-                break
-            nodes_root += 1
-            g = int(cands[j])
-            child_cands = sym.representatives([g]) if sym is not None else None
-            parts_g = sorted(search.parts(S, g), key=lambda p: -len(p[1]))
-            acc, rest = n, total_lb - n
-            ok = True
-            for _, part in parts_g:
-                rest -= int(search.lbtab[limit - 1, len(part)])
-                cb = best - acc - rest
-                v = search.solve(part, limit - 1, cb, child_cands)
-                if v == ABORT:
-                    partial = acc + int(search.lbtab[limit - 1, len(part)]) + rest
-                    ok = False
-                    break
-                if v >= cb:
-                    ok = False
-                    break
-                acc += v
-            if search.aborted:
-                continue  # the loop head stops, or resumes this guess with more time
-            if ok and acc < best:
-                best, best_g = acc, g
-            oi += 1
-            partial = 0
-        if not done and best_g < 0 and best_tree is not None:
+        _search_root(search, root, sym, final)
+        if not root.done and root.best_g < 0 and root.best_tree is not None:
             # the root search did not finish: improve the best seed tree bottom-up with the
             # rest of the budget (its subtrees solved exactly where time allows)
             search.deadline = final
             search.stats[1] = 0
-            improved = _improve(search, best_tree, limit)
-            if improved.total < best:
-                best_tree, best = improved, improved.total
-
-    if best_g >= 0:
-        turns: dict[int, int] = {}
-        root = search.build(S, limit, 1, turns, best_g)
-        tree = Tree(root, turns)
-        if tree.total != best or tree.worst > limit or len(turns) != n:
-            raise RuntimeError(
-                f"internal error: optimal tree total {tree.total} != searched {best}"
-            )
-    elif best_tree is not None:
-        tree = best_tree
-    elif done:
-        raise ValueError(f"no strategy finds every answer within {limit} turns")
-    else:
-        # out of time before any tree within the limit: the best greedy tree, over the limit
-        tree = min(
-            (
-                strategy.greedy_tree(game, search.F, search.col_row, rule)
-                for rule in strategy.RULES
-                if rule != "first-consistent"
-            ),
-            key=lambda tr: (tr.worst, tr.total),
-        )
+            improved = _improve(search, root.best_tree, limit)
+            if improved.total < root.best:
+                root.best_tree, root.best = improved, improved.total
+    tree = _tree_of(search, root)
     total = tree.total
-    lower = total if done else min([total, *pending])
+    lower = total if root.done else min([total, *root.pending])
     lower = max(lower, counting) if counting < INF else lower
     return OptimalResult(
         tree=tree,
         total=total,
         lower_bound=int(lower),
         counting_bound=counting,
-        proven=done,
-        nodes=int(search.stats[0]) + nodes_root,
+        proven=root.done,
+        nodes=int(search.stats[0]) + root.nodes,
         seconds=time.perf_counter() - t0,
     )
-
-
-# ------------------------------------------------------------------ playbooks
-
-
-@dataclasses.dataclass(frozen=True)
-class OptimalPlay(StrategyResult):
-    """The optimal trees of every group as a verified playbook, with bounds per group."""
-
-    results: dict[str, OptimalResult]
-
-    def summary(self) -> dict[str, object]:
-        out = super().summary()
-        rs = self.results.values()
-        out["lower_bound"] = sum(r.lower_bound for r in rs)
-        out["counting_bound"] = sum(r.counting_bound for r in rs)
-        out["optimal"] = all(r.proven for r in rs)
-        out["nodes"] = sum(r.nodes for r in rs)
-        out["groups"] = {
-            name: {
-                "total": r.total,
-                "lower_bound": r.lower_bound,
-                "counting_bound": r.counting_bound,
-                "optimal": r.proven,
-                "nodes": r.nodes,
-                "seconds": round(r.seconds, 3),
-            }
-            for name, r in self.results.items()
-        }
-        return out
-
-
-def play_optimal(cfg: Config, *, letters: str | None = None, budget: float = 60.0) -> OptimalPlay:
-    """Per group, the optimal tree (within ``budget`` seconds per group), verified."""
-    from playbook import build
-
-    if cfg.rules.hard:
-        raise ConfigError(f"{cfg.source}: --rule optimal does not support hard mode")
-    t0 = time.perf_counter()
-    setup = build.prepare(cfg)
-    game = setup.game
-    if game.solved is None or game.limit_name != "turns":
-        raise ConfigError(f"{cfg.source}: --rule optimal needs a game played in turns")
-    groups = build.select_groups(setup, letters)
-    trees: dict[str, Tree] = {}
-    results: dict[str, OptimalResult] = {}
-    plans = []
-    for name, cols in groups.items():
-        gd = build.group_data(setup, cfg, name, cols)
-        res = optimal_tree(
-            game, gd.F, gd.answer_rows, limit=game.limit, budget=budget, guesses=gd.guesses
-        )
-        results[name] = res
-        trees[name] = res.tree
-        plans.append(strategy.to_plan(game, name, res.tree, gd.guesses, "optimal"))
-    pb = build.assemble(cfg, setup, plans, profile="strategy optimal", letters=letters)
-    return OptimalPlay("optimal", pb.playbook, trees, pb.report, time.perf_counter() - t0, results)

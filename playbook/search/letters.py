@@ -1,4 +1,5 @@
-"""Hangman: exact minimax over the words still possible, the greedy rule, a cheating host.
+"""Hangman's search over letters: exact minimax over the words still possible, the greedy
+rule, a cheating host.
 
 A state (letters guessed, pattern shown) is the set of words consistent with it, so the search
 works on sets of answer columns. ``worst(S)`` is the fewest misses that a guesser can guarantee
@@ -17,9 +18,8 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from playbook.tree import Probe, TryList
-
-Node = Probe | TryList
+from playbook.core.problem import Problem
+from playbook.search.trees import Node, Probe, TryList, size
 
 
 @numba.njit(cache=True)
@@ -232,13 +232,9 @@ def cheating_host(node: Node) -> tuple[int, int]:
     (ties: a miss, then the lowest code). Returns (misses, the word it ends with)."""
     spent = 0
     while isinstance(node, Probe):
-        code, node = max(node.children, key=lambda c: (_size(c[1]), c[0] == 0, -c[0]))
+        code, node = max(node.children, key=lambda c: (size(c[1]), c[0] == 0, -c[0]))
         spent += 1 if code == 0 else 0
     return spent, node.cols[0]
-
-
-def _size(n: Node) -> int:
-    return len(n.cols) if isinstance(n, TryList) else n.size
 
 
 @dataclasses.dataclass(frozen=True)
@@ -263,15 +259,19 @@ class LengthResult:
 
 
 def solve_length(
-    F: np.ndarray,
-    length: int,
+    problem: Problem,
     *,
     budget: float = 60.0,
-    words: list[str] | tuple[str, ...] | None = None,
+    family_bound: bool = True,
     progress: Callable[[str], None] | None = None,
 ) -> LengthResult:
-    """Exact verdict, greedy comparison and cheating-host figures for one word length."""
+    """Exact verdict, greedy comparison and cheating-host figures for one word length (the
+    problem's answers: words of one length; its guesses: letters). ``family_bound``: use the
+    lower bound of words that differ at one position only."""
     t0 = time.perf_counter()
+    F = problem.F
+    length = len(problem.answers[0]) if problem.answers else 0
+    words = problem.answers if family_bound else None
     cols = np.arange(F.shape[1], dtype=np.int64)
     greedy = greedy_tree(F, cols)
     g_misses = misses(greedy, F)

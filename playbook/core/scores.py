@@ -1,10 +1,5 @@
-"""Partitions and their scores, and the rankings that order candidate moves.
-
-The paper's order (SCM): the largest subset smaller is better (definition 1); then more
-subsets (definition 2); then a smaller sum of k*k*a_k (footnote 6); then more of the moves
-being possible answers themselves (definition 3); then list order. ``expected-size`` ranks by
-the sum of squares first, ``entropy`` by the information of the feedback first.
-"""
+"""Partitions of the words still possible and their scores (how the rankings in
+:mod:`playbook.core.ranking` order them), with plain-Python references for tests."""
 
 from __future__ import annotations
 
@@ -14,11 +9,6 @@ from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
-
-from playbook import kernels
-
-RANKINGS = {"scm": kernels.SCM, "expected-size": kernels.EXPECTED, "entropy": kernels.ENTROPY}
-"""Ranking names accepted in configs, and their kernel mode numbers."""
 
 
 @dataclasses.dataclass(frozen=True, order=False)
@@ -47,15 +37,6 @@ class Score:
     def expected_size(self) -> float:
         """Expected size of the subset that remains."""
         return self.sumsq / self.total if self.total else 0.0
-
-    def key(self, mode: int) -> tuple[float, ...]:
-        """Sort key: smaller ranks first (indices break remaining ties)."""
-        base = (self.largest, -self.parts, self.sumsq, -self.n_in)
-        if mode == kernels.ENTROPY:
-            return (round(self.slog, 9), *base)
-        if mode == kernels.EXPECTED:
-            return (self.sumsq, *base)
-        return base
 
 
 def score_of_sizes(sizes: Sequence[int], n_in: int = 0) -> Score:

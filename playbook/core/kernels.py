@@ -1,9 +1,11 @@
-"""numba kernels for the hot loops of the search (plain references live in :mod:`playbook.scores`).
+"""numba kernels for the hot loops of the search (plain references live in
+:mod:`playbook.core.scores`).
 
 All kernels work on a feedback matrix ``F`` (guesses x answers of one group) and on a
 partition of the answers given as ``order`` (answer columns grouped by class) with class
-boundaries ``starts``/``ends``, classes sorted largest first. Ranking modes: 0 = SCM (largest
-subset, more subsets, sum of squares), 1 = expected size, 2 = entropy.
+boundaries ``starts``/``ends``, classes sorted largest first. Candidates are compared by a
+ranking's ``keys`` (:class:`playbook.core.ranking.Ranking`): a list of the statistics below,
+most significant first.
 """
 
 from __future__ import annotations
@@ -11,7 +13,13 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-SCM, EXPECTED, ENTROPY = 0, 1, 2
+LARGEST, PARTS, SUMSQ, SLOG, N_IN = 1, 2, 3, 4, 5
+"""Statistics of a split, as a ranking's keys: the largest part (smaller first), the number
+of parts (more first), the sum of squared part sizes (smaller first), the sum of k*log2 k
+(smaller first: more information) and how many of the moves may be the answer (more first)."""
+SLOG_SCALE = 1e9
+"""The sum of k*log2 k is compared as ``rint(slog * SLOG_SCALE)``: equal splits summed in
+another order compare equal."""
 INFEASIBLE = np.iinfo(np.int32).max
 WIT_SLOTS = 32  # witnesses kept by the triple search
 WIT_MAX = 4  # most members of a witness (bound + 1)
@@ -19,24 +27,32 @@ BLOCK = 4096  # third words marked at once by the witnesses
 
 
 @numba.njit(cache=True)
-def compare(mode, mx_a, parts_a, sq_a, slog_a, nin_a, mx_b, parts_b, sq_b, slog_b, nin_b):  # type: ignore[no-untyped-def]
-    """-1 if score a ranks before b, 1 if after, 0 if tied (the caller breaks ties by index)."""
-    if mode == 2:
-        d = slog_a - slog_b
-        if d < -1e-9:
-            return -1
-        if d > 1e-9:
-            return 1
-    if mode == 1 and sq_a != sq_b:
-        return -1 if sq_a < sq_b else 1
-    if mx_a != mx_b:
-        return -1 if mx_a < mx_b else 1
-    if parts_a != parts_b:
-        return -1 if parts_a > parts_b else 1
-    if sq_a != sq_b:
-        return -1 if sq_a < sq_b else 1
-    if nin_a != nin_b:
-        return -1 if nin_a > nin_b else 1
+def slog_key(slog):  # type: ignore[no-untyped-def]
+    """The comparable form of a sum of k*log2 k."""
+    return np.rint(slog * SLOG_SCALE)
+
+
+@numba.njit(cache=True)
+def compare(keys, mx_a, parts_a, sq_a, slog_a, nin_a, mx_b, parts_b, sq_b, slog_b, nin_b):  # type: ignore[no-untyped-def]
+    """-1 if split a ranks before b under ``keys``, 1 if after, 0 if tied (the caller breaks
+    ties by index)."""
+    for k in keys:
+        if k == LARGEST:
+            if mx_a != mx_b:
+                return -1 if mx_a < mx_b else 1
+        elif k == PARTS:
+            if parts_a != parts_b:
+                return -1 if parts_a > parts_b else 1
+        elif k == SUMSQ:
+            if sq_a != sq_b:
+                return -1 if sq_a < sq_b else 1
+        elif k == SLOG:
+            la = slog_key(slog_a)
+            lb = slog_key(slog_b)
+            if la != lb:
+                return -1 if la < lb else 1
+        elif nin_a != nin_b:  # N_IN
+            return -1 if nin_a > nin_b else 1
     return 0
 
 
@@ -127,13 +143,15 @@ def classes_of(codes):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def pair_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-untyped-def]
+def pair_chunk(F, firsts, bound, keys, in_ans, n_codes):  # type: ignore[no-untyped-def]
     """Best pair (g1, g2 > g1) with g1 in ``firsts``, among pairs whose largest part <= bound.
 
-    Exhaustive; the only pruning is early exit once a part exceeds the bound, and under SCM
-    the bound tightens to the best largest part found, which can never discard a better pair.
+    Exhaustive; the only pruning is early exit once a part exceeds the bound, and where the
+    ranking puts the largest part first (SCM) the bound tightens to the best largest part
+    found, which can never discard a better pair. ``keys`` must end with N_IN.
     Returns (g1, g2, largest, parts, sumsq, slog); g1 = -1 if no pair meets the bound.
     """
+    tighten = keys[0] == LARGEST
     n_g = F.shape[0]
     counts = np.zeros(n_codes, dtype=np.int32)
     stamp = np.zeros(n_codes, dtype=np.int64)
@@ -155,11 +173,11 @@ def pair_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-unty
             nin = in_ans[g1] + in_ans[g2]
             if (
                 best_g1 < 0
-                or compare(mode, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin) < 0
+                or compare(keys, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin) < 0
             ):
                 best_g1, best_g2 = g1, g2
                 bmx, bparts, bsq, bslog, bnin = mx, parts, sq, slog, nin
-                if mode == 0 and bmx < bound:
+                if tighten and bmx < bound:
                     bound = bmx
     return best_g1, best_g2, bmx, bparts, bsq, bslog
 
@@ -324,7 +342,7 @@ def _listed(valid, nv, slot):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-untyped-def]
+def triple_chunk(F, firsts, bound, keys, in_ans, n_codes):  # type: ignore[no-untyped-def]
     """Best triple (g1 < g2 < g3) with g1 in ``firsts`` among triples whose largest part is
     at most ``bound``. Exhaustive; what it skips can never be better:
 
@@ -334,7 +352,8 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
       third word gave one code) are kept as witnesses; any third word that gives a witness
       still inside one part of the current pair a single code breaks the bound too, so it is
       rejected without a scan (marked for a block of third words at once, vectorised);
-    * under SCM the bound tightens to the best largest part found;
+    * where the ranking puts the largest part first (SCM) the bound tightens to the best
+      largest part found;
     * once the best splits every word apart (largest 1), a triple can only tie on the score
       unless it has more possible answers among its words, so first and second words that
       cannot raise that count are skipped (ties go to the earlier triple anyway), and a pair
@@ -343,8 +362,10 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
     Only the pair's parts past the bound are built for the scan of the third words; the full
     refinement is made for a pair only when some third word keeps within the bound.
 
-    Returns (g1, g2, g3, largest, parts, sumsq, slog, triples settled); g1 = -1 if none.
+    ``keys`` must end with N_IN. Returns (g1, g2, g3, largest, parts, sumsq, slog, triples
+    settled); g1 = -1 if none.
     """
+    tighten = keys[0] == LARGEST
     n_g = F.shape[0]
     n = F.shape[1]
     counts = np.zeros(n_codes, dtype=np.int32)
@@ -380,14 +401,14 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
     kill = np.zeros(BLOCK, dtype=np.bool_)
     for i in range(firsts.shape[0]):
         g1 = firsts[i]
-        if mode == 0 and bmx == 1 and bnin >= in_ans[g1] + 2:
+        if tighten and bmx == 1 and bnin >= in_ans[g1] + 2:
             m = n_g - g1 - 1
             examined += m * (m - 1) // 2
             continue
         o1, s1, e1 = classes_of(F[g1])
         n_big1 = _n_past(s1, e1, bound)
         for g2 in range(g1 + 1, n_g):
-            if mode == 0 and bmx == 1 and bnin >= in_ans[g1] + in_ans[g2] + 1:
+            if tighten and bmx == 1 and bnin >= in_ans[g1] + in_ans[g2] + 1:
                 examined += n_g - g2 - 1
                 continue
             # only the pair's parts past the bound decide feasibility; the full refinement is
@@ -397,14 +418,14 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
             if n_big == 0:
                 o2, s2, e2 = refine(F, g2, o1, s1, e1, n_codes)
                 full = True
-                if mode == 0 and s2.shape[0] == n and g2 + 1 < n_g:
+                if tighten and s2.shape[0] == n and g2 + 1 < n_g:
                     # the pair splits every word apart: every third word ties on the score
                     examined += n_g - g2 - 1
                     g3 = next_in[g2 + 1] if next_in[g2 + 1] >= 0 else g2 + 1
                     nin = in_ans[g1] + in_ans[g2] + in_ans[g3]
                     if (
                         b1 < 0
-                        or compare(mode, 1, n, n, 0.0, nin, bmx, bparts, bsq, bslog, bnin) < 0
+                        or compare(keys, 1, n, n, 0.0, nin, bmx, bparts, bsq, bslog, bnin) < 0
                     ):
                         b1, b2, b3 = g1, g2, g3
                         bmx, bparts, bsq, bslog, bnin = 1, n, n, 0.0, nin
@@ -466,12 +487,12 @@ def triple_chunk(F, firsts, bound, mode, in_ans, n_codes):  # type: ignore[no-un
                     nin = in_ans[g1] + in_ans[g2] + in_ans[g3]
                     if (
                         b1 < 0
-                        or compare(mode, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin)
+                        or compare(keys, mx, parts, sq, slog, nin, bmx, bparts, bsq, bslog, bnin)
                         < 0
                     ):
                         b1, b2, b3 = g1, g2, g3
                         bmx, bparts, bsq, bslog, bnin = mx, parts, sq, slog, nin
-                        if mode == 0 and bmx < bound:
+                        if tighten and bmx < bound:
                             bound = bmx
                             n_big1 = _n_past(s1, e1, bound)
                             n_big = _big_parts(

@@ -1,0 +1,334 @@
+"""One function per command: read the config or playbook, make one library call, print."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from playbook import config, files, model, parallel, play, render, words
+from playbook.cli import console as report
+from playbook.errors import PlaybookError
+from playbook.pipeline import build, outputs, strategies
+from playbook.pipeline.session import Session, split_letters
+
+DEFAULT_CONFIG = "lingo-nl-5"
+
+console = Console(highlight=False)
+if not console.is_terminal:
+    console = Console(highlight=False, width=200)
+err = Console(stderr=True, highlight=False)
+
+
+def bundled_configs() -> list[str]:
+    """Names of the configs that ship with the package."""
+    folder = resources.files("playbook.configs")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+@contextlib.contextmanager
+def config_path(arg: str | None) -> Iterator[Path]:
+    """A config file path: the argument, or a bundled config by name (default lingo-nl-5)."""
+    name = arg or DEFAULT_CONFIG
+    p = Path(name)
+    if arg and (p.exists() or "/" in arg or arg.endswith((".yaml", ".yml"))):
+        yield p
+        return
+    if name not in bundled_configs():
+        raise PlaybookError(
+            f"{name}: no such config file or bundled config; bundled: "
+            f"{', '.join(bundled_configs())}"
+        )
+    with resources.as_file(resources.files("playbook.configs").joinpath(name + ".yaml")) as f:
+        yield Path(f)
+
+
+def _letters(text: str | None) -> tuple[str, ...] | None:
+    """``--letters`` as group names (None: every group)."""
+    return split_letters(text) if text else None
+
+
+def _interrupted(kept: Path | None, stop: Callable[[], None]) -> Callable[[int, object], None]:
+    """A SIGINT/SIGTERM handler for a build: say what was kept, exit at once."""
+
+    def handler(signum: int, frame: object) -> None:
+        # outputs are written only after the build and every checkpoint is atomic, so
+        # stopping at once loses nothing already written (numba code cannot be unwound)
+        stop()
+        resume = (
+            f"; finished work units are kept in {kept}: run the same command again to resume"
+            if kept is not None and kept.exists()
+            else ""
+        )
+        err.print("interrupted: no output was changed" + resume, soft_wrap=True)
+        sys.stderr.flush()
+        os._exit(130)
+
+    return handler
+
+
+def _run_build(args: argparse.Namespace, cfg: config.Config, checkpoint_root: Path | None) -> Any:
+    prog, update = report.progress_bars(err)
+    handler = _interrupted(checkpoint_root, prog.stop)
+    previous = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        workers = parallel.effective_jobs(cfg.n_jobs)
+        with parallel.backend(cfg.backend, scheduler=cfg.scheduler, workers=workers), prog:
+            return build.build(
+                cfg,
+                letters=_letters(args.letters),
+                progress=update,
+                use_cache=not args.no_cache,
+                checkpoint_root=checkpoint_root,
+            )
+    finally:
+        for sig, h in previous.items():
+            signal.signal(sig, h)
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    with config_path(args.config) as path:
+        cfg = config.override(
+            config.load(path),
+            n_jobs=args.jobs,
+            backend=args.backend or ("dask" if args.scheduler else None),
+            scheduler=args.scheduler,
+            **{
+                "search.seed": args.seed,
+                "search.restarts": args.restarts,
+                "search.exhaustive_depth": args.search_depth,
+            },
+        )
+        out_dir = files.inside(Path(args.out), cfg.name)
+        result = _run_build(args, cfg, None if args.no_resume else out_dir / ".checkpoint")
+        ref = outputs.load_reference(cfg, path)
+    pb, session = result.playbook, result.session
+    if session.dropped:
+        dropped = ", ".join(f"{n} {reason} (first: {ex!r})" for reason, n, ex in session.dropped)
+        console.print(
+            f"word list: {len(session.answers)} words kept; dropped: {dropped}", markup=False
+        )
+    target, pages, comparison = outputs.write_build(result, out_dir, ref)
+    siblings = outputs.siblings(Path(args.out), pb)
+    report.print_summary(console, result, ref, siblings, pages=pages, comparison=comparison)
+    rep, game = result.report, session.game
+    verdict = (
+        f"verified: every word found within {game.limit} {game.limit_name}"
+        if rep.ok
+        else f"verification: {len(rep.failures)} words not guaranteed, {len(rep.problems)} problems"
+    )
+    console.print(f"wrote {target} ({verdict}) in {result.seconds:.1f} s")
+    for p in rep.problems[:20]:
+        err.print(f"problem: {p}", soft_wrap=True)
+    return 0 if rep.ok else 1
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    pb = model.load(args.playbook)
+    fmt = args.format
+    out = Path(args.output) if args.output else Path(args.playbook).with_suffix(f".{fmt}")
+    data, pages = render.render(pb, fmt, tiles=args.tiles, jobs=parallel.effective_jobs(args.jobs))
+    files.atomic_write(out, data)
+    console.print(
+        f"wrote {out}" + (f" ({sum(pages.values())} letter pages)" if fmt == "pdf" else "")
+    )
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    pb = model.load(args.playbook)
+    rep, game = outputs.verify_file(pb, args.playbook, args.words)
+    if not args.quiet:
+        report.print_verify(console, pb, rep, game)
+    for f in rep.failures:
+        console.print(f"FAIL {f.group} {f.word}: {f.reason}; path: {' '.join(f.path) or '-'}")
+    for p in rep.problems:
+        console.print(f"PROBLEM {p}")
+    if rep.ok:
+        console.print(
+            f"OK: all {rep.overall.words} words found within {game.limit} {game.limit_name}"
+        )
+        return 0
+    console.print(
+        f"FAILED: {len(rep.failures)} words not found in time, "
+        f"{len(rep.problems)} problems in the file"
+    )
+    return 1
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    report.print_show(console, model.load(args.playbook), args.letter)
+    return 0
+
+
+def _print_strategy(args: argparse.Namespace, result: strategies.StrategyResult) -> None:
+    summary = result.summary()
+    dist = " ".join(f"{k}:{v}" for k, v in summary["distribution"].items())  # type: ignore[attr-defined]
+    first = summary["first_guess"]
+    if isinstance(first, dict):
+        first = " ".join(f"{k}={v}" for k, v in first.items())
+    console.print(f"rule {args.rule}: first guess {first}")
+    console.print(
+        f"total {summary['total']} guesses over {result.report.overall.words} "
+        f"answers, average {summary['average']}, worst {summary['worst']}, "
+        f"failures {summary['failures']}"
+    )
+    console.print(f"distribution {dist}")
+    for key in ("lower_bound", "counting_bound", "optimal", "nodes"):
+        if key in summary:
+            console.print(f"{key.replace('_', ' ')}: {summary[key]}")
+    console.print(
+        f"time {summary['seconds']} s" + (f"; tree written to {args.out}" if args.out else "")
+    )
+
+
+def cmd_strategy(args: argparse.Namespace) -> int:
+    with config_path(args.config) as path:
+        cfg = config.load(path)
+        if args.hard:
+            cfg = config.override(cfg, **{"rules.hard": True})
+        letters = _letters(args.letters)
+        result = (
+            strategies.play_optimal(cfg, letters=letters, budget=args.budget)
+            if args.rule == "optimal"
+            else strategies.play_rule(cfg, args.rule, letters=letters)
+        )
+    if args.out:
+        files.atomic_write(Path(args.out), model.dumps(result.playbook))
+    if args.json:
+        print(json.dumps(result.summary()))
+    else:
+        _print_strategy(args, result)
+    return 0 if result.report.ok else 1
+
+
+def cmd_rank(args: argparse.Namespace) -> int:
+    with config_path(args.config) as path:
+        cfg = config.load(path)
+        rows = strategies.rank(cfg, args.rule, top=args.top, letters=_letters(args.letters))
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    t = Table(title=f"best first guesses by {args.rule}")
+    for c in ("group", "rank", "guess", "largest", "parts"):
+        t.add_column(c, justify="left" if c in ("group", "guess") else "right")
+    for c in ("expected size", "entropy bits", "possible answer"):
+        t.add_column(c, justify="right")
+    for r in rows:
+        t.add_row(
+            str(r["group"]),
+            str(r["rank"]),
+            str(r["guess"]),
+            str(r["largest"]),
+            str(r["parts"]),
+            f"{r['expected_size']:.3f}",
+            f"{r['entropy']:.4f}",
+            "yes" if r["possible"] else "",
+        )
+    console.print(t)
+    return 0
+
+
+def _plans(args: argparse.Namespace, cfg: config.Config) -> dict[str, model.GroupPlan] | None:
+    if not args.playbook:
+        return None
+    pb = model.load(args.playbook)
+    if pb.game.get("name") != cfg.game:
+        raise PlaybookError(
+            f"{args.playbook}: game.name: the playbook is for {pb.game.get('name')!r}, the "
+            f"config for {cfg.game!r}"
+        )
+    return {g.group: g for g in pb.groups}
+
+
+def _ask_group(session: Session, group: str | None, interactive: bool) -> str | None:
+    """The group to play: the one given, the only one, or asked for (None: input ended)."""
+    groups = list(session.groups())
+    if group is None and len(groups) == 1:
+        group = groups[0]
+    while group not in groups:
+        if group is not None:
+            err.print(f"no group {group!r}; groups: {', '.join(groups)}", soft_wrap=True)
+        if not interactive:
+            raise PlaybookError(f"--letter: give the revealed group, one of {', '.join(groups)}")
+        console.print("revealed letter (group)? ", end="")
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        group = line.strip().lower()
+    return group
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    with config_path(args.config) as path:
+        cfg = config.load(path)
+        plans = _plans(args, cfg)
+        session = Session.open(cfg)
+    interactive = args.moves is None
+    group = _ask_group(session, args.letter, interactive)
+    if group is None:
+        return 0
+    problem = session.problem(group)
+    plan = plans.get(group) if plans is not None else None
+    assistant = play.Assistant(problem, play.make_player(problem, plan, args.rule or "scm"))
+    if not interactive:
+        tokens = args.moves.split()
+        if len(tokens) % 2:
+            raise PlaybookError("--moves: give pairs of WORD FEEDBACK")
+        for word, fb in zip(tokens[::2], tokens[1::2], strict=True):
+            console.print(f"> {word} {fb}")
+            console.print(assistant.handle(f"{word} {fb}"), markup=False)
+        return 0
+    console.print(f"group {group}: {len(problem.answers)} words; ? for help", markup=False)
+    console.print(assistant.status(), markup=False)
+    while not assistant.finished:
+        console.print("> ", end="")
+        line = sys.stdin.readline()
+        if not line:
+            break
+        console.print(assistant.handle(line), markup=False)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    with config_path(args.config) as path:
+        cfg = config.load(path)
+        plans = _plans(args, cfg)
+        problems = Session.open(cfg).problems(_letters(args.letters))
+    sim = play.simulate(
+        problems, plans, args.rule or "scm", host=args.host, games=args.games, seed=args.seed
+    )
+    game = next(iter(problems.values())).game
+    if args.show:
+        for g in sim.games:
+            moves = " ".join(f"{w} {game.format(c)}" for w, c in g.moves)
+            console.print(
+                f"{g.answer}: {moves} -> {g.cost} {game.limit_name}{'' if g.won else ' LOST'}",
+                markup=False,
+            )
+    dist = " ".join(f"{k}:{v}" for k, v in sim.distribution.items())
+    console.print(
+        f"{len(sim.games)} games ({args.host} host): {game.limit_name} {dist}; "
+        f"average {sim.average:.4f}, worst {sim.worst}, losses {sim.losses}"
+    )
+    return 0 if sim.losses == 0 else 1
+
+
+def cmd_lists(args: argparse.Namespace) -> int:
+    t = Table("name", "words", "source", "sha256", title="Bundled word lists")
+    for name in words.bundled_names():
+        r = words.bundled_record(name)
+        t.add_row(name, str(r["count"]), str(r["source"]), str(r["sha256"])[:16] + "…")
+    console.print(t)
+    console.print("configs: " + ", ".join(bundled_configs()))
+    return 0

@@ -1,0 +1,231 @@
+"""The command line's arguments: one function per command, choices read from the
+registries (rules, formats, tile styles, backends, hosts)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from playbook import __version__, parallel, play, render
+from playbook.cli import commands
+from playbook.cli.commands import DEFAULT_CONFIG
+from playbook.core.ranking import RULES
+
+Subparsers = Any
+"""argparse's sub-parser action (a private type)."""
+
+STRATEGY_RULES = (*RULES, "optimal")
+"""Rules of ``strategy``: the greedy rules and the exact optimum."""
+
+
+def _jobs(text: str) -> int:
+    """--jobs of render: a number of workers, or -1 for one per core."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n == 0 or n < -1:
+        raise argparse.ArgumentTypeError(f"expected a positive number or -1, got {text!r}")
+    return n
+
+
+def _build(sub: Subparsers) -> argparse.ArgumentParser:
+    b = sub.add_parser(
+        "build",
+        help="search, verify and write a playbook",
+        description="Search the openings and tables, verify them and write "
+        "OUT/<name>/playbook.yaml.",
+    )
+    b.add_argument(
+        "config", nargs="?", help=f"config file or bundled config name (default: {DEFAULT_CONFIG})"
+    )
+    b.add_argument("--out", default="output", help="output folder (default: output)")
+    b.add_argument("--jobs", type=int, help="worker processes (-1: one per core)")
+    b.add_argument("--letters", help="only these groups, e.g. abc or a,b,c")
+    b.add_argument("--seed", type=int, help="hill-climbing seed (overrides the config)")
+    b.add_argument("--restarts", type=int, help="hill-climbing restarts (overrides the config)")
+    b.add_argument("--no-cache", action="store_true", help="recompute the feedback matrix")
+    b.add_argument(
+        "--search-depth",
+        type=int,
+        choices=(2, 3),
+        help="exhaustive search up to pairs (2) or triples (3)",
+    )
+    b.add_argument(
+        "--backend",
+        choices=parallel.BACKENDS,
+        help="local processes (loky, default) or a Dask cluster",
+    )
+    b.add_argument(
+        "--scheduler",
+        help="address of a running Dask scheduler, tcp://HOST:PORT "
+        "(implies --backend dask); without it dask starts a local cluster of --jobs "
+        "workers",
+    )
+    b.add_argument(
+        "--no-resume",
+        action="store_true",
+        help="ignore and do not keep checkpoints of finished work units",
+    )
+    b.set_defaults(func=commands.cmd_build)
+    return b
+
+
+def _verify(sub: Subparsers) -> argparse.ArgumentParser:
+    v = sub.add_parser(
+        "verify",
+        help="replay every word through a playbook",
+        description="Replay every word of the list through the playbook using "
+        "only the game rules. Exit 0 if all are found in time, 1 if not, 2 if "
+        "the file is unreadable or malformed.",
+    )
+    v.add_argument("playbook", help="playbook YAML file")
+    v.add_argument(
+        "--words", help="check against this word list file instead of the playbook's own"
+    )
+    v.add_argument("--quiet", action="store_true", help="only failures and the verdict")
+    v.set_defaults(func=commands.cmd_verify)
+    return v
+
+
+def _render(sub: Subparsers) -> argparse.ArgumentParser:
+    rd = sub.add_parser(
+        "render",
+        help="print a playbook as PDF, HTML or Markdown",
+        description="Render any playbook file (including the 1994 paper's) "
+        "as a printable PDF, HTML or Markdown cheat sheet.",
+    )
+    rd.add_argument("playbook", help="playbook YAML file")
+    rd.add_argument(
+        "--format", choices=tuple(render.FORMATS), default="pdf", help="output format (default pdf)"
+    )
+    rd.add_argument("-o", "--output", help="output file (default: beside the playbook)")
+    rd.add_argument(
+        "--tiles", choices=render.TILE_STYLES, default="lingo", help="tile style (default lingo)"
+    )
+    rd.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=-1,
+        help="render a long PDF in this many parts at once (default -1: one per core)",
+    )
+    rd.set_defaults(func=commands.cmd_render)
+    return rd
+
+
+def _show(sub: Subparsers) -> argparse.ArgumentParser:
+    s = sub.add_parser(
+        "show",
+        help="print a playbook's openings and table",
+        description="Print the summary, or one letter's openings and table.",
+    )
+    s.add_argument("playbook", help="playbook YAML file")
+    s.add_argument("--letter", help="the group (starting letter) to show")
+    s.set_defaults(func=commands.cmd_show)
+    return s
+
+
+def _strategy(sub: Subparsers) -> argparse.ArgumentParser:
+    st = sub.add_parser(
+        "strategy",
+        help="play a rule against every answer; the whole tree",
+        description="Build the full decision tree of a rule over every answer "
+        "and report total, average, worst case and distribution.",
+    )
+    st.add_argument("config", help="config file or bundled config name")
+    st.add_argument(
+        "--rule", required=True, choices=STRATEGY_RULES, help="how to choose each guess"
+    )
+    st.add_argument("--json", action="store_true", help="print the figures as JSON")
+    st.add_argument("--out", help="write the tree as a playbook YAML file")
+    st.add_argument("--letters", help="only these groups")
+    st.add_argument(
+        "--hard", action="store_true", help="hard mode: guesses consistent with all feedback so far"
+    )
+    st.add_argument(
+        "--budget",
+        type=float,
+        default=60.0,
+        help="seconds per group for --rule optimal (default 60)",
+    )
+    st.set_defaults(func=commands.cmd_strategy)
+    return st
+
+
+def _rank(sub: Subparsers) -> argparse.ArgumentParser:
+    rk = sub.add_parser(
+        "rank",
+        help="the best first guesses under a rule",
+        description="Rank first guesses by a rule, with their largest subset, "
+        "number of subsets, expected size and entropy.",
+    )
+    rk.add_argument("config", help="config file or bundled config name")
+    rk.add_argument("--rule", required=True, choices=RULES, help="ranking rule")
+    rk.add_argument("--top", type=int, default=10, help="how many (default 10)")
+    rk.add_argument("--json", action="store_true", help="print as JSON")
+    rk.add_argument("--letters", help="only these groups")
+    rk.set_defaults(func=commands.cmd_rank)
+    return rk
+
+
+def _play(sub: Subparsers) -> argparse.ArgumentParser:
+    pl = sub.add_parser(
+        "play",
+        help="the interactive assistant: next move after feedback",
+        description="Shows the move to play, reads the feedback you saw, shows "
+        "the next move and the words left. Commands: l list, u undo, ? help, q "
+        "quit; WORD FEEDBACK when you played another word.",
+    )
+    pl.add_argument("config", help="config file or bundled config name")
+    pl.add_argument("--playbook", help="follow this playbook (default: the rule)")
+    pl.add_argument("--rule", choices=RULES, help="rule for moves off the playbook (default scm)")
+    pl.add_argument("--letter", help="the revealed letter (group)")
+    pl.add_argument("--moves", help='non-interactive: "WORD FEEDBACK WORD FEEDBACK ..."')
+    pl.set_defaults(func=commands.cmd_play)
+    return pl
+
+
+def _simulate(sub: Subparsers) -> argparse.ArgumentParser:
+    sm = sub.add_parser(
+        "simulate",
+        help="self-play of a playbook or rule",
+        description="Play every answer, random answers or against a cheating "
+        "host; print the distribution, average, worst case and losses.",
+    )
+    sm.add_argument("config", help="config file or bundled config name")
+    sm.add_argument("--playbook", help="play this playbook (default: the rule)")
+    sm.add_argument("--rule", choices=RULES, help="rule (default scm)")
+    sm.add_argument(
+        "--host",
+        choices=play.HOSTS,
+        default="all",
+        help="who picks the word (default all: every answer once)",
+    )
+    sm.add_argument("--games", type=int, default=100, help="games for --host random")
+    sm.add_argument("--seed", type=int, default=0, help="seed for --host random")
+    sm.add_argument("--letters", help="only these groups")
+    sm.add_argument("--show", action="store_true", help="print every game move by move")
+    sm.set_defaults(func=commands.cmd_simulate)
+    return sm
+
+
+def _lists(sub: Subparsers) -> argparse.ArgumentParser:
+    ls = sub.add_parser(
+        "lists",
+        help="list the bundled word lists and configs",
+        description="The word lists and configs that ship with playbook.",
+    )
+    ls.set_defaults(func=commands.cmd_lists)
+    return ls
+
+
+def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The command line's parser, and each command's own parser by name."""
+    p = argparse.ArgumentParser(
+        prog="playbook",
+        description="Precompute, verify and print strategies for Lingo and related games.",
+    )
+    p.add_argument("--version", action="version", version=f"playbook {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    adders = (_build, _verify, _render, _show, _strategy, _rank, _play, _simulate, _lists)
+    return p, {sp.prog.split()[-1]: sp for sp in (add(sub) for add in adders)}

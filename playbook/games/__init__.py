@@ -1,0 +1,73 @@
+"""Games, looked up by name: each module here owns one family's rules, feedback kernel and
+presentation. Adding a game is one module and one line in :data:`GAMES`."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from playbook.errors import ConfigError
+from playbook.games.base import Code, Game, Planner, Symmetry
+from playbook.games.hangman import Hangman
+from playbook.games.mastermind import Mastermind
+from playbook.games.words import Mark, WordGame, Wordle, decode, encode, marks
+
+GAMES: dict[str, type[Game]] = {
+    "lingo": WordGame, "wordle": Wordle, "mastermind": Mastermind, "hangman": Hangman,
+}  # fmt: skip
+"""The registry of games by name."""
+
+__all__ = [
+    "GAMES",
+    "Code",
+    "Game",
+    "Hangman",
+    "Mark",
+    "Mastermind",
+    "Planner",
+    "Symmetry",
+    "WordGame",
+    "Wordle",
+    "decode",
+    "encode",
+    "find_game",
+    "from_rules",
+    "game_class",
+    "marks",
+]
+
+
+def find_game(name: str) -> type[Game]:
+    """Look a game up by name; the error lists the accepted names."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise ConfigError(f"unknown game {name!r}; allowed: {', '.join(sorted(GAMES))}") from None
+
+
+def game_class(rules: Mapping[str, Any]) -> type[Game]:
+    """The class of the game a playbook's rules name, for its presentation hooks; the base
+    class (plain presentation) when the name is unknown."""
+    return GAMES.get(str(rules.get("name")), Game)
+
+
+def from_rules(rules: Mapping[str, Any]) -> Game:
+    """The game a playbook's ``game`` section describes (values checked)."""
+    cls = find_game(str(rules.get("name")))
+    kwargs = {}
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.name not in rules:
+            continue
+        value = rules[f.name]
+        want = str(f.type)
+        if want == "int" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise ConfigError(f"key 'game.{f.name}': expected a positive integer, got {value!r}")
+        if want == "bool" and not isinstance(value, bool):
+            raise ConfigError(f"key 'game.{f.name}': expected true or false, got {value!r}")
+        if want == "str" and not isinstance(value, str):
+            raise ConfigError(f"key 'game.{f.name}': expected text, got {value!r}")
+        kwargs[f.name] = value
+    if kwargs.get("revealed", "first") not in ("first", "none"):
+        raise ConfigError(f"key 'game.revealed': {kwargs['revealed']!r}; allowed: first, none")
+    return cls(**kwargs)

@@ -1,0 +1,193 @@
+"""The interface every game implements, and the hooks generic code calls instead of asking
+which game it holds.
+
+A game defines its feedback (a plain-Python reference and a fast matrix kernel), the notation
+of its feedback, its limit (turns, or misses for hangman) and what a move costs against it,
+what is revealed at the start (which splits the answers into groups), and how its playbooks
+are planned and shown. Search, verify, render and the pipeline work only through this
+interface, never on a game's name or class.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol
+
+import numpy as np
+
+Code = int
+"""A feedback code: a small integer, one per distinct feedback."""
+
+
+class Planner(enum.Enum):
+    """How a game's playbook is planned (the pipeline holds one planner per value)."""
+
+    OPENINGS = "openings"
+    """Fixed opening words, then a table per feedback: the answers are guesses themselves, so
+    trying the words still possible is a plan (Lingo, Wordle, Mastermind)."""
+    TREE = "tree"
+    """A whole decision tree down to one word, by exact minimax where the budget allows: the
+    guesses are not words (hangman's letters)."""
+
+
+class Symmetry(Protocol):
+    """Permutations of a game that keep its feedback (Mastermind's colours and positions)."""
+
+    def representatives(self, history: Sequence[int]) -> np.ndarray | None:
+        """One guess row per orbit of the permutations that fix the guesses ``history`` (rows),
+        or None when there is nothing to gain."""
+
+
+def _dtype(n_codes: int) -> type[np.unsignedinteger[Any]]:
+    return np.uint8 if n_codes <= 256 else np.uint16
+
+
+class Game(abc.ABC):
+    """The interface every game implements.
+
+    Subclasses are frozen dataclasses whose fields are the rules; :meth:`configure` builds one
+    from a config's settings and :meth:`rules` records them in a playbook.
+    """
+
+    name: ClassVar[str]
+    limit_name: ClassVar[str] = "turns"
+    """What the limit counts: ``turns`` or ``misses``."""
+    notation: ClassVar[str]
+    """One line explaining the feedback notation."""
+    planner: ClassVar[Planner] = Planner.OPENINGS
+    """How a playbook for this game is planned."""
+    first_cost: ClassVar[int] = 1
+    """The least a word can cost to find (1 turn; hangman: 0 misses)."""
+    mark_order: ClassVar[Mapping[str, int]] = {}
+    """The reading order of the symbols of a feedback (tables are sorted by it)."""
+    summary_columns: ClassVar[Mapping[str, str]] = {}
+    """Notes of a group's plan shown as extra columns of the build summary (key: header)."""
+    feedback_name: ClassVar[str] = ""
+    """What the feedback function is called in the matrix cache's key (with the length)."""
+
+    @classmethod
+    def configure(cls, settings: Mapping[str, Any]) -> Game:
+        """The game with the rules of a config: each game takes the settings it has fields
+        for (``length``, ``turns``, ``revealed``, ``hard``, ``pegs``, ``colours``, ...)."""
+        fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        return cls(**{k: v for k, v in settings.items() if k in fields})
+
+    # ------------------------------------------------------------ rules
+
+    @property
+    @abc.abstractmethod
+    def limit(self) -> int:
+        """Most turns (or misses) with which a word still counts as found."""
+
+    @property
+    @abc.abstractmethod
+    def n_codes(self) -> int:
+        """Number of distinct feedback codes (codes are 0 .. n_codes - 1)."""
+
+    @property
+    def solved(self) -> Code | None:
+        """The code of a guess that is the answer (None where guessing ends otherwise)."""
+        return None
+
+    @property
+    def code_dtype(self) -> type[np.unsignedinteger[Any]]:
+        """The smallest unsigned dtype that holds every code."""
+        return _dtype(self.n_codes)
+
+    @abc.abstractmethod
+    def feedback(self, guess: str, answer: str) -> Code:
+        """Reference feedback function (plain Python)."""
+
+    def matrix(self, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+        """Feedback of every guess (rows) against every answer (columns); games override this
+        with a fast kernel."""
+        return self.reference_matrix(guesses, answers)
+
+    def reference_matrix(self, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+        """The matrix from the plain-Python rule (for tests and benchmarks)."""
+        out = np.empty((len(guesses), len(answers)), dtype=self.code_dtype)
+        for i, g in enumerate(guesses):
+            for j, a in enumerate(answers):
+                out[i, j] = self.feedback(g, a)
+        return out
+
+    @abc.abstractmethod
+    def format(self, code: Code) -> str:
+        """Feedback in the game's notation."""
+
+    @abc.abstractmethod
+    def parse(self, text: str) -> Code:
+        """Read feedback typed by a person; ValueError with a clear message if malformed."""
+
+    def group_of(self, answer: str) -> str:
+        """What the host reveals before the first guess ("*" when nothing)."""
+        return "*"
+
+    def cost(self, code: Code) -> int:
+        """What a move with this feedback costs against the limit."""
+        return 1
+
+    @property
+    def try_cost(self) -> int:
+        """What playing a candidate answer costs when it is right."""
+        return 1
+
+    def generated_words(self) -> tuple[str, ...] | None:
+        """The game's own list of codes (Mastermind), or None when a word list is used."""
+        return None
+
+    def generated_guesses(self) -> tuple[str, ...] | None:
+        """The game's own guesses when they differ from the answers (hangman's letters)."""
+        return self.generated_words()
+
+    @abc.abstractmethod
+    def rules(self) -> dict[str, Any]:
+        """The rules as a playbook records them (``name`` first)."""
+
+    @property
+    def word_length(self) -> int | None:
+        """Length of every guess and answer, where fixed."""
+        return None
+
+    @property
+    def feedback_id(self) -> str:
+        """What the feedback depends on (keys the matrix cache)."""
+        return f"{self.feedback_name or type(self).__name__}:{self.word_length}"
+
+    def symmetry(self, guesses: Sequence[str], answer_rows: np.ndarray) -> Symmetry | None:
+        """Permutations that keep the feedback of these guesses and map the answers (rows of
+        ``guesses``) onto themselves, for the exact search to try one guess per orbit; None
+        where the game has none worth using."""
+        return None
+
+    # ------------------------------------------------------------ presentation
+    # class methods: they work from a playbook's recorded rules, without building the game
+
+    @classmethod
+    def row_key(cls, feedback: str) -> tuple[tuple[int, ...], ...]:
+        """Sort key of a table row's feedback: block by block, symbol by symbol in
+        :attr:`mark_order` (unknown symbols after the known ones); ``*`` last."""
+        if feedback.strip() == "*":
+            return ((9,),)
+        return tuple(tuple(cls.mark_order.get(c, 5) for c in b) for b in feedback.split())
+
+    @classmethod
+    def tile_pattern(cls, block: str, word: str) -> str | None:
+        """The tiles of one block of feedback on ``word``'s letters as digits 2 (right place),
+        1 (wrong place), 0 (absent), or None where the feedback is not drawn as tiles."""
+        return None
+
+    @classmethod
+    def describe(cls, rules: Mapping[str, Any]) -> str:
+        """The rules of a playbook in a line of text, for its printed sheets."""
+        return ", ".join(
+            f"{k} {v}" for k, v in rules.items() if k not in ("name", "notation", "rules_sha256")
+        )
+
+    @classmethod
+    def group_label(cls, group: str, rules: Mapping[str, Any]) -> str:
+        """How a group is named on the printed sheets."""
+        return "all words" if group == "*" or rules.get("revealed") == "none" else group

@@ -1,0 +1,221 @@
+"""Lingo and Wordle: every letter of a guess is marked right place, wrong place or absent.
+
+The marks of a guess are a base-3 code (first position most significant; 2 = right place,
+1 = wrong place, 0 = absent); :func:`marks` is the plain-Python rule and ``_fill`` the numba
+kernel of the feedback matrix, tested against it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import numba
+import numpy as np
+
+from playbook.games.base import Code, Game
+
+
+class Mark(enum.IntEnum):
+    """The mark a letter of a guess receives in the word games."""
+
+    ABSENT = 0
+    ELSEWHERE = 1
+    EXACT = 2
+
+
+PAPER_SYMBOLS = {Mark.EXACT: "o", Mark.ELSEWHERE: "x", Mark.ABSENT: "."}
+"""The 1994 paper's notation: ``o`` right place, ``x`` wrong place, ``.`` absent."""
+
+_SYMBOL_TO_MARK = {
+    "o": Mark.EXACT, "2": Mark.EXACT, "g": Mark.EXACT,
+    "x": Mark.ELSEWHERE, "1": Mark.ELSEWHERE, "y": Mark.ELSEWHERE,
+    ".": Mark.ABSENT, "0": Mark.ABSENT, "-": Mark.ABSENT, "_": Mark.ABSENT,
+}  # fmt: skip
+
+_TILE = {"o": "2", "x": "1", ".": "0"}
+"""A paper symbol as the digit of its tile."""
+
+
+def marks(guess: str, answer: str) -> tuple[Mark, ...]:
+    """Mark ``guess`` against ``answer`` with the Lingo/Wordle rule for repeated letters.
+
+    Exact matches are marked first; then, left to right, a letter is marked ELSEWHERE only
+    while the answer still has an unmatched copy of it.
+
+    >>> "".join(str(int(m)) for m in marks("lamer", "camel"))
+    '12220'
+    """
+    if len(guess) != len(answer):
+        raise ValueError(f"length mismatch: {guess!r} vs {answer!r}")
+    result = [Mark.ABSENT] * len(guess)
+    unmatched: dict[str, int] = {}
+    for i, (g, a) in enumerate(zip(guess, answer, strict=True)):
+        if g == a:
+            result[i] = Mark.EXACT
+        else:
+            unmatched[a] = unmatched.get(a, 0) + 1
+    for i, g in enumerate(guess):
+        if result[i] is Mark.EXACT:
+            continue
+        if unmatched.get(g, 0) > 0:
+            result[i] = Mark.ELSEWHERE
+            unmatched[g] -= 1
+    return tuple(result)
+
+
+def encode(ms: Iterable[Mark]) -> Code:
+    """Base-3 code of a sequence of marks, first position most significant."""
+    code = 0
+    for m in ms:
+        code = code * 3 + int(m)
+    return code
+
+
+def decode(code: Code, length: int) -> tuple[Mark, ...]:
+    """Inverse of :func:`encode`."""
+    out = []
+    for _ in range(length):
+        out.append(Mark(code % 3))
+        code //= 3
+    return tuple(reversed(out))
+
+
+def encode_words(words: Sequence[str], length: int) -> np.ndarray:
+    """Words as an ``(n, length)`` uint8 array of letter numbers (a=0 ... z=25)."""
+    if not words:
+        return np.zeros((0, length), dtype=np.uint8)
+    raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+    return (raw.reshape(len(words), length) - ord("a")).astype(np.uint8)
+
+
+@numba.njit(cache=True, parallel=True)
+def _fill(guesses: np.ndarray, answers: np.ndarray, out: np.ndarray) -> None:
+    n_g, length = guesses.shape
+    n_a = answers.shape[0]
+    for i in numba.prange(n_g):
+        g = guesses[i]
+        counts = np.zeros(26, dtype=np.int8)
+        exact = np.zeros(length, dtype=np.bool_)
+        for j in range(n_a):
+            a = answers[j]
+            code = 0
+            for p in range(length):
+                if g[p] == a[p]:
+                    exact[p] = True
+                else:
+                    exact[p] = False
+                    counts[a[p]] += 1
+            for p in range(length):
+                code *= 3
+                if exact[p]:
+                    code += 2
+                elif counts[g[p]] > 0:
+                    code += 1
+                    counts[g[p]] -= 1
+            for p in range(length):
+                counts[a[p]] = 0
+            out[i, j] = code
+
+
+@dataclasses.dataclass(frozen=True)
+class WordGame(Game):
+    """Lingo: every letter of a guess is marked; the first letter is revealed."""
+
+    name: ClassVar[str] = "lingo"
+    notation: ClassVar[str] = "o = right place, x = wrong place, . = absent"
+    mark_order: ClassVar[Mapping[str, int]] = {"o": 0, "x": 1, ".": 2}
+    feedback_name: ClassVar[str] = "WordGame"
+    length: int = 5
+    """Letters per word."""
+    turns: int = 5
+    """Guesses allowed, the revealed letter not counting as one."""
+    revealed: str = "first"
+    """What the host shows at the start: ``first`` (the first letter) or ``none``."""
+
+    @property
+    def limit(self) -> int:
+        return self.turns
+
+    @property
+    def word_length(self) -> int:
+        return self.length
+
+    @property
+    def n_codes(self) -> int:
+        return 3**self.length
+
+    @property
+    def solved(self) -> Code:
+        return self.n_codes - 1
+
+    def feedback(self, guess: str, answer: str) -> Code:
+        return encode(marks(guess, answer))
+
+    def matrix(self, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+        """Feedback codes of every guess (rows) against every answer (columns)."""
+        out = np.empty((len(guesses), len(answers)), dtype=self.code_dtype)
+        _fill(encode_words(guesses, self.length), encode_words(answers, self.length), out)
+        return out
+
+    def format(self, code: Code) -> str:
+        return "".join(PAPER_SYMBOLS[m] for m in decode(code, self.length))
+
+    def parse(self, text: str) -> Code:
+        """Read feedback written as ``o x .`` or as digits ``2 1 0``."""
+        text = text.strip().lower()
+        if len(text) != self.length:
+            raise ValueError(f"feedback {text!r} has {len(text)} marks; expected {self.length}")
+        try:
+            return encode(_SYMBOL_TO_MARK[ch] for ch in text)
+        except KeyError as exc:
+            raise ValueError(
+                f"feedback {text!r}: unknown mark {exc.args[0]!r}; use o x . or 2 1 0"
+            ) from None
+
+    def group_of(self, answer: str) -> str:
+        return answer[0] if self.revealed == "first" else "*"
+
+    def rules(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "length": self.length,
+            "turns": self.turns,
+            "revealed": self.revealed,
+        }
+
+    @classmethod
+    def tile_pattern(cls, block: str, word: str) -> str | None:
+        if len(block) == len(word) and set(block) <= set(_TILE):
+            return "".join(_TILE[c] for c in block)
+        return None
+
+    @classmethod
+    def describe(cls, rules: Mapping[str, Any]) -> str:
+        if "length" not in rules or "turns" not in rules:
+            return super().describe(rules)
+        revealed = {"first": "the first letter", "none": "nothing"}.get(
+            str(rules.get("revealed", "")), str(rules.get("revealed", ""))
+        )
+        pool = {"all": "any word of the list", "answers": "possible answers only"}.get(
+            str(rules.get("guess_pool", "")), str(rules.get("guess_pool", ""))
+        )
+        text = f"{rules['length']} letters, {rules['turns']} turns; the host reveals {revealed}"
+        return text + (f"; guesses: {pool}" if pool else "")
+
+
+@dataclasses.dataclass(frozen=True)
+class Wordle(WordGame):
+    """Wordle: five letters, six turns, nothing revealed; green/yellow/grey marks."""
+
+    name: ClassVar[str] = "wordle"
+    feedback_name: ClassVar[str] = "Wordle"
+    turns: int = 6
+    revealed: str = "none"
+    hard: bool = False
+    """Hard mode: every guess must be consistent with all feedback so far."""
+
+    def rules(self) -> dict[str, Any]:
+        return {**super().rules(), "hard": self.hard}

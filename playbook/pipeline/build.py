@@ -1,0 +1,423 @@
+"""The build: session -> openings per group -> tables -> plans -> a verified playbook.
+
+The search phases map the plain functions of :mod:`playbook.search` over workers through
+:mod:`playbook.parallel`; each game's planner (:class:`playbook.games.Planner`) says which
+phases it needs. The playbook's statistics are the verifier's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from playbook import __version__, parallel
+from playbook.checkpoint import Checkpoint
+from playbook.config import Config, FastConfig
+from playbook.convert import openings_plan, tree_plan
+from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
+from playbook.core.problem import BIG, Problem
+from playbook.core.ranking import Ranking, ranking
+from playbook.games import Planner
+from playbook.model import GroupPlan, Playbook
+from playbook.pipeline.session import Session
+from playbook.search import letters, openings, tables
+from playbook.search.openings import Opening
+from playbook.verify import Report, verify
+
+Progress = Callable[[str, int, int], None]
+"""Called as ``progress(phase, done, total)``."""
+
+CLIMB_BLOCK = 25
+"""Hill-climbing restarts per work unit."""
+PAIR_UNITS = 4
+"""Work units per group in the pair search, at least (two per worker with more workers).
+A unit that has found a good pair skips more of the rest, so the fewer units the less
+work: four keep two workers evenly busy over the Dutch list's 23 groups."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Run:
+    """How the phases of a build run: workers, progress and checkpoint."""
+
+    n_jobs: int
+    progress: Progress | None
+    checkpoint: Checkpoint | None
+
+    def tick(self, phase: str, done: int, total: int) -> None:
+        if self.progress:
+            self.progress(phase, done, total)
+
+
+def _map_units(
+    phase: str,
+    fn: Callable[..., Any],
+    problems: dict[str, Problem],
+    names: Sequence[str],
+    args: tuple[Any, ...],
+    per_group: int,
+    run: Run,
+) -> dict[str, list[Any]]:
+    """Run ``fn(problem, *args, first words)`` over ``per_group`` units of first words of
+    every named group; results listed per group."""
+    units = [
+        (name, f)
+        for name in names
+        for f in openings.first_word_units(problems[name].F.shape[0], per_group)
+    ]
+    done = [0]
+
+    def tick(i: int, r: Any) -> None:
+        done[0] += 1
+        run.tick(phase, done[0], len(units))
+
+    results = parallel.run(
+        fn,
+        [(problems[n], *args, f) for n, f in units],
+        run.n_jobs,
+        on_done=tick,
+        checkpoint=run.checkpoint,
+        names=[f"{phase}{per_group}-{n}-{i}" for i, (n, _) in enumerate(units)],
+    )
+    out: dict[str, list[Any]] = {n: [] for n in names}
+    for (n, _), r in zip(units, results, strict=True):
+        out[n].append(r)
+    return out
+
+
+def _singles(
+    problems: dict[str, Problem], pending: list[str], rank: Ranking, turns: int, max_k: int
+) -> dict[str, Opening]:
+    """Groups that one opening settles (the best single when only one is allowed)."""
+    found = {}
+    for name in list(pending):
+        best = openings.best_single(problems[name], rank, turns - 1)
+        if best is None and max_k == 1:
+            best = openings.best_single(problems[name], rank, BIG)
+        if best is not None:
+            found[name] = best
+            pending.remove(name)
+    return found
+
+
+def _pairs(
+    problems: dict[str, Problem],
+    pending: list[str],
+    rank: Ranking,
+    turns: int,
+    max_k: int,
+    run: Run,
+) -> dict[str, Opening]:
+    """Groups that two openings settle, exhaustively (the best pair when only two are
+    allowed)."""
+    per_group = max(PAIR_UNITS, 2 * parallel.effective_jobs(run.n_jobs))
+    results = _map_units(
+        "pairs", openings.pair_unit, problems, pending, (rank, turns - 2), per_group, run
+    )
+    found = {}
+    for name in list(pending):
+        p = problems[name]
+        best = openings.merge_pairs(p, results[name], rank)
+        if best is None and max_k == 2:
+            single = openings.best_single(p, rank, BIG)
+            assert single is not None
+            best = openings.best_pair(p, rank, single.score.largest)
+        if best is not None:
+            found[name] = best
+            pending.remove(name)
+    return found
+
+
+def _triples(
+    problems: dict[str, Problem], rank: Ranking, turns: int, run: Run
+) -> dict[str, tuple[Opening | None, dict[str, Any]]]:
+    """Exhaustive triple search for every group: the best triple meeting the target, and
+    the note recording what was found."""
+    per_group = 8 * parallel.effective_jobs(run.n_jobs)
+    names = list(problems)
+    results = _map_units(
+        "triples", openings.triple_unit, problems, names, (rank, turns - 3), per_group, run
+    )
+    out = {}
+    for name, p in problems.items():
+        mine = results[name]
+        best = openings.merge_triples(p, [m for m, _ in mine], rank)
+        note = {
+            "target": turns - 3,
+            "exists": best is not None,
+            "best": [p.guesses[m] for m in best.moves] if best else None,
+            "largest": best.score.largest if best else None,
+            "triples_settled": sum(k for _, k in mine),
+        }
+        out[name] = (best, {"exhaustive_triples": note})
+    return out
+
+
+def _climb(
+    problems: dict[str, Problem], pending: list[str], cfg: Config, run: Run
+) -> dict[str, Opening]:
+    """Hill-climbing in blocks of restarts, drawn group by group in turn as workers free up;
+    a group draws no more blocks once one of its restarts meets the target.
+
+    The result is the lowest-numbered restart that meets the target (else the best of all),
+    whatever the number of workers: a group's blocks are drawn in order, so every block
+    before the first that meets the target has run, and blocks drawn after it (while it
+    ran) change nothing.
+    """
+    rank = ranking(cfg.search.ranking)
+    target, budget, seed = cfg.rules.turns - 3, cfg.search.restarts, cfg.search.seed
+    runs: dict[str, list[tuple[int, tuple[int, ...]]]] = {n: [] for n in pending}
+    met: set[str] = set()
+    drawn = dict.fromkeys(pending, 0)
+    group_of: dict[str, str] = {}
+    blocks = -(-budget // CLIMB_BLOCK)
+    order = sorted(pending, key=lambda n: -len(problems[n].answers))
+
+    def draw() -> Iterator[tuple[str, tuple[Any, ...]]]:
+        # read by the thread that feeds the workers; ``met`` only grows
+        for r0 in range(0, budget, CLIMB_BLOCK):
+            for name in order:
+                if name not in met:
+                    unit = f"climb-{name}-{r0}"
+                    group_of[unit] = name
+                    drawn[name] += 1
+                    restarts = list(range(r0, min(budget, r0 + CLIMB_BLOCK)))
+                    yield unit, (problems[name], rank, target, seed, restarts)
+
+    units = parallel.stream(openings.climb_restarts, draw(), run.n_jobs, checkpoint=run.checkpoint)
+    for done, (unit, res) in enumerate(units, start=1):
+        name = group_of[unit]
+        runs[name].extend(res)
+        if any(problems[name].score(m).largest <= target for _, m in res):
+            met.add(name)
+        total = sum(drawn[n] if n in met else blocks for n in pending)
+        run.tick("triples", min(done, total), total)
+    return {name: openings.pick_climb(problems[name], runs[name], rank, target) for name in pending}
+
+
+def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[str, Opening]:
+    """The fewest fixed openings per group after which every set left can be tried in time.
+
+    Exhaustive over single words and pairs; over triples exhaustive with
+    ``search.exhaustive_depth: 3`` (which also records, for every group, whether a triple
+    meets the target), else hill-climbing (the paper's method).
+    """
+    turns, max_k = cfg.rules.turns, cfg.search.max_openings
+    rank = ranking(cfg.search.ranking)
+    found: dict[str, Opening] = {}
+    pending = []
+    for name, p in problems.items():
+        if len(p.answers) <= turns or max_k == 0:
+            found[name] = openings.trivial(p)
+        else:
+            pending.append(name)
+    if max_k >= 1:
+        found |= _singles(problems, pending, rank, turns, max_k)
+    run.tick("singles", len(problems) - len(pending), len(problems))
+    if max_k >= 2 and pending:
+        found |= _pairs(problems, pending, rank, turns, max_k, run)
+    notes: dict[str, dict[str, Any]] = {}
+    if max_k >= 3 and cfg.search.exhaustive_depth >= 3:
+        for name, (best, note) in _triples(problems, rank, turns, run).items():
+            if name in pending and best is not None:
+                found[name] = best
+                pending.remove(name)
+            notes[name] = note
+    if max_k >= 3 and pending:
+        found |= _climb(problems, pending, cfg, run)
+    return {
+        n: dataclasses.replace(op, notes=notes[n]) if n in notes else op for n, op in found.items()
+    }
+
+
+# ------------------------------------------------------------------ planners
+
+
+def plan_simple(problem: Problem, opening: Opening, turns: int, rank: Ranking) -> GroupPlan:
+    """The simple profile's plan: the openings, then try lists and exception moves."""
+    t = tables.after_openings(problem, opening.moves, turns, ranking=rank, profile="simple")
+    return openings_plan(problem, opening, t)
+
+
+def plan_fast(problem: Problem, turns: int, rank: Ranking, fc: FastConfig) -> GroupPlan:
+    """Fast profile: compare whole tables for the best-ranked fixed openings."""
+    if len(problem.answers) <= 2:
+        op = openings.trivial(problem)
+        t = tables.after_openings(
+            problem, (), turns, ranking=rank, profile="fast", breadth=fc.breadth
+        )
+        return openings_plan(problem, op, t)
+    chosen: tuple[int, ...] = ()
+    best: tuple[tuple[int, int, int], Opening, tables.Tables] | None = None
+    for _ in range(fc.openings):
+        splits = problem.splits(given=chosen)
+        n_in = problem.in_answers + int(sum(problem.in_answers[m] for m in chosen))
+        order = [int(r) for r in rank.order(splits, n_in, openings.TIES) if int(r) not in chosen][
+            : fc.candidates
+        ]
+        best = None
+        for i, r in enumerate(order):
+            moves = (*chosen, r)
+            op = Opening(moves, problem.score(moves), "lookahead")
+            t = tables.after_openings(
+                problem, moves, turns, ranking=rank, profile="fast", breadth=fc.breadth
+            )
+            key = (len(t.unguaranteed), t.total, i)
+            if best is None or key < best[0]:
+                best = (key, op, t)
+        assert best is not None
+        chosen = best[2].moves
+    assert best is not None
+    return openings_plan(problem, best[1], best[2])
+
+
+def plan_tree(problem: Problem, budget: float) -> GroupPlan:
+    """Games whose guesses are not words (hangman): the exact minimax tree within the
+    budget, else the greedy tree, with the verdict as notes."""
+    r = letters.solve_length(problem, budget=budget)
+    limit = problem.game.limit
+    worst = r.exact if r.exact is not None else r.greedy
+    notes = {
+        "exact_misses": r.exact,
+        "lower_bound": r.lower_bound,
+        "greedy_misses": r.greedy,
+        "cheating_host_misses": {"greedy": r.cheat_greedy, "exact": r.cheat_exact},
+        "hardest": [problem.answers[c] for c in r.hardest][:20],
+        "verdict": (
+            f"every word within {limit} misses"
+            if worst <= limit
+            else "not every word can be guaranteed"
+            if r.lower_bound > limit
+            else "undecided within the budget"
+        ),
+        "seconds": round(r.seconds, 2),
+    }
+    method = "exact minimax" if r.exact is not None else "greedy"
+    return tree_plan(problem, r.tree, method, notes)
+
+
+def plan_groups(
+    cfg: Config, problems: dict[str, Problem], run: Run, planner: Planner
+) -> list[GroupPlan]:
+    """Plans for the groups, in name order, by the game's planner and the profile."""
+    rank = ranking(cfg.search.ranking)
+    turns = cfg.rules.turns
+
+    def tick(phase: str) -> Callable[[int, Any], None]:
+        return lambda i, _: run.tick(phase, i + 1, len(problems))
+
+    # big groups first, so workers finish together
+    order = sorted(problems, key=lambda n: -len(problems[n].answers))
+    if planner is Planner.TREE:
+        tasks: list[tuple[Any, ...]] = [(problems[n], cfg.search.budget) for n in order]
+        plans = parallel.run(plan_tree, tasks, run.n_jobs, on_done=tick("trees"))
+    elif cfg.profile == "fast":
+        tasks = [(problems[n], turns, rank, cfg.fast) for n in order]
+        plans = parallel.run(plan_fast, tasks, run.n_jobs, on_done=tick("tables"))
+    else:
+        found = find_openings(problems, cfg, run)
+        tasks = [(problems[n], found[n], turns, rank) for n in order]
+        plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))
+    return sorted(plans, key=lambda p: p.group)
+
+
+# ------------------------------------------------------------------ the playbook
+
+
+@dataclasses.dataclass(frozen=True)
+class BuildResult:
+    """A verified playbook and how it was made."""
+
+    playbook: Playbook
+    report: Report
+    seconds: float
+    session: Session
+    checkpoint: Checkpoint | None = None
+    """Where finished units were kept (cleared by the caller once outputs are written)."""
+
+
+def assemble(
+    session: Session,
+    plans: Sequence[GroupPlan],
+    *,
+    profile: str,
+    letters: Sequence[str] | None,
+    seconds: float = 0.0,
+) -> BuildResult:
+    """A playbook from group plans, verified; its statistics are the verifier's."""
+    cfg, game = session.config, session.game
+    names = {p.group for p in plans}
+    pb = Playbook(
+        name=cfg.name,
+        game={**game.rules(), "guess_pool": cfg.rules.guess_pool, "notation": game.notation},
+        words=session.words_info,
+        groups=tuple(sorted(plans, key=lambda p: (len(p.group), p.group))),
+        profile=profile,
+        description=cfg.description,
+        meta={
+            "tool": f"playbook {__version__}",
+            "created": datetime.date.today().isoformat(),
+            "ranking": cfg.search.ranking,
+            "seed": cfg.search.seed,
+            "restarts": cfg.search.restarts,
+            "max_openings": cfg.search.max_openings,
+            "letters": "".join(sorted(names)) if letters is not None else "all",
+        },
+    )
+    answers = [a for a in session.answers if game.group_of(a) in names]
+    report = verify(
+        pb, game, session.guesses, answers, guess_pool=cfg.rules.guess_pool, check_claims=False
+    )
+    pb = dataclasses.replace(
+        pb,
+        groups=tuple(dataclasses.replace(p, stats=report.groups[p.group]) for p in pb.groups),
+        stats=report.overall,
+    )
+    return BuildResult(pb, report, seconds, session)
+
+
+def _checkpoint(session: Session, names: Sequence[str], root: Path) -> Checkpoint:
+    """The checkpoint folder of a build: keyed by everything its units' results depend on."""
+    cfg = session.config
+    key = Checkpoint.key_of(
+        __version__,
+        FEEDBACK_KERNEL_VERSION,
+        session.game.rules(),
+        session.words_info,
+        dataclasses.asdict(cfg.search),
+        dataclasses.asdict(cfg.fast),
+        cfg.profile,
+        cfg.rules.guess_pool,
+        sorted(names),
+    )
+    return Checkpoint(root, key)
+
+
+def build(
+    cfg: Config,
+    *,
+    letters: Sequence[str] | None = None,
+    n_jobs: int | None = None,
+    progress: Progress | None = None,
+    use_cache: bool = True,
+    checkpoint_root: Path | None = None,
+) -> BuildResult:
+    """Search, tabulate and verify the groups named by ``letters`` (all when None)."""
+    jobs = cfg.n_jobs if n_jobs is None else n_jobs
+    # the workers start while the lists load
+    with parallel.started(jobs, "playbook.pipeline.build"):
+        t0 = time.perf_counter()
+        session = Session.open(cfg, use_cache=use_cache)
+        names = session.select(letters)
+        checkpoint = (
+            None if checkpoint_root is None else _checkpoint(session, names, checkpoint_root)
+        )
+        run = Run(jobs, progress, checkpoint)
+        # groups in name order: the order of work units and their checkpoint names
+        problems = {n: session.problem(n) for n in sorted(names)}
+        plans = plan_groups(cfg, problems, run, session.game.planner)
+        result = assemble(session, plans, profile=cfg.profile, letters=letters)
+        return dataclasses.replace(result, checkpoint=checkpoint, seconds=time.perf_counter() - t0)

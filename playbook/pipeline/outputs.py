@@ -1,0 +1,138 @@
+"""What a build or a command reads and writes besides the search: reference playbooks, the
+rendered formats, and playbook files verified against their word lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playbook import files, model, parallel, render
+from playbook.compare import GroupComparison, compare
+from playbook.config import Config
+from playbook.errors import ConfigError, PlaybookFileError
+from playbook.games import Game, from_rules
+from playbook.model import Playbook
+from playbook.pipeline.build import BuildResult
+from playbook.pipeline.session import load_lists
+from playbook.verify import Report, verify
+
+
+def load_reference(cfg: Config, config_file: Path) -> Playbook | None:
+    """The reference playbook a config names (relative to the config file), if any."""
+    if not cfg.compare:
+        return None
+    path = Path(cfg.compare)
+    if not path.is_absolute():
+        path = config_file.parent / path
+    return model.load(str(path))
+
+
+def siblings(out: Path, pb: Playbook) -> list[Playbook]:
+    """Other playbooks already built in ``out`` for the same list and rules, other profile."""
+    found = []
+    for f in sorted(out.glob("*/playbook.yaml")):
+        try:
+            other = model.load(str(f))
+        except PlaybookFileError:
+            continue
+        if (
+            other.name != pb.name
+            and other.profile != pb.profile
+            and other.words.get("sha256") == pb.words.get("sha256")
+            and model.rules_sha256(other.game) == model.rules_sha256(pb.game)
+        ):
+            found.append(other)
+    return found
+
+
+def comparison(result: BuildResult, ref: Playbook | None) -> list[GroupComparison] | None:
+    """Our playbook beside the reference, per group (None without a reference)."""
+    if ref is None:
+        return None
+    s = result.session
+    return compare(result.playbook, ref, s.game, s.guesses, s.answers)
+
+
+def write_renderings(
+    pb: Playbook,
+    out_dir: Path,
+    cfg: Config,
+    ref: Playbook | None,
+    comps: list[GroupComparison] | None,
+) -> dict[str, int]:
+    """The formats the config asks for besides YAML, paged ones (the PDF) first: the others
+    show its page counts. Returns them."""
+    wanted = {f.strip() for f in cfg.render.formats.split(",")}
+    pages: dict[str, int] = {}
+    for fmt in sorted(render.FORMATS.values(), key=lambda f: not f.paged):
+        if fmt.name not in wanted:
+            continue
+        data, counts = render.render(
+            pb,
+            fmt.name,
+            tiles=cfg.render.tiles,
+            reference=ref,
+            comparison=comps,
+            pages=pages or None,
+            jobs=parallel.effective_jobs(cfg.n_jobs),
+        )
+        pages = pages or counts
+        files.atomic_write(out_dir / f"playbook{fmt.suffix}", data)
+    return pages
+
+
+def write_build(
+    result: BuildResult, out_dir: Path, ref: Playbook | None
+) -> tuple[Path, dict[str, int], list[GroupComparison] | None]:
+    """Write a build's playbook and the formats its config asks for into ``out_dir``, then
+    drop its checkpoints; returns the YAML's path, the PDF's page counts and the comparison
+    with the reference."""
+    pb, cfg = result.playbook, result.session.config
+    target = out_dir / "playbook.yaml"
+    files.atomic_write(target, model.dumps(pb))
+    comps = comparison(result, ref)
+    pages = write_renderings(pb, out_dir, cfg, ref, comps)
+    if result.checkpoint is not None:
+        result.checkpoint.clear()
+    return target, pages, comps
+
+
+def game_of(pb: Playbook, path: str) -> Game:
+    """The game a playbook's rules describe."""
+    try:
+        return from_rules(dict(pb.game))
+    except ConfigError as exc:
+        raise PlaybookFileError(f"{path}: game: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
+
+
+def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report, Game]:
+    """Verify a loaded playbook against its own list (checked by checksum) or ``words_file``."""
+    game = game_of(pb, path)
+    info = dict(pb.words)
+    if words_file:
+        info["list"] = words_file
+        info.pop("answers", None)
+    elif "list" not in info and game.generated_words() is None:
+        raise PlaybookFileError(
+            f"{path}: words.list: missing; name the word list or pass --words FILE"
+        )
+    lists = load_lists(info, Path(path).parent, game)
+    guesses, answers = lists.guesses, lists.answers
+    if not words_file:
+        for key, wl in (("sha256", lists.main), ("answers_sha256", answers)):
+            want = pb.words.get(key)
+            if want is not None and want != wl.sha256:
+                raise PlaybookFileError(
+                    f"{path}: words.{key}: the playbook was built for another version of "
+                    f"{wl.name} (checksum {str(want)[:12]}…, list has {wl.sha256[:12]}…)"
+                )
+    rep = verify(
+        pb,
+        game,
+        guesses.words,
+        answers.words,
+        guess_pool=str(pb.game.get("guess_pool", "all")),
+        check_claims=not words_file,
+    )
+    return rep, game

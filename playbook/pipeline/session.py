@@ -1,0 +1,202 @@
+"""The one setup path: config -> game -> word lists -> feedback matrix -> a problem per group.
+
+Every command that works on a config (build, strategy, rank, play, simulate) opens a
+:class:`Session` and asks it for the problems of the groups it needs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from playbook import words
+from playbook.config import Config
+from playbook.core.matrix import cached_matrix
+from playbook.core.problem import Problem
+from playbook.errors import ConfigError
+from playbook.games import Game, find_game
+
+
+@dataclasses.dataclass(frozen=True)
+class Lists:
+    """The guesses and answers of a game, and which list a playbook's checksum names."""
+
+    guesses: words.WordList
+    answers: words.WordList
+
+    @property
+    def main(self) -> words.WordList:
+        """The list recorded as ``words.list`` (the answers where guesses are generated)."""
+        return self.answers if self.guesses.name == "generated" else self.guesses
+
+
+def _generated(ws: tuple[str, ...]) -> words.WordList:
+    return words.WordList("generated", ws, words.words_sha256(ws))
+
+
+def load_lists(
+    info: Mapping[str, Any], base: Path | None = None, game: Game | None = None
+) -> Lists:
+    """Guesses and answers as a playbook's ``words`` section describes them; a game that
+    generates its codes (Mastermind) needs no list, hangman generates only its guesses."""
+    if game is not None and (codes := game.generated_words()) is not None:
+        return Lists(_generated(codes), _generated(codes))
+    opts = {
+        k: info[k]
+        for k in ("length", "ij_to_y", "lowercase", "accents", "max_length")
+        if info.get(k) is not None
+    }
+    if "length" not in opts and game is not None and game.word_length:
+        opts["length"] = game.word_length
+    listed = words.load(str(info["list"]), base=base, **opts)
+    if game is not None and (letters := game.generated_guesses()) is not None:
+        return Lists(_generated(letters), listed)
+    answers = listed
+    if info.get("answers"):
+        answers = words.load(str(info["answers"]), base=base, **opts)
+    return Lists(listed, answers)
+
+
+def _list_ref(cfg: Config, name: str) -> str:
+    """A bundled list's name, or a user file's absolute path (so the playbook finds it)."""
+    if name in words.bundled_names():
+        return name
+    path = Path(name)
+    return str(path if path.is_absolute() else (cfg.base_dir / path).resolve())
+
+
+def words_info(cfg: Config, lists: Lists) -> dict[str, Any]:
+    """The word-list section of a playbook."""
+    main = lists.main
+    if main.name == "generated":
+        return {"list": "generated", "count": len(main), "sha256": main.sha256}
+    info: dict[str, Any] = {
+        "list": _list_ref(cfg, cfg.words.list),
+        "length": cfg.words.length,
+        "ij_to_y": cfg.words.ij_to_y,
+        "lowercase": cfg.words.lowercase,
+        "accents": cfg.words.accents,
+        "count": len(main),
+        "sha256": main.sha256,
+    }
+    if cfg.words.max_length is not None:
+        info["max_length"] = cfg.words.max_length
+    if cfg.words.answers is not None:
+        info.update(
+            answers=_list_ref(cfg, cfg.words.answers),
+            answers_count=len(lists.answers),
+            answers_sha256=lists.answers.sha256,
+        )
+    return info
+
+
+def split_letters(text: str) -> tuple[str, ...]:
+    """Group names as typed for ``--letters``: ``abc``, or ``a,b,c`` (needed for names
+    longer than one character, such as hangman's word lengths)."""
+    if "," in text:
+        return tuple(c.strip() for c in text.split(",") if c.strip())
+    return tuple(c for c in text if c.strip())
+
+
+def _load_config_lists(cfg: Config, game: Game) -> Lists:
+    try:
+        return load_lists(dataclasses.asdict(cfg.words), cfg.base_dir, game)
+    except words.WordListError as exc:
+        key = (
+            "words.answers" if cfg.words.answers and cfg.words.answers in str(exc) else "words.list"
+        )
+        raise words.WordListError(f"{cfg.source}: key '{key}': {exc}") from None
+
+
+@dataclasses.dataclass(frozen=True)
+class Session:
+    """A config's game, word lists and feedback matrix, and the problem of each group."""
+
+    config: Config
+    game: Game
+    lists: Lists
+    words_info: dict[str, Any]
+    """What the playbook records about its word list."""
+    matrix: np.ndarray
+    """Feedback codes, guesses x answers."""
+    cache_hit: bool
+
+    @classmethod
+    def open(cls, cfg: Config, *, use_cache: bool = True) -> Session:
+        """Load the lists and the feedback matrix (from the cache when possible)."""
+        game = find_game(cfg.game).configure(cfg.game_settings())
+        lists = _load_config_lists(cfg, game)
+        guesses, answers = lists.guesses.words, lists.answers.words
+        missing = sorted(set(answers) - set(guesses))
+        if missing and game.generated_guesses() is None:
+            raise ConfigError(
+                f"{cfg.source}: key 'words.answers': {len(missing)} answers are not in the "
+                f"guess list (first: {missing[0]!r}); every answer must be allowed as a guess"
+            )
+        m, hit = cached_matrix(game, guesses, answers, use_cache=use_cache)
+        return cls(cfg, game, lists, words_info(cfg, lists), m, hit)
+
+    @property
+    def guesses(self) -> tuple[str, ...]:
+        return self.lists.guesses.words
+
+    @property
+    def answers(self) -> tuple[str, ...]:
+        return self.lists.answers.words
+
+    @property
+    def dropped(self) -> tuple[tuple[str, int, str], ...]:
+        """What normalising the word list dropped: (reason, count, first example)."""
+        return self.lists.guesses.dropped
+
+    def groups(self) -> dict[str, np.ndarray]:
+        """Answer indices per group, in list order; groups ordered by name (shorter first)."""
+        return dict(self._groups)
+
+    @functools.cached_property
+    def _groups(self) -> dict[str, np.ndarray]:
+        out: dict[str, list[int]] = {}
+        for j, a in enumerate(self.answers):
+            out.setdefault(self.game.group_of(a), []).append(j)
+        return {
+            k: np.asarray(v, dtype=np.int64)
+            for k, v in sorted(out.items(), key=lambda kv: (len(kv[0]), kv[0]))
+        }
+
+    def select(self, names: Sequence[str] | None) -> list[str]:
+        """The groups named (all when None), sorted; an unknown name is a one-line error."""
+        groups = list(self.groups())
+        if names is None:
+            return groups
+        unknown = sorted(set(names) - set(groups))
+        if unknown:
+            raise ConfigError(
+                f"--letters: no group {unknown[0]!r} in this list; groups: {', '.join(groups)} "
+                "(separate names longer than one character with commas)"
+            )
+        return sorted(set(names))
+
+    def problem(self, name: str) -> Problem:
+        """The problem of one group: its answers, and the guess pool the rules allow."""
+        game = self.game
+        cols = self.groups()[name]
+        if self.config.rules.guess_pool == "revealed":
+            rows = np.asarray(
+                [i for i, w in enumerate(self.guesses) if game.group_of(w) == name],
+                dtype=np.int64,
+            )
+        else:
+            rows = np.arange(len(self.guesses), dtype=np.int64)
+        F = np.ascontiguousarray(self.matrix[rows][:, cols])
+        guesses = tuple(self.guesses[i] for i in rows)
+        answers = tuple(self.answers[j] for j in cols)
+        return Problem.from_matrix(game, guesses, answers, F, name=name)
+
+    def problems(self, names: Sequence[str] | None = None) -> dict[str, Problem]:
+        """The problems of the groups named (all when None), by name."""
+        return {n: self.problem(n) for n in self.select(names)}

@@ -1,0 +1,142 @@
+"""Whole strategies over every answer: greedy rules, the exact optimum, and the best first
+guesses of a rule; each written as a verified playbook."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from playbook.config import Config
+from playbook.convert import tree_plan
+from playbook.errors import ConfigError
+from playbook.model import Playbook
+from playbook.pipeline.build import assemble
+from playbook.pipeline.session import Session
+from playbook.search.greedy import first_guesses, greedy_tree
+from playbook.search.optimal import OptimalResult, optimal_tree
+from playbook.search.trees import Tree
+from playbook.verify import Report
+
+
+@dataclasses.dataclass(frozen=True)
+class StrategyResult:
+    """A rule played against every answer of every group, verified."""
+
+    rule: str
+    playbook: Playbook
+    trees: dict[str, Tree]
+    report: Report
+    seconds: float
+
+    def summary(self) -> dict[str, object]:
+        """The figures ``--json`` prints."""
+        firsts = {g.group: g.openings[0] for g in self.playbook.groups}
+        dist: Counter[int] = Counter()
+        for t in self.trees.values():
+            dist.update(t.distribution)
+        n = sum(dist.values())
+        total = sum(k * v for k, v in dist.items())
+        return {
+            "rule": self.rule,
+            "first_guess": next(iter(firsts.values())) if len(firsts) == 1 else firsts,
+            "total": total,
+            "average": round(total / n, 4) if n else 0.0,
+            "worst": max(dist, default=0),
+            "distribution": {str(k): v for k, v in sorted(dist.items())},
+            "failures": self.report.overall.failures,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class OptimalPlay(StrategyResult):
+    """The optimal trees of every group as a verified playbook, with bounds per group."""
+
+    results: dict[str, OptimalResult]
+
+    def summary(self) -> dict[str, object]:
+        out = super().summary()
+        rs = self.results.values()
+        out["lower_bound"] = sum(r.lower_bound for r in rs)
+        out["counting_bound"] = sum(r.counting_bound for r in rs)
+        out["optimal"] = all(r.proven for r in rs)
+        out["nodes"] = sum(r.nodes for r in rs)
+        out["groups"] = {
+            name: {
+                "total": r.total,
+                "lower_bound": r.lower_bound,
+                "counting_bound": r.counting_bound,
+                "optimal": r.proven,
+                "nodes": r.nodes,
+                "seconds": round(r.seconds, 3),
+            }
+            for name, r in self.results.items()
+        }
+        return out
+
+
+def play_rule(cfg: Config, rule: str, *, letters: Sequence[str] | None = None) -> StrategyResult:
+    """Build, per group, the full tree of a greedy ``rule``, and verify it."""
+    t0 = time.perf_counter()
+    session = Session.open(cfg)
+    trees: dict[str, Tree] = {}
+    plans = []
+    for name, problem in session.problems(letters).items():
+        tree = greedy_tree(problem, rule, hard=cfg.rules.hard)
+        trees[name] = tree
+        plans.append(tree_plan(problem, tree.root, f"strategy {rule}"))
+    pb = assemble(session, plans, profile=f"strategy {rule}", letters=letters)
+    return StrategyResult(rule, pb.playbook, trees, pb.report, time.perf_counter() - t0)
+
+
+def play_optimal(
+    cfg: Config, *, letters: Sequence[str] | None = None, budget: float = 60.0
+) -> OptimalPlay:
+    """Per group, the optimal tree (within ``budget`` seconds per group), verified."""
+    if cfg.rules.hard:
+        raise ConfigError(f"{cfg.source}: --rule optimal does not support hard mode")
+    t0 = time.perf_counter()
+    session = Session.open(cfg)
+    game = session.game
+    if game.solved is None or game.limit_name != "turns":
+        raise ConfigError(f"{cfg.source}: --rule optimal needs a game played in turns")
+    trees: dict[str, Tree] = {}
+    results: dict[str, OptimalResult] = {}
+    plans = []
+    for name, problem in session.problems(letters).items():
+        res = optimal_tree(problem, limit=game.limit, budget=budget)
+        results[name] = res
+        trees[name] = res.tree
+        plans.append(tree_plan(problem, res.tree.root, "strategy optimal"))
+    pb = assemble(session, plans, profile="strategy optimal", letters=letters)
+    return OptimalPlay("optimal", pb.playbook, trees, pb.report, time.perf_counter() - t0, results)
+
+
+def rank(
+    cfg: Config, rule: str, *, top: int = 10, letters: Sequence[str] | None = None
+) -> list[dict[str, object]]:
+    """The ``top`` first guesses of each group under ``rule``, with their scores."""
+    session = Session.open(cfg)
+    out: list[dict[str, object]] = []
+    for name, problem in session.problems(letters).items():
+        ranked, (mx, parts, sq, slog) = first_guesses(problem, rule)
+        n = len(problem.answers)
+        in_set = set(problem.answer_rows.tolist())
+        for i, r in enumerate(ranked[:top].tolist()):
+            out.append(
+                {
+                    "group": name,
+                    "rank": i + 1,
+                    "guess": problem.guesses[r],
+                    "largest": int(mx[r]),
+                    "parts": int(parts[r]),
+                    "expected_size": round(float(sq[r]) / n, 4),
+                    "entropy": round(float(np.log2(n) - slog[r] / n), 4),
+                    "possible": r in in_set,
+                }
+            )
+    return out

@@ -1,0 +1,408 @@
+"""Views: what the templates show of a playbook.
+
+Each group's view (:func:`group_views`: its facts, chart and rows, laid out in lines for
+print), the document's meta text, page numbers, and the context the templates render
+(:func:`context`).
+
+What is particular to the game comes from its hooks (the class the playbook's rules name):
+the rules in one line (:meth:`Game.describe`) and the label of a group
+(:meth:`Game.group_label`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import importlib.resources
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from markupsafe import Markup
+
+from playbook import __version__
+from playbook.games import game_class
+from playbook.model import Playbook
+from playbook.render.layout import (
+    CHART_LINE,
+    FACT_LINE,
+    FACTS_WIDTH,
+    FLOW_ROWS,
+    HEAD_GAP,
+    LINE,
+    TEXT_CHAR,
+    Line,
+    PageView,
+    RowView,
+    choose_columns,
+    column_width,
+    flatten,
+    paginate,
+    row_views,
+)
+from playbook.render.tiles import TILE_STYLES, layer_style, legend, tile_css
+
+METHODS = {
+    "trivial": "no search needed",
+    "exhaustive": "exhaustive search",
+    "hill-climbing": "hill-climbing search",
+    "reference": "from the reference",
+    "lookahead": "lookahead search",
+}
+"""How each way of finding the openings reads in print."""
+
+
+# ---------------------------------------------------------------- groups
+
+
+@dataclasses.dataclass
+class Bar:
+    label: str
+    count: int
+    share: float
+    """Fraction of the largest bar, 0 to 1."""
+
+
+@dataclasses.dataclass
+class GroupView:
+    index: int
+    group: str
+    label: str
+    anchor: str
+    words: int
+    openings: tuple[str, ...]
+    largest: int
+    method: str
+    proven: bool
+    average: str
+    worst: str
+    failures: int
+    bars: list[Bar]
+    exceptions: int
+    rows: list[RowView]
+    n_rows: int
+    has_table: bool
+    unguaranteed: tuple[str, ...]
+    pages: int
+    ref: dict[str, Any] | None
+    flow: bool = False
+    columns: int = 1
+    lines: list[Line] = dataclasses.field(default_factory=list)
+    facts: list[list[tuple[str, str]]] = dataclasses.field(default_factory=list)
+    """Lines of (css class, text) segments under the openings."""
+    head_h: float = 0.0
+    running: str = ""
+    """What the running header shows on this group's pages."""
+
+
+def _bars(distribution: Mapping[int, int], failures: int, turns: int) -> list[Bar]:
+    top = max([*distribution.values(), failures, 1])
+    last = max([turns, *distribution.keys()]) if distribution else turns
+    out = [
+        Bar(str(t), int(distribution.get(t, 0)), distribution.get(t, 0) / top)
+        for t in range(1, last + 1)
+    ]
+    if failures:
+        out.append(Bar("fail", failures, failures / top))
+    return out
+
+
+def _turns(pb: Playbook) -> int:
+    t = pb.game.get("turns", 0)
+    return int(t) if isinstance(t, int) else 0
+
+
+def _ref_view(comp: Any, ref_group: Any) -> dict[str, Any] | None:
+    if comp is not None:
+        return {
+            "openings": tuple(comp.ref),
+            "largest": comp.ref_largest,
+            "failures": comp.ref_failures,
+            "unknown": tuple(comp.ref_unknown),
+            "ok": comp.at_least_as_good,
+        }
+    if ref_group is not None:
+        return {
+            "openings": tuple(ref_group.openings),
+            "largest": ref_group.largest or None,
+            "failures": None,
+            "unknown": (),
+            "ok": None,
+        }
+    return None
+
+
+def _facts(g: GroupView, turns: Any, ref_name: str) -> list[list[tuple[str, str]]]:
+    out: list[list[tuple[str, str]]] = []
+    if not g.openings:
+        rest = (
+            " try the words below from the first turn."
+            if g.has_table
+            else " try every word of the group from the first turn, in list order."
+        )
+        out.append([("em", "No opening words:"), ("", rest)])
+    a = [f"{g.words} word{'s' if g.words != 1 else ''}"] if g.words else []
+    if g.largest:
+        a.append(f"largest subset{' after the openings' if g.openings else ''}: {g.largest}")
+    if g.exceptions:
+        a.append(f"{g.exceptions} exception{'s' if g.exceptions != 1 else ''}")
+    if a:
+        out.append([("", " · ".join(a))])
+    b = []
+    if g.average:
+        b.append(f"average {g.average} turns, worst {g.worst}")
+    if g.method:
+        b.append(METHODS.get(g.method, g.method) + (" (proven best)" if g.proven else ""))
+    if b:
+        out.append([("", " · ".join(b))])
+    if g.failures:
+        n = g.failures
+        out.append(
+            [("warn", f"{n} word{' is' if n == 1 else 's are'} not found within {turns} turns.")]
+        )
+    if g.unguaranteed:
+        out.append([("warn", f"Not guaranteed within {turns} turns: " + ", ".join(g.unguaranteed))])
+    if g.ref is not None:
+        r = g.ref
+        line = [
+            ("", f"{ref_name}: "),
+            ("mono", " ".join(r["openings"]) if r["openings"] else "no openings"),
+        ]
+        if r["largest"] is not None:
+            line.append(("", f" · largest subset {r['largest']}"))
+        out.append(line)
+        seg: list[tuple[str, str]] = []
+        if r["failures"] is not None:
+            seg.append(("", f"{r['failures']} words not found in time"))
+        if r["unknown"]:
+            seg.append(
+                ("warn", (" · " if seg else "") + "not in this list: " + ", ".join(r["unknown"]))
+            )
+        if r["ok"] is not None:
+            seg.append(("", (" · " if seg else "") + "ours at least as good: "))
+            seg.append(("yes", "yes") if r["ok"] else ("no", "no"))
+        if seg:
+            out.append(seg)
+    if not g.has_table and g.openings:
+        out.append([("all", "After the openings, try every word still possible, in list order.")])
+    return out
+
+
+def _head_height(g: GroupView) -> float:
+    lines = 0
+    for f in g.facts:
+        text = "".join(t for _, t in f)
+        lines += max(1, math.ceil(len(text) * TEXT_CHAR / FACTS_WIDTH))
+    big = not g.flow
+    opening = (9.0 if big else 6.5) if g.openings else 0.0
+    letter = 12.0 if big else 8.5
+    return max(opening + lines * FACT_LINE, len(g.bars) * CHART_LINE, letter) + HEAD_GAP
+
+
+def _count(rows: Iterable[RowView]) -> tuple[int, int]:
+    """(rows, exception moves) over all levels."""
+    n = moves = 0
+    for r in rows:
+        n += 1
+        if r.kind == "move":
+            a, b = _count(r.sub)
+            n, moves = n + a, moves + b + 1
+    return n, moves
+
+
+def group_views(
+    pb: Playbook,
+    *,
+    reference: Playbook | None = None,
+    comparison: Sequence[Any] | None = None,
+    pages: Mapping[str, int] | None = None,
+) -> list[GroupView]:
+    """The view of every group, sorted by group name, laid out for print."""
+    comps = {c.group: c for c in comparison or ()}
+    turns = _turns(pb)
+    ref_name = reference.name if reference is not None else "reference"
+    game = game_class(pb.game)
+    out = []
+    for i, g in enumerate(sorted(pb.groups, key=lambda g: g.group)):
+        rows = row_views(g.table, g.openings, game) if g.table is not None else []
+        n_rows, moves = _count(rows)
+        st = g.stats
+        ref_group = None
+        if reference is not None:
+            try:
+                ref_group = reference.group(g.group)
+            except KeyError:
+                ref_group = None
+        v = GroupView(
+            index=i,
+            group=g.group,
+            label=game.group_label(g.group, pb.game),
+            anchor=f"g{i}",
+            words=g.words or (st.words if st else 0),
+            openings=g.openings,
+            largest=g.largest,
+            method=g.method,
+            proven=g.proven,
+            average=f"{st.average:.2f}" if st and st.distribution else "",
+            worst=str(st.worst) if st and st.distribution else "",
+            failures=st.failures if st else 0,
+            bars=_bars(st.distribution, st.failures, turns) if st else [],
+            exceptions=moves,
+            rows=rows,
+            n_rows=n_rows,
+            has_table=g.table is not None,
+            unguaranteed=g.unguaranteed,
+            pages=(pages or {}).get(g.group, g.pages),
+            ref=_ref_view(comps.get(g.group), ref_group),
+        )
+        v.columns = choose_columns(rows)
+        v.lines = flatten(rows, column_width(v.columns))
+        v.flow = sum(ln.h for ln in v.lines) <= FLOW_ROWS
+        v.facts = _facts(v, turns, ref_name)
+        v.head_h = _head_height(v)
+        v.running = v.label + ("  ·  " + "  ".join(v.openings) if v.openings else "")
+        out.append(v)
+    return out
+
+
+# ---------------------------------------------------------------- the document
+
+
+def _patterns(views: Iterable[GroupView]) -> set[str]:
+    found: set[str] = set()
+
+    def walk(rows: Iterable[RowView]) -> None:
+        for r in rows:
+            found.update(b.pattern for b in r.blocks if b.pattern)
+            walk(r.sub)
+
+    for v in views:
+        walk(v.rows)
+    return found
+
+
+def _heights_css(views: Iterable[GroupView]) -> str:
+    """Heights of the lines that wrap (class ``hN``: N text lines)."""
+    tallest = max((ln.h for v in views for ln in v.lines), default=1)
+    return "\n".join(f"p.r.h{n} {{ height: {n * LINE:.1f}mm; }}" for n in range(2, tallest + 1))
+
+
+def _set_styles(style: str, rows: Iterable[RowView]) -> None:
+    for r in rows:
+        r.style = layer_style(style, r.layers)
+        _set_styles(style, r.sub)
+
+
+def _meta(pb: Playbook) -> dict[str, Any]:
+    """The document's meta text: what made it and when, the rules and the word list."""
+    meta = pb.meta or {}
+    tool = str(meta.get("tool") or f"playbook {__version__}")
+    created = meta.get("created") or datetime.date.today().isoformat()
+    game = pb.game
+    return {
+        "tool": tool,
+        "created": str(created),
+        "game": str(game.get("name", "")),
+        "rules": game_class(game).describe(game),
+        "notation": str(game.get("notation") or "o = right place, x = wrong place, . = absent"),
+        "list": str(pb.words.get("list", "")),
+        "count": pb.words.get("count", ""),
+        "sha256": str(pb.words.get("sha256", "")),
+    }
+
+
+def template_text(name: str) -> str:
+    """A file of the templates (the package ``playbook.templates``)."""
+    return importlib.resources.files("playbook.templates").joinpath(name).read_text("utf-8")
+
+
+def context(
+    pb: Playbook,
+    *,
+    tiles: str = "lingo",
+    reference: Playbook | None = None,
+    comparison: Sequence[Any] | None = None,
+    pages: Mapping[str, int] | None = None,
+    pdf: bool = False,
+) -> dict[str, Any]:
+    """What the templates render: the groups' views laid out on pages, the meta text, the
+    summary, the CSS. ``pdf``: for the PDF (tiles as images behind spaced letters, and the
+    page numbers of the layout model), else for the screen (tiles as CSS classes).
+
+    The other arguments are those of :func:`playbook.render.render_html`; an unknown tile
+    style is a ValueError.
+    """
+    if tiles not in TILE_STYLES:
+        raise ValueError(f"unknown tile style {tiles!r}; expected one of {', '.join(TILE_STYLES)}")
+    views = group_views(pb, reference=reference, comparison=comparison, pages=pages)
+    st = pb.stats
+    comps = list(comparison or ())
+    patterns = {"2", "1", "0"}
+    if pdf:
+        _set_styles(tiles, (r for v in views for r in v.rows))
+    else:
+        patterns |= _patterns(views)
+    page_list = paginate(views)
+    return {
+        "pb": pb,
+        "m": _meta(pb),
+        "groups": views,
+        "pages": page_list,
+        "tiles": tiles,
+        "legend": legend(tiles),
+        "tile_css": Markup(tile_css(tiles, patterns) + "\n" + _heights_css(views)),
+        "css": Markup(template_text("playbook.css")),
+        "bars": _bars(st.distribution, st.failures, _turns(pb)) if st else [],
+        "summary": st,
+        "average": f"{st.average:.2f}" if st and st.distribution else "",
+        "has_ref": any(v.ref is not None for v in views),
+        "ref_name": reference.name if reference is not None else "reference",
+        "comparison": comps,
+        "better": sum(1 for c in comps if c.at_least_as_good),
+        "show_pages": bool(pages) or any(v.pages for v in views),
+        "pdf": pdf,
+        # the whole document; a PDF in parts renders slices of the pages, each with its
+        # numbers (playbook.render.pdf); on screen there are no page numbers to show
+        "cover": True,
+        "stubs": [],
+        "page_start": 1,
+        **(numbering(page_list, [(0, len(page_list))]) if pdf else {"toc": {}}),
+    }
+
+
+def numbering(pages: Sequence[PageView], runs: Sequence[tuple[int, int]]) -> dict[str, Any]:
+    """Page numbers as the layout model plans them, after a one-page cover: the total, where
+    each group starts (the cover's table of contents) and the number of each run's first
+    page (a PDF in parts renders one run of pages per part, the cover with the first)."""
+    toc: dict[str, int] = {}
+    for i, page in enumerate(pages):
+        for c in page.chunks:
+            if c.first:
+                toc.setdefault(c.group.anchor, 2 + i)
+    return {
+        "page_total": 1 + len(pages),
+        "toc": toc,
+        "starts": [1] + [2 + lo for lo, _ in runs[1:]],
+    }
+
+
+def numbering_found(
+    anchors: Sequence[Sequence[str]], counts: Sequence[int], starts: Iterable[str]
+) -> dict[str, Any]:
+    """Page numbers as a rendering laid the pages out: ``anchors`` on each of its pages (the
+    parts' pages in order), ``counts`` pages per part; the contents give the pages of the
+    anchors ``starts`` (where the groups start)."""
+    toc: dict[str, int] = {}
+    for i, names in enumerate(anchors):
+        for a in names:
+            toc.setdefault(a, i + 1)
+    toc = {a: toc[a] for a in starts if a in toc}
+    return {"page_total": len(anchors), "toc": toc, "starts": _starts(counts)}
+
+
+def _starts(counts: Sequence[int]) -> list[int]:
+    out, at = [], 1
+    for n in counts:
+        out.append(at)
+        at += n
+    return out

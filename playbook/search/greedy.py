@@ -1,0 +1,85 @@
+"""Full adaptive strategies: play a rule against every answer and keep the whole tree.
+
+Rules pick the next guess from the partition it makes of the words still possible:
+
+* ``minimax`` smallest largest subset (Knuth); ``most-parts`` most subsets (Kooi);
+  ``expected-size`` smallest sum of squared sizes (Irving); ``entropy`` most information;
+  ``scm`` the 1994 paper's order (largest, then parts, then sum of squares);
+  ``first-consistent`` the first still-possible answer in list order.
+
+Ties go to a guess that is itself still possible, then to the first in guess-list order
+(:attr:`~playbook.core.ranking.Ties.POSSIBLE`). With ``hard`` mode, only guesses consistent
+with all feedback so far may be played.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from playbook.core.problem import Problem
+from playbook.core.ranking import FIRST_CONSISTENT, Splits, Ties, ranking
+from playbook.search.trees import Node, Probe, Tree
+
+TIES = Ties.POSSIBLE
+
+
+def first_guesses(problem: Problem, rule: str) -> tuple[np.ndarray, Splits]:
+    """All guesses ordered by ``rule`` on the whole answer set, with their statistics."""
+    splits = problem.splits()
+    in_set = problem.in_answers
+    if rule == FIRST_CONSISTENT:
+        rows = problem.answer_rows
+        ranked = np.concatenate([rows, np.flatnonzero(in_set == 0)])
+    else:
+        ranked = ranking(rule).order(splits, in_set, TIES)
+    return ranked, splits
+
+
+def _pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | None) -> int:
+    """The rule's guess on the answers ``cols`` (among ``allowed`` rows in hard mode)."""
+    if len(cols) == 1 or rule == FIRST_CONSISTENT:
+        return int(problem.answer_rows[cols[0]])
+    cands = (
+        np.arange(problem.F.shape[0], dtype=np.int64)
+        if allowed is None
+        else np.flatnonzero(allowed).astype(np.int64)
+    )
+    splits = problem.splits(cols, cands=cands)
+    in_set = np.zeros(problem.F.shape[0], dtype=np.int64)
+    in_set[problem.answer_rows[cols]] = 1
+    return int(cands[ranking(rule).order(splits, in_set[cands], TIES)[0]])
+
+
+def greedy_tree(
+    problem: Problem, rule: str, *, hard: bool = False, first: int | None = None
+) -> Tree:
+    """The tree of ``rule`` over all answers of ``problem``.
+
+    ``hard``: only guesses consistent with all feedback so far. ``first`` fixes the first
+    guess (a row).
+    """
+    F, game = problem.F, problem.game
+    turns: dict[int, int] = {}
+    pos_of_row = {int(r): j for j, r in enumerate(problem.answer_rows)}
+
+    def build(cols: np.ndarray, depth: int, allowed: np.ndarray | None) -> Probe:
+        row = _pick(problem, rule, cols, allowed) if depth > 1 or first is None else first
+        codes = F[row, cols]
+        children: list[tuple[int, Node]] = []
+        for code in np.unique(codes).tolist():
+            part = cols[codes == code]
+            if code == game.solved and pos_of_row.get(row) in part.tolist():
+                turns[pos_of_row[row]] = depth
+                continue
+            sub_allowed = allowed
+            if hard:
+                fb = game.matrix([problem.guesses[row]], problem.guesses)[0]
+                ok = fb == code
+                sub_allowed = ok if allowed is None else (allowed & ok)
+                # an answer still possible is always consistent: keep the set playable
+                sub_allowed[problem.answer_rows[part]] = True
+            children.append((int(code), build(part, depth + 1, sub_allowed)))
+        return Probe(row, tuple(children), len(cols))
+
+    root = build(np.arange(F.shape[1], dtype=np.int64), 1, None)
+    return Tree(root, turns)

@@ -1,0 +1,202 @@
+"""What to play after the openings: try orders, exception moves and adaptive next moves.
+
+:func:`solve` builds the node (:mod:`playbook.search.trees`) for a set of answers under a
+profile:
+
+* ``simple``: a try list in the order with the fewest expected turns; where no order finds
+  every word in time, an exception move (any guess) that splits the set, recursively.
+* ``fast``: a next move for every set of three or more words, chosen by a bounded lookahead
+  over the best-ranked moves, to minimise the total number of turns.
+
+:func:`after_openings` does it for every feedback of fixed openings: a group's tables.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+
+from playbook.core.problem import Problem
+from playbook.core.ranking import SCM, Ranking, Ties
+from playbook.search.trees import Node, Probe, Solved, TryList
+
+MAX_PERMUTE = 5
+"""Try lists up to this size get the best of all orders; longer ones a splitter-first order."""
+
+Memo = dict[tuple[tuple[int, ...], int, str, int], Solved]
+"""Solved sets of answers, by (columns, turns left, profile, breadth)."""
+
+
+def try_turns(problem: Problem, order: Sequence[int]) -> dict[int, int]:
+    """Turns each answer takes under a try list (play in order, skip the ruled-out)."""
+    F = problem.F
+    out = {}
+    rows = [int(problem.answer_rows[c]) for c in order]
+    for a in order:
+        history: list[tuple[int, int]] = []
+        turn = 0
+        for c, r in zip(order, rows, strict=True):
+            if any(F[h, c] != code for h, code in history):
+                continue
+            turn += 1
+            if c == a:
+                break
+            history.append((r, int(F[r, a])))
+        out[a] = turn
+    return out
+
+
+def best_try(problem: Problem, cols: Sequence[int], turns_left: int) -> Solved:
+    """The try order with every word in time if possible, then the fewest total turns."""
+    cols = sorted(cols)
+    if len(cols) <= MAX_PERMUTE:
+        best: tuple[tuple[int, int], Solved] | None = None
+        for perm in itertools.permutations(cols):
+            s = Solved(TryList(tuple(perm)), try_turns(problem, perm))
+            key = (max(s.worst - turns_left, 0), s.total)
+            if best is None or key < best[0]:
+                best = (key, s)
+        assert best is not None
+        return best[1]
+    # a word that splits the others goes first
+    sub = np.asarray(cols, dtype=np.int64)
+    splits = problem.splits(sub, cands=problem.answer_rows[sub])
+    ranked = SCM.order(splits, np.zeros(len(cols), np.int64), Ties.SCORES)
+    perm = tuple(cols[i] for i in ranked)
+    return Solved(TryList(perm), try_turns(problem, perm))
+
+
+def _candidates(problem: Problem, cols: np.ndarray, ranking: Ranking, breadth: int) -> list[int]:
+    splits = problem.splits(cols)
+    in_s = np.zeros(problem.F.shape[0], dtype=np.int64)
+    in_s[problem.answer_rows[cols]] = 1
+    ranked = ranking.order(splits, in_s, Ties.SCORES)
+    useful = ranked[splits.parts[ranked] > 1]
+    picks = useful[:breadth].tolist()
+    # the best moves that may themselves be the answer
+    picks += [int(r) for r in useful[in_s[useful] == 1][: max(1, breadth // 3)] if r not in picks]
+    return [int(r) for r in picks]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Settings:
+    ranking: Ranking
+    profile: str
+    memo: Memo
+
+
+def _probe(
+    problem: Problem, row: int, cols: np.ndarray, turns_left: int, breadth: int, s: _Settings
+) -> Solved:
+    codes = problem.F[row, cols]
+    children: list[tuple[int, Node]] = []
+    turns: dict[int, int] = {}
+    for code in np.unique(codes).tolist():
+        part = cols[codes == code]
+        if code == problem.solved:
+            turns[int(part[0])] = 1
+            continue
+        child = _solve(problem, part.tolist(), turns_left - 1, breadth, s)
+        children.append((int(code), child.node))
+        for c, t in child.turns.items():
+            turns[c] = t + 1
+    return Solved(Probe(row, tuple(children), len(cols)), turns)
+
+
+def _solve(
+    problem: Problem, cols: Sequence[int], turns_left: int, breadth: int, s: _Settings
+) -> Solved:
+    key = (tuple(sorted(cols)), turns_left, s.profile, breadth)
+    if key in s.memo:
+        return s.memo[key]
+    arr = np.asarray(key[0], dtype=np.int64)
+    options: list[Solved] = []
+    if s.profile == "simple" or len(arr) <= MAX_PERMUTE:
+        options.append(best_try(problem, key[0], turns_left))
+    in_time = bool(options) and options[0].worst <= turns_left
+    if len(arr) > 1 and turns_left > 1 and (not in_time or (s.profile == "fast" and len(arr) > 2)):
+        next_breadth = max(1, breadth // 2)
+        for row in _candidates(problem, arr, s.ranking, breadth):
+            options.append(_probe(problem, row, arr, turns_left, next_breadth, s))
+    if not options:
+        options.append(best_try(problem, key[0], turns_left))
+    best = min(options, key=lambda o: (max(o.worst - turns_left, 0), o.total))
+    s.memo[key] = best
+    return best
+
+
+def solve(
+    problem: Problem,
+    cols: Sequence[int],
+    turns_left: int,
+    *,
+    ranking: Ranking = SCM,
+    profile: str = "simple",
+    breadth: int = 6,
+    memo: Memo | None = None,
+) -> Solved:
+    """The node for the answers ``cols`` with ``turns_left`` turns (see module docstring);
+    ``memo`` keeps solved sets between calls on the same problem and ranking."""
+    s = _Settings(ranking, profile, {} if memo is None else memo)
+    return _solve(problem, cols, turns_left, breadth, s)
+
+
+def leaves_failing(s: Solved, turns_left: int) -> list[int]:
+    """Answers that the node does not find within ``turns_left`` turns."""
+    return sorted(c for c, t in s.turns.items() if t > turns_left)
+
+
+@dataclasses.dataclass(frozen=True)
+class Part:
+    """The answers one feedback of the openings leaves, and how to find them."""
+
+    cols: tuple[int, ...]
+    solved: Solved
+
+
+@dataclasses.dataclass(frozen=True)
+class Tables:
+    """What to play after fixed openings, for every feedback they can give."""
+
+    moves: tuple[int, ...]
+    """The openings (guess rows), in playing order."""
+    parts: tuple[Part, ...]
+    """One per feedback of the openings (answers that are openings themselves left out)."""
+    total: int
+    """Turns over all answers, the openings included."""
+    unguaranteed: tuple[int, ...]
+    """Answers (columns) not found within the turns."""
+
+
+def after_openings(
+    problem: Problem,
+    moves: Sequence[int],
+    turns: int,
+    *,
+    ranking: Ranking = SCM,
+    profile: str = "simple",
+    breadth: int = 6,
+) -> Tables:
+    """The tables after playing ``moves`` whatever the feedback, within ``turns`` turns."""
+    moves = list(moves)
+    k = len(moves)
+    memo: Memo = {}
+    opening_cols = {int(c) for c in np.flatnonzero(np.isin(problem.answer_rows, moves))}
+    total = sum(moves.index(int(problem.answer_rows[c])) + 1 for c in opening_cols)
+    codes = problem.codes(moves)
+    parts: list[Part] = []
+    unguaranteed: list[int] = []
+    for code in np.unique(codes).tolist():
+        part = [int(c) for c in np.flatnonzero(codes == code) if int(c) not in opening_cols]
+        if not part:
+            continue
+        solved = solve(
+            problem, part, turns - k, ranking=ranking, profile=profile, breadth=breadth, memo=memo
+        )
+        total += solved.total + k * len(part)
+        unguaranteed += leaves_failing(solved, turns - k)
+        parts.append(Part(tuple(part), solved))
+    return Tables(tuple(moves), tuple(parts), total, tuple(unguaranteed))
