@@ -209,6 +209,7 @@ def to_dict(pb: Playbook) -> dict[str, Any]:
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+# the base is chosen at import (libyaml's when PyYAML has it), which mypy cannot follow
 class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
     pass
 

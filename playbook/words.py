@@ -107,11 +107,12 @@ def normalise(
     for dropped entries.
     """
     kept: set[str] = set()
-    reasons: dict[str, list[object]] = {}
+    counts: dict[str, int] = {}
+    examples: dict[str, str] = {}
 
     def drop(reason: str, example: str) -> None:
-        r = reasons.setdefault(reason, [0, example])
-        r[0] = int(r[0]) + 1  # type: ignore[call-overload]
+        counts[reason] = counts.get(reason, 0) + 1
+        examples.setdefault(reason, example)
 
     for raw in entries:
         w = raw.strip()
@@ -139,7 +140,7 @@ def normalise(
             drop("duplicate", raw.strip())
             continue
         kept.add(w)
-    dropped = tuple((k, int(v[0]), str(v[1])) for k, v in sorted(reasons.items()))  # type: ignore[call-overload]
+    dropped = tuple((k, n, examples[k]) for k, n in sorted(counts.items()))
     return tuple(sorted(kept)), dropped
 
 

@@ -173,7 +173,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def _print_strategy(args: argparse.Namespace, result: strategies.StrategyResult) -> None:
     summary = result.summary()
-    dist = " ".join(f"{k}:{v}" for k, v in summary["distribution"].items())  # type: ignore[attr-defined]
+    distribution = summary["distribution"]
+    assert isinstance(distribution, dict)
+    dist = " ".join(f"{k}:{v}" for k, v in distribution.items())
     first = summary["first_guess"]
     if isinstance(first, dict):
         first = " ".join(f"{k}={v}" for k, v in first.items())

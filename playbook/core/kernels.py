@@ -27,13 +27,13 @@ BLOCK = 4096  # third words marked at once by the witnesses
 
 
 @numba.njit(cache=True)
-def slog_key(slog):  # type: ignore[no-untyped-def]
+def slog_key(slog):  # type: ignore[no-untyped-def]  # numba types it at the call
     """The comparable form of a sum of k*log2 k."""
     return np.rint(slog * SLOG_SCALE)
 
 
 @numba.njit(cache=True)
-def compare(keys, mx_a, parts_a, sq_a, slog_a, nin_a, mx_b, parts_b, sq_b, slog_b, nin_b):  # type: ignore[no-untyped-def]
+def compare(keys, mx_a, parts_a, sq_a, slog_a, nin_a, mx_b, parts_b, sq_b, slog_b, nin_b):  # type: ignore[no-untyped-def]  # numba types it at the call
     """-1 if split a ranks before b under ``keys``, 1 if after, 0 if tied (the caller breaks
     ties by index)."""
     for k in keys:
@@ -57,7 +57,7 @@ def compare(keys, mx_a, parts_a, sq_a, slog_a, nin_a, mx_b, parts_b, sq_b, slog_
 
 
 @numba.njit(cache=True)
-def _scan(F, g, order, starts, ends, bound, counts, stamp, cur):  # type: ignore[no-untyped-def]
+def _scan(F, g, order, starts, ends, bound, counts, stamp, cur):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Stats of refining the partition by guess ``g``; mx = INFEASIBLE once a part > bound."""
     mx = 0
     parts = 0
@@ -97,7 +97,7 @@ def _scan(F, g, order, starts, ends, bound, counts, stamp, cur):  # type: ignore
 
 
 @numba.njit(cache=True)
-def eval_candidates(F, cands, order, starts, ends, bound, n_codes):  # type: ignore[no-untyped-def]
+def eval_candidates(F, cands, order, starts, ends, bound, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Stats (largest, parts, sum of squares, sum k*log2 k) of every candidate guess.
 
     A candidate whose refinement has a part larger than ``bound`` gets largest = INFEASIBLE
@@ -121,7 +121,7 @@ def eval_candidates(F, cands, order, starts, ends, bound, n_codes):  # type: ign
 
 
 @numba.njit(cache=True)
-def classes_of(codes):  # type: ignore[no-untyped-def]
+def classes_of(codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Group positions by code: (order, starts, ends), classes largest first (ties by code)."""
     order = np.argsort(codes, kind="mergesort")
     n = codes.shape[0]
@@ -143,7 +143,7 @@ def classes_of(codes):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def pair_chunk(F, firsts, bound, keys, in_ans, n_codes):  # type: ignore[no-untyped-def]
+def pair_chunk(F, firsts, bound, keys, in_ans, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Best pair (g1, g2 > g1) with g1 in ``firsts``, among pairs whose largest part <= bound.
 
     Exhaustive; the only pruning is early exit once a part exceeds the bound, and where the
@@ -183,7 +183,7 @@ def pair_chunk(F, firsts, bound, keys, in_ans, n_codes):  # type: ignore[no-unty
 
 
 @numba.njit(cache=True)
-def refine(F, g, order, starts, ends, n_codes):  # type: ignore[no-untyped-def]
+def refine(F, g, order, starts, ends, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Split every class of a partition by the codes of guess ``g`` (counting sort per class);
     returns the refined (order, starts, ends), classes largest first."""
     n = order.shape[0]
@@ -220,7 +220,7 @@ def refine(F, g, order, starts, ends, n_codes):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _feasible(F, g, order, starts, ends, n_big, bound, counts, stamp, cur):  # type: ignore[no-untyped-def]
+def _feasible(F, g, order, starts, ends, n_big, bound, counts, stamp, cur):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Whether guess ``g`` splits the ``n_big`` largest classes into parts of at most
     ``bound`` (early exit at the first part that grows past it). Returns (position of the
     member that broke the bound or -1, class of it, cur)."""
@@ -240,7 +240,7 @@ def _feasible(F, g, order, starts, ends, n_big, bound, counts, stamp, cur):  # t
 
 
 @numba.njit(cache=True)
-def _kill(FT, wit, wlen, w, lo, hi, kill):  # type: ignore[no-untyped-def]
+def _kill(FT, wit, wlen, w, lo, hi, kill):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Mark in ``kill`` the guesses lo..hi-1 that give all members of witness ``w`` one code
     (slices first, so that the loops vectorise)."""
     a = FT[wit[w, 0], lo:hi]
@@ -262,7 +262,7 @@ def _kill(FT, wit, wlen, w, lo, hi, kill):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _same_part(F, g, wit, wlen, w):  # type: ignore[no-untyped-def]
+def _same_part(F, g, wit, wlen, w):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Whether guess ``g`` gives every member of witness ``w`` the same code."""
     row = F[g]
     x = row[wit[w, 0]]
@@ -273,7 +273,7 @@ def _same_part(F, g, wit, wlen, w):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _big_parts(row, o1, s1, e1, n_big1, bound, out, s_out, e_out, counts, pos):  # type: ignore[no-untyped-def]
+def _big_parts(row, o1, s1, e1, n_big1, bound, out, s_out, e_out, counts, pos):  # type: ignore[no-untyped-def]  # numba types it at the call
     """The parts larger than ``bound`` when the ``n_big1`` largest classes are split by the
     codes ``row`` (only those can break the bound); written to ``out``/``s_out``/``e_out``
     with the largest part first. Returns how many."""
@@ -313,7 +313,7 @@ def _big_parts(row, o1, s1, e1, n_big1, bound, out, s_out, e_out, counts, pos): 
 
 
 @numba.njit(cache=True)
-def _n_past(s, e, bound):  # type: ignore[no-untyped-def]
+def _n_past(s, e, bound):  # type: ignore[no-untyped-def]  # numba types it at the call
     """How many classes (largest first) have more than ``bound`` members."""
     k = 0
     while k < s.shape[0] and e[k] - s[k] > bound:
@@ -322,7 +322,7 @@ def _n_past(s, e, bound):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _remember(F, g3, t, c, big_o, big_s, wit, wlen, slot):  # type: ignore[no-untyped-def]
+def _remember(F, g3, t, c, big_o, big_s, wit, wlen, slot):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Store in ``slot`` the witness that third word ``g3`` made: the members of class ``c``
     up to position ``t`` (where it broke the bound) that it gave the code of member ``t``."""
     row3 = F[g3]
@@ -336,13 +336,13 @@ def _remember(F, g3, t, c, big_o, big_s, wit, wlen, slot):  # type: ignore[no-un
 
 
 @numba.njit(cache=True)
-def _listed(valid, nv, slot):  # type: ignore[no-untyped-def]
+def _listed(valid, nv, slot):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Whether ``slot`` is among the first ``nv`` entries of ``valid``."""
     return np.any(valid[:nv] == slot)
 
 
 @numba.njit(cache=True)
-def triple_chunk(F, firsts, bound, keys, in_ans, n_codes):  # type: ignore[no-untyped-def]
+def triple_chunk(F, firsts, bound, keys, in_ans, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Best triple (g1 < g2 < g3) with g1 in ``firsts`` among triples whose largest part is
     at most ``bound``. Exhaustive; what it skips can never be better:
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -67,16 +67,18 @@ def score_moves(F: np.ndarray, moves: Sequence[int], in_answers: np.ndarray, n_c
 
 
 def reference_partition(
-    feedback: object, moves: Sequence[str], words: Sequence[str]
+    feedback: Callable[[str, str], int], moves: Sequence[str], words: Sequence[str]
 ) -> dict[tuple[int, ...], list[str]]:
     """Plain-Python partition of ``words`` by the feedback of every move (for tests)."""
     parts: dict[tuple[int, ...], list[str]] = {}
     for w in words:
-        parts.setdefault(tuple(feedback(m, w) for m in moves), []).append(w)  # type: ignore[operator]
+        parts.setdefault(tuple(feedback(m, w) for m in moves), []).append(w)
     return parts
 
 
-def reference_score(feedback: object, moves: Sequence[str], words: Sequence[str]) -> Score:
+def reference_score(
+    feedback: Callable[[str, str], int], moves: Sequence[str], words: Sequence[str]
+) -> Score:
     """Plain-Python score of ``moves`` on ``words`` (for tests)."""
     sizes = Counter(len(v) for v in reference_partition(feedback, moves, words).values())
     flat = [k for k, a in sizes.items() for _ in range(a)]

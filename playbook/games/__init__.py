@@ -55,8 +55,11 @@ def game_class(rules: Mapping[str, Any]) -> type[Game]:
 def from_rules(rules: Mapping[str, Any]) -> Game:
     """The game a playbook's ``game`` section describes (values checked)."""
     cls = find_game(str(rules.get("name")))
-    kwargs = {}
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+    kwargs: dict[str, Any] = {}
+    fields: tuple[dataclasses.Field[Any], ...] = (
+        dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+    )
+    for f in fields:
         if f.name not in rules:
             continue
         value = rules[f.name]

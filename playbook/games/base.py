@@ -72,7 +72,7 @@ class Game(abc.ABC):
     def configure(cls, settings: Mapping[str, Any]) -> Game:
         """The game with the rules of a config: each game takes the settings it has fields
         for (``length``, ``turns``, ``revealed``, ``hard``, ``pegs``, ``colours``, ...)."""
-        fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        fields = {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else ()
         return cls(**{k: v for k, v in settings.items() if k in fields})
 
     # ------------------------------------------------------------ rules

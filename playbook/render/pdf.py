@@ -31,7 +31,7 @@ def url_fetcher() -> Any:
     network."""
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-    class Fetcher(URLFetcher):  # type: ignore[misc]
+    class Fetcher(URLFetcher):
         def fetch(self, url: str, headers: Any = None) -> Any:
             if url.startswith("tile:"):
                 style, _, pattern = url[5:].partition("-")

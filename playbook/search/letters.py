@@ -23,7 +23,7 @@ from playbook.search.trees import Node, Probe, TryList, size
 
 
 @numba.njit(cache=True)
-def _letter_stats(F, cols, n_codes):  # type: ignore[no-untyped-def]
+def _letter_stats(F, cols, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Per letter: largest part, size of the miss part, number of parts."""
     n_l = F.shape[0]
     largest = np.zeros(n_l, dtype=np.int64)
@@ -48,7 +48,7 @@ def _letter_stats(F, cols, n_codes):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _parts(row, cols):  # type: ignore[no-untyped-def]
+def _parts(row, cols):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Columns grouped by code: the miss (code 0) first, then larger groups first."""
     codes = row[cols]
     order = np.argsort(codes, kind="mergesort")
@@ -77,7 +77,7 @@ def _parts(row, cols):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _family_bound(families, cols, n_families):  # type: ignore[no-untyped-def]
+def _family_bound(families, cols, n_families):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Largest set of words in ``cols`` that differ at one position only, minus one.
 
     Such words can only be told apart by guessing the letter at that position, and the host

@@ -1,0 +1,346 @@
+"""The exact search below the root, in numba: values of answer sets by depth-first branch and
+bound, with counting lower bounds, memoised by a hash of the set (see
+:mod:`playbook.search.optimal` for the method and how the root drives it)."""
+
+from __future__ import annotations
+
+import time
+
+import numba
+import numpy as np
+
+INF = 1 << 40
+"""Value of a set that cannot be solved within its turns."""
+ABORT = -1
+"""What the search returns when the time budget ran out."""
+SHIFT = 20
+"""Memo entries pack (value << SHIFT) | (guess << 1) | exact."""
+GUESS_MASK = (1 << (SHIFT - 1)) - 1
+
+
+# ------------------------------------------------------------------ bounds
+
+
+def counting_table(limit: int, n: int, branching: int) -> np.ndarray:
+    """``table[t, k]``: the counting lower bound for ``k`` answers with ``t`` turns left.
+
+    At most one answer is found with each guess, and each guess has at most ``branching``
+    non-solving feedbacks, so at most ``branching ** (d - 1)`` answers are found with guess
+    ``d``; the bound fills the levels from the top. ``INF`` where ``k`` answers do not fit.
+    """
+    table = np.zeros((limit + 1, n + 1), dtype=np.int64)
+    for t in range(limit + 1):
+        for k in range(1, n + 1):
+            left, cost, cap = k, 0, 1
+            for d in range(1, t + 1):
+                take = min(left, cap)
+                cost += d * take
+                left -= take
+                if left == 0:
+                    break
+                cap = min(cap * max(branching, 1), n + 1)
+            table[t, k] = cost if left == 0 else INF
+    return table
+
+
+def branching_of(F: np.ndarray, solved: int) -> int:
+    """Number of distinct non-solving feedback codes in ``F`` (at most the children of a guess)."""
+    seen = np.bincount(np.asarray(F).ravel(), minlength=solved + 1) > 0
+    return int(seen.sum() - (1 if seen[solved] else 0))
+
+
+# ------------------------------------------------------------------ numba search
+
+
+@numba.njit(cache=True)
+def _now():  # type: ignore[no-untyped-def]  # numba types it at the call
+    with numba.objmode(t="float64"):
+        t = time.perf_counter()
+    return t
+
+
+@numba.njit(cache=True)
+def set_key(S, t, zob):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Memo key of the answer columns ``S`` with ``t`` turns left."""
+    h = np.uint64(0)
+    for i in range(S.shape[0]):
+        h += zob[S[i]]
+    return h + np.uint64(t) * np.uint64(0x9E3779B97F4A7C15)
+
+
+@numba.njit(cache=True)
+def _perfect(row, S, seen, mark):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """True if guess ``row`` gives every answer of ``S`` a different feedback."""
+    for i in range(S.shape[0]):
+        c = row[S[i]]
+        if seen[c] == mark:
+            return False
+        seen[c] = mark
+    return True
+
+
+@numba.njit(cache=True)
+def scan(F, S, t, cands, lbtab, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """For each candidate guess on set ``S`` with ``t`` turns left: (bound, in set, parts,
+    sum of squared part sizes, partition hash). The bound is ``|S|`` plus the counting bound
+    of each non-solving part with ``t - 1`` turns."""
+    m = cands.shape[0]
+    n = S.shape[0]
+    bound = np.empty(m, dtype=np.int64)
+    ins = np.zeros(m, dtype=np.int64)
+    parts = np.empty(m, dtype=np.int64)
+    sumsq = np.empty(m, dtype=np.int64)
+    phash = np.empty(m, dtype=np.uint64)
+    counts = np.zeros(n_codes, dtype=np.int64)
+    lab = np.zeros(n_codes, dtype=np.int64)
+    fnv = np.uint64(0x100000001B3)
+    for j in range(m):
+        row = F[cands[j]]
+        nl = 0
+        h = np.uint64(0xCBF29CE484222325)
+        for i in range(n):
+            c = row[S[i]]
+            if counts[c] == 0:
+                nl += 1
+                lab[c] = nl
+            counts[c] += 1
+            h = (h ^ np.uint64(lab[c])) * fnv
+        s = n
+        q = 0
+        for i in range(n):
+            c = row[S[i]]
+            k = counts[c]
+            if k > 0:
+                q += k * k
+                if c == solved:
+                    ins[j] = 1
+                else:
+                    s += lbtab[t - 1, k]
+                counts[c] = 0
+        bound[j] = s
+        parts[j] = nl
+        sumsq[j] = q
+        phash[j] = h
+    return bound, ins, parts, sumsq, phash
+
+
+@numba.njit(cache=True)
+def _store(memo, key, val, guess, exact):  # type: ignore[no-untyped-def]  # numba types it at the call
+    old = memo.get(key, np.int64(-1))
+    if old >= 0 and (old & 1) == 1:
+        return
+    if exact:
+        memo[key] = (val << SHIFT) | (np.int64(guess) << 1) | 1
+    elif old < 0 or (old >> SHIFT) < val:
+        memo[key] = val << SHIFT
+
+
+@numba.njit(cache=True)
+def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Indices of the candidates worth trying (split the set or in it, bound < ``below``),
+    best first, one per distinct partition."""
+    m = bound.shape[0]
+    keep = np.empty(m, dtype=np.int64)
+    nk = 0
+    for j in range(m):
+        if bound[j] < below and (parts[j] > 1 or ins[j] == 1):
+            keep[nk] = j
+            nk += 1
+    keep = keep[:nk]
+    key = np.empty(nk, dtype=np.int64)
+    for i in range(nk):
+        j = keep[i]
+        q = sumsq[j]
+        if q > 0x7FFFFFFF:
+            q = 0x7FFFFFFF
+        key[i] = (bound[j] << 32) | ((1 - ins[j]) << 31) | q
+    o1 = np.argsort(key, kind="mergesort")
+    ph = np.empty(nk, dtype=np.uint64)
+    for i in range(nk):
+        ph[i] = phash[keep[o1[i]]]
+    o2 = np.argsort(ph, kind="mergesort")
+    first = np.zeros(nk, dtype=np.bool_)
+    for i in range(nk):
+        if i == 0 or ph[o2[i]] != ph[o2[i - 1]]:
+            first[o2[i]] = True
+    out = np.empty(nk, dtype=np.int64)
+    no = 0
+    for i in range(nk):
+        if first[i]:
+            out[no] = keep[o1[i]]
+            no += 1
+    return out[:no]
+
+
+@numba.njit(cache=True)
+def _two_turns(F, S, beta, col_row, allrows, seen, stats):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Value of ``S`` (3+ answers) with two turns left, and the guess (-1 if none)."""
+    n = S.shape[0]
+    for i in range(n):
+        stats[2] += 1
+        g = col_row[S[i]]
+        if _perfect(F[g], S, seen, stats[2]):
+            return 2 * n - 1, g, True
+    if 2 * n >= beta:
+        return 2 * n, -1, False
+    for j in range(allrows.shape[0]):
+        stats[2] += 1
+        if _perfect(F[allrows[j]], S, seen, stats[2]):
+            return 2 * n, allrows[j], True
+    return INF, -1, True
+
+
+@numba.njit(cache=True)
+def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
+    S, t, beta, cands, F, col_row, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes
+):
+    """Value of answer set ``S`` (sorted columns) with ``t`` turns left, if below ``beta``.
+
+    Returns the exact value when it is below ``beta`` (memoised with its guess), else a lower
+    bound that is at least ``beta``; ``ABORT`` once the clock passes ``deadline``. Candidate
+    guesses are ``cands`` here and all rows further down. ``stats``: [nodes, aborted, stamp].
+    """
+    n = S.shape[0]
+    if n == 1:
+        return np.int64(1)
+    if t < 2:
+        return np.int64(INF)
+    if n == 2:
+        return np.int64(3)
+    lb0 = lbtab[t, n]
+    if lb0 >= beta:
+        return lb0
+    key = set_key(S, t, zob)
+    got = memo.get(key, np.int64(-1))
+    if got >= 0:
+        val = got >> SHIFT
+        if (got & 1) == 1 or val >= beta:
+            return val
+        if val > lb0:
+            lb0 = val
+    stats[0] += 1
+    if (stats[0] & 255) == 0 and _now() > deadline:
+        stats[1] = 1
+    if stats[1] != 0:
+        return np.int64(ABORT)
+    seen = np.zeros(n_codes, dtype=np.int64)
+    if t == 2:
+        v, g, exact = _two_turns(F, S, beta, col_row, allrows, seen, stats)
+        _store(memo, key, v, max(g, 0), exact)
+        return v
+    # a possible answer that tells all others apart: 2n - 1, the least any set can cost
+    for i in range(n):
+        stats[2] += 1
+        g = col_row[S[i]]
+        if _perfect(F[g], S, seen, stats[2]):
+            _store(memo, key, 2 * n - 1, g, True)
+            return np.int64(2 * n - 1)
+    bound, ins, parts, sumsq, phash = scan(F, S, t, cands, lbtab, solved, n_codes)
+    least = np.int64(INF)
+    above = np.int64(INF)
+    for j in range(bound.shape[0]):
+        if parts[j] > 1 or ins[j] == 1:
+            if bound[j] < least:
+                least = bound[j]
+            if bound[j] >= beta and bound[j] < above:
+                above = bound[j]
+    if least >= INF:
+        _store(memo, key, np.int64(INF), 0, True)
+        return np.int64(INF)
+    if least > lb0:
+        lb0 = least
+    if lb0 >= beta:
+        _store(memo, key, lb0, 0, False)
+        return lb0
+    order = guess_order(bound, ins, parts, sumsq, phash, beta)
+    best = beta
+    best_g = -1
+    fail_lb = above
+    counts = np.zeros(n_codes, dtype=np.int64)
+    start = np.zeros(n_codes, dtype=np.int64)
+    buf = np.empty(n, dtype=np.int64)
+    for oi in range(order.shape[0]):
+        j = order[oi]
+        total_lb = bound[j]
+        if total_lb >= best:
+            if total_lb < fail_lb:
+                fail_lb = total_lb
+            break
+        g = cands[j]
+        row = F[g]
+        for i in range(n):
+            counts[row[S[i]]] += 1
+        # parts laid out by code; visit the non-solving ones largest first
+        pos = 0
+        pc = np.empty(parts[j], dtype=np.int64)
+        pk = np.empty(parts[j], dtype=np.int64)
+        npart = 0
+        for c in range(n_codes):
+            k = counts[c]
+            if k > 0:
+                start[c] = pos
+                pos += k
+                if c != solved:
+                    pc[npart] = c
+                    pk[npart] = k
+                    npart += 1
+        for i in range(n):
+            c = row[S[i]]
+            buf[start[c]] = S[i]
+            start[c] += 1
+        for c in range(n_codes):
+            if counts[c] > 0:
+                start[c] -= counts[c]
+                counts[c] = 0
+        pc = pc[:npart]
+        pk = pk[:npart]
+        by_size = np.argsort(-pk, kind="mergesort")
+        acc = np.int64(n)
+        rest = total_lb - n
+        ok = True
+        for pi in range(npart):
+            c = pc[by_size[pi]]
+            k = pk[by_size[pi]]
+            lbp = lbtab[t - 1, k]
+            rest -= lbp
+            if k == 1:
+                v = np.int64(1)
+            elif k == 2:
+                v = np.int64(3)
+            else:
+                cb = best - acc - rest
+                part = buf[start[c] : start[c] + k].copy()
+                v = solve(
+                    part,
+                    t - 1,
+                    cb,
+                    allrows,
+                    F,
+                    col_row,
+                    allrows,
+                    lbtab,
+                    zob,
+                    memo,
+                    stats,
+                    deadline,
+                    solved,
+                    n_codes,
+                )
+                if v == ABORT:
+                    return np.int64(ABORT)
+                if v >= cb:
+                    ok = False
+                    if acc + v + rest < fail_lb:
+                        fail_lb = acc + v + rest
+                    break
+            acc += v
+        if ok and acc < best:
+            best = acc
+            best_g = g
+    if best_g >= 0:
+        _store(memo, key, best, best_g, True)
+        return best
+    if fail_lb < lb0:
+        fail_lb = lb0
+    _store(memo, key, fail_lb, 0, False)
+    return fail_lb
