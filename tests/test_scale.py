@@ -56,18 +56,29 @@ def _run(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     )
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
-def test_killed_build_resumes_and_matches(tmp_path, sig: signal.Signals) -> None:  # type: ignore[no-untyped-def]
-    args = ["build", "--letters", "k,q", "--restarts", "120", "--jobs", "1"]
-    # an uninterrupted build, without checkpoints
+KILLED_ARGS = ["build", "--letters", "k,q", "--restarts", "120", "--jobs", "1"]
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
+    """The playbook of an uninterrupted build, without checkpoints."""
+    out = tmp_path_factory.mktemp("ref")
     ref = subprocess.run(
-        [sys.executable, "-m", "playbook", *args, "--no-resume", "--out", str(tmp_path / "ref")],
-        cwd=tmp_path,
+        [sys.executable, "-m", "playbook", *KILLED_ARGS, "--no-resume", "--out", str(out)],
+        cwd=out,
         capture_output=True,
         text=True,
         timeout=900,
     )
     assert ref.returncode == 0, ref.stderr
+    return out / "lingo-nl-5" / "playbook.yaml"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+def test_killed_build_resumes_and_matches(
+    tmp_path, uninterrupted: Path, sig: signal.Signals
+) -> None:  # type: ignore[no-untyped-def]
+    args = KILLED_ARGS
     # an earlier playbook in the output folder must survive the interruption intact
     out = tmp_path / "out" / "lingo-nl-5"
     out.mkdir(parents=True)
@@ -99,7 +110,7 @@ def test_killed_build_resumes_and_matches(tmp_path, sig: signal.Signals) -> None
     )
     assert done.returncode == 0, done.stderr
     a = yaml.safe_load((out / "playbook.yaml").read_text())
-    b = yaml.safe_load((tmp_path / "ref" / "lingo-nl-5" / "playbook.yaml").read_text())
+    b = yaml.safe_load(uninterrupted.read_text())
     a.pop("meta")
     b.pop("meta")
     assert a == b

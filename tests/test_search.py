@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
 
 from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import OPENING_RANKINGS, RANKINGS, Ranking, Ties
-from playbook.core.scores import reference_score
+from playbook.core.scores import Score, reference_score
 from playbook.games import WordGame
 from playbook.search import openings, tables, trees
 
@@ -30,26 +32,41 @@ def test_paper_figure_2(lingo: WordGame) -> None:
     assert best is not None and guesses[best.moves[0]] == "stoel"
 
 
+Scores = dict[tuple[int, ...], Score]
+
+
+def reference_scores(
+    lingo: WordGame, guesses: Sequence[str], answers: Sequence[str], k: int
+) -> Scores:
+    """The plain-Python score of every set of ``k`` guesses (the brute force's work, done
+    once for all rankings and bounds)."""
+    return {
+        combo: reference_score(lingo.feedback, [guesses[i] for i in combo], answers)
+        for combo in itertools.combinations(range(len(guesses)), k)
+    }
+
+
 def brute_best(
-    lingo: WordGame, guesses: list[str], answers: list[str], k: int, rank: Ranking, bound: int
+    scores: Scores, rank: Ranking, bound: int
 ) -> tuple[tuple[float, ...], tuple[int, ...]] | None:
-    best = None
-    for combo in itertools.combinations(range(len(guesses)), k):
-        s = reference_score(lingo.feedback, [guesses[i] for i in combo], answers)
-        if s.largest > bound:
-            continue
-        key = (rank.key(s, Ties.SCORES), combo)
-        if best is None or key < best:
-            best = key
-    return best
+    """The best set by the ranking (then list order) among those within ``bound``."""
+    ok = [(rank.key(s, Ties.SCORES), combo) for combo, s in scores.items() if s.largest <= bound]
+    return min(ok, default=None)
+
+
+@pytest.fixture(scope="module")
+def small_scores(small_group: Problem, lingo: WordGame) -> dict[int, Scores]:
+    """Reference scores of every single word and every pair of the small group."""
+    p = small_group
+    return {k: reference_scores(lingo, p.guesses, p.answers, k) for k in (1, 2)}
 
 
 @pytest.mark.parametrize("rank", RANKS, ids=OPENING_RANKINGS)
 @pytest.mark.parametrize("bound", [BIG, 6, 3])
-def test_single_equals_brute_force(small_group, lingo, rank: Ranking, bound: int) -> None:  # type: ignore[no-untyped-def]
+def test_single_equals_brute_force(small_group, small_scores, rank: Ranking, bound: int) -> None:  # type: ignore[no-untyped-def]
     p = small_group
     got = openings.best_single(p, rank, bound)
-    want = brute_best(lingo, list(p.guesses), list(p.answers), 1, rank, bound)
+    want = brute_best(small_scores[1], rank, bound)
     if want is None:
         assert got is None
     else:
@@ -58,10 +75,12 @@ def test_single_equals_brute_force(small_group, lingo, rank: Ranking, bound: int
 
 @pytest.mark.parametrize("rank", RANKS, ids=OPENING_RANKINGS)
 @pytest.mark.parametrize("bound", [BIG, 3, 2, 1])
-def test_pair_equals_brute_force(small_group, lingo, rank: Ranking, bound: int) -> None:  # type: ignore[no-untyped-def]
+def test_pair_equals_brute_force(  # type: ignore[no-untyped-def]
+    small_group, small_scores, lingo, rank: Ranking, bound: int
+) -> None:
     p = small_group
     got = openings.best_pair(p, rank, bound)
-    want = brute_best(lingo, list(p.guesses), list(p.answers), 2, rank, bound)
+    want = brute_best(small_scores[2], rank, bound)
     if want is None:
         assert got is None
         return
@@ -139,20 +158,31 @@ def test_fast_solve_no_worse_than_greedy(small_group) -> None:  # type: ignore[n
     assert sorted(wide.turns) == cols
 
 
+@pytest.fixture(scope="module")
+def triple_case(dutch5, lingo):  # type: ignore[no-untyped-def]
+    """A small pool, so that brute force over all triples stays quick, and the reference
+    score of every triple; with 8 answers many triples split every word apart (the
+    shortcuts of the kernel)."""
+
+    @functools.cache
+    def case(n_answers: int) -> tuple[Problem, Scores]:
+        rng = np.random.default_rng(5)
+        answers = [w for w in dutch5 if w.startswith("y")][:n_answers]
+        pool = set(rng.choice(dutch5, size=30, replace=False).tolist()) | set(answers[:6])
+        guesses = sorted(pool)
+        scores = reference_scores(lingo, guesses, answers, 3)
+        return Problem.of(lingo, guesses, answers), scores
+
+    return case
+
+
 @pytest.mark.parametrize("rank", RANKS, ids=OPENING_RANKINGS)
 @pytest.mark.parametrize("bound", [BIG, 3, 2, 1])
 @pytest.mark.parametrize("n_answers", [8, 20])
-def test_triple_equals_brute_force(
-    dutch5, lingo, rank: Ranking, bound: int, n_answers: int
-) -> None:  # type: ignore[no-untyped-def]
-    # a small pool so that brute force over all triples stays quick; with 8 answers many
-    # triples split every word apart (the shortcuts of the kernel)
-    rng = np.random.default_rng(5)
-    answers = [w for w in dutch5 if w.startswith("y")][:n_answers]
-    guesses = sorted(set(rng.choice(dutch5, size=30, replace=False).tolist()) | set(answers[:6]))
-    p = Problem.of(lingo, guesses, answers)
+def test_triple_equals_brute_force(triple_case, rank: Ranking, bound: int, n_answers: int) -> None:  # type: ignore[no-untyped-def]
+    p, scores = triple_case(n_answers)
     got = openings.best_triple(p, rank, bound)
-    want = brute_best(lingo, guesses, answers, 3, rank, bound)
+    want = brute_best(scores, rank, bound)
     if want is None:
         assert got is None
         return

@@ -1,0 +1,114 @@
+"""Adding a game is one class and a registry entry: Bulls and Cows, defined here and nowhere
+else, is built, verified, rendered and played through the same commands as the others."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+import yaml
+
+from playbook import cli, model
+from playbook.games import GAMES, Code, Game
+
+
+@dataclasses.dataclass(frozen=True)
+class BullsAndCows(Game):
+    """Codes of ``length`` distinct digits out of ``symbols``; a bull is a right digit in the
+    right place, a cow a right digit elsewhere."""
+
+    name: ClassVar[str] = "bulls-and-cows"
+    notation: ClassVar[str] = "NbMc = N bulls (right place), M cows (elsewhere)"
+    length: int = 3
+    turns: int = 6
+    symbols: ClassVar[int] = 6
+
+    @property
+    def limit(self) -> int:
+        return self.turns
+
+    @property
+    def n_codes(self) -> int:
+        return (self.length + 1) ** 2
+
+    @property
+    def solved(self) -> Code:
+        return self.length * (self.length + 1)
+
+    @property
+    def word_length(self) -> int:
+        return self.length
+
+    def feedback(self, guess: str, answer: str) -> Code:
+        bulls = sum(g == a for g, a in zip(guess, answer, strict=True))
+        cows = len(set(guess) & set(answer)) - bulls
+        return bulls * (self.length + 1) + cows
+
+    def format(self, code: Code) -> str:
+        bulls, cows = divmod(code, self.length + 1)
+        return f"{bulls}b{cows}c"
+
+    def parse(self, text: str) -> Code:
+        m = re.fullmatch(r"(\d)b(\d)c", text.strip())
+        if m is None:
+            raise ValueError(f"feedback {text!r}: write bulls and cows like 1b2c")
+        return int(m.group(1)) * (self.length + 1) + int(m.group(2))
+
+    def generated_words(self) -> tuple[str, ...]:
+        digits = "0123456789"[: self.symbols]
+        return tuple("".join(p) for p in itertools.permutations(digits, self.length))
+
+    def rules(self) -> dict[str, Any]:
+        return {"name": self.name, "length": self.length, "turns": self.turns}
+
+
+@pytest.fixture
+def bulls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setitem(GAMES, BullsAndCows.name, BullsAndCows)
+    cfg = tmp_path / "bulls.yaml"
+    cfg.write_text(
+        "name: bulls\ngame: bulls-and-cows\nwords:\n  length: 3\n"
+        "rules:\n  turns: 6\n  revealed: none\nrender:\n  formats: yaml,html,md\n"
+    )
+    return cfg
+
+
+def test_toy_game_builds_verifies_renders_and_plays(
+    bulls: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert cli.main(["build", str(bulls), "--out", str(out)]) == 0
+    assert "verified: every word found within 6 turns" in capsys.readouterr().out
+    book = out / "bulls" / "playbook.yaml"
+    pb = model.load(str(book))
+    assert pb.game["name"] == "bulls-and-cows" and pb.stats is not None
+    assert pb.stats.words == 120 and pb.stats.failures == 0
+    assert yaml.safe_load(book.read_text())["groups"]["*"]["openings"]
+
+    assert cli.main(["verify", str(book)]) == 0
+    assert "OK: all 120 words found within 6 turns" in capsys.readouterr().out
+
+    html = (out / "bulls" / "playbook.html").read_text()
+    md = (out / "bulls" / "playbook.md").read_text()
+    for text in (html, md):
+        assert "all words" in text and "length 3, turns 6" in text
+        assert pb.groups[0].openings[0] in text
+    assert "NbMc = N bulls" in md
+
+    code = cli.main(["simulate", str(bulls), "--playbook", str(book), "--host", "adversarial"])
+    assert code == 0 and "losses 0" in capsys.readouterr().out
+
+
+def test_a_broken_toy_playbook_is_refused(bulls: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert cli.main(["build", str(bulls), "--out", str(out)]) == 0
+    book = out / "bulls" / "playbook.yaml"
+    data = yaml.safe_load(book.read_text())
+    data["groups"]["*"]["openings"] = ["999"]  # not a code of the game
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(yaml.safe_dump(data, sort_keys=False))
+    assert cli.main(["verify", str(bad), "--quiet"]) == 1
