@@ -162,3 +162,17 @@ def test_tampered_file_is_caught(small_build, tmp_path) -> None:  # type: ignore
     p3.write_text(text.replace("groups:", "groups: [", 1))
     with pytest.raises(Exception, match=re.compile(r"line \d+")):
         model.load(str(p3))
+
+
+def test_playbook_written_before_the_restructuring_still_verifies(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # written by `playbook strategy mastermind-4x6 --rule minimax --out` at 3e233db: its
+    # rules checksum and word-list checksum must still match, and every code be found
+    path = Path(__file__).parent / "golden" / "mastermind-4x6-minimax-3e233db.yaml"
+    pb = model.load(str(path))
+    rep, game = verify_file(pb, str(path), None)
+    assert rep.ok and rep.overall.words == 1296 and game.limit == 5
+    # and it is written back the same way, but for the header's notation line
+    again = tmp_path / "again.yaml"
+    again.write_text(model.dumps(pb))
+    old, new = path.read_text().splitlines(), again.read_text().splitlines()
+    assert [a for a, b in zip(old, new, strict=True) if a != b] == [old[1]]
