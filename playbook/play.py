@@ -16,10 +16,11 @@ from typing import Protocol
 import numpy as np
 
 from playbook.core.problem import Problem
-from playbook.core.ranking import FIRST_CONSISTENT, RANKINGS, Ties, ranking
+from playbook.core.ranking import FIRST_CONSISTENT, RULES
 from playbook.games import Code, Game
 from playbook.lookup import walk
 from playbook.model import GroupPlan
+from playbook.search.greedy import pick
 
 History = list[tuple[str, Code]]
 
@@ -45,12 +46,8 @@ class RulePlayer:
             raise ValueError("no word of the list fits all the feedback")
         if len(cols) <= 2 or self.rule == FIRST_CONSISTENT:
             return p.answers[int(cols[0])]
-        splits = p.splits(cols)
-        in_set = np.zeros(len(p.guesses), dtype=np.int64)
-        rows = p.answer_rows[cols]
-        in_set[rows[rows >= 0]] = 1
-        rule = ranking(self.rule if self.rule in RANKINGS else "scm")
-        return p.guesses[int(rule.order(splits, in_set, Ties.POSSIBLE)[0])]
+        rule = self.rule if self.rule in RULES else "scm"
+        return p.guesses[pick(p, rule, cols)]
 
 
 @dataclasses.dataclass

@@ -74,8 +74,13 @@ class Problem:
     @functools.cached_property
     def in_answers(self) -> np.ndarray:
         """1 where a guess is one of the answers, else 0 (int64, one per guess)."""
+        return self.in_set(np.arange(len(self.answers)))
+
+    def in_set(self, cols: np.ndarray) -> np.ndarray:
+        """1 where a guess is one of the answers ``cols``, else 0 (int64, one per guess)."""
         out = np.zeros(self.F.shape[0], dtype=np.int64)
-        out[self.answer_rows[self.answer_rows >= 0]] = 1
+        rows = self.answer_rows[cols]
+        out[rows[rows >= 0]] = 1
         return out
 
     @functools.cached_property

@@ -35,7 +35,7 @@ def first_guesses(problem: Problem, rule: str) -> tuple[np.ndarray, Splits]:
     return ranked, splits
 
 
-def _pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | None) -> int:
+def pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | None = None) -> int:
     """The rule's guess on the answers ``cols`` (among ``allowed`` rows in hard mode)."""
     if len(cols) == 1 or rule == FIRST_CONSISTENT:
         return int(problem.answer_rows[cols[0]])
@@ -45,9 +45,8 @@ def _pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | N
         else np.flatnonzero(allowed).astype(np.int64)
     )
     splits = problem.splits(cols, cands=cands)
-    in_set = np.zeros(problem.F.shape[0], dtype=np.int64)
-    in_set[problem.answer_rows[cols]] = 1
-    return int(cands[ranking(rule).order(splits, in_set[cands], TIES)[0]])
+    in_set = problem.in_set(cols)[cands]
+    return int(cands[ranking(rule).order(splits, in_set, TIES)[0]])
 
 
 def greedy_tree(
@@ -63,7 +62,7 @@ def greedy_tree(
     pos_of_row = {int(r): j for j, r in enumerate(problem.answer_rows)}
 
     def build(cols: np.ndarray, depth: int, allowed: np.ndarray | None) -> Probe:
-        row = _pick(problem, rule, cols, allowed) if depth > 1 or first is None else first
+        row = pick(problem, rule, cols, allowed) if depth > 1 or first is None else first
         codes = F[row, cols]
         children: list[tuple[int, Node]] = []
         for code in np.unique(codes).tolist():

@@ -71,8 +71,7 @@ def best_try(problem: Problem, cols: Sequence[int], turns_left: int) -> Solved:
 
 def _candidates(problem: Problem, cols: np.ndarray, ranking: Ranking, breadth: int) -> list[int]:
     splits = problem.splits(cols)
-    in_s = np.zeros(problem.F.shape[0], dtype=np.int64)
-    in_s[problem.answer_rows[cols]] = 1
+    in_s = problem.in_set(cols)
     ranked = ranking.order(splits, in_s, Ties.SCORES)
     useful = ranked[splits.parts[ranked] > 1]
     picks = useful[:breadth].tolist()
