@@ -21,6 +21,7 @@ from playbook.games import Code, Game
 from playbook.lookup import walk
 from playbook.model import GroupPlan
 from playbook.search.greedy import pick
+from playbook.spelling import Spelling
 
 History = list[tuple[str, Code]]
 
@@ -169,6 +170,8 @@ class Assistant:
 
     problem: Problem
     player: Player
+    spell: Spelling = dataclasses.field(default_factory=Spelling)
+    """How words are shown and typed (Dutch IJ as one letter)."""
     history: History = dataclasses.field(default_factory=list)
     finished: bool = False
     _suggestion: str | None = None
@@ -192,10 +195,10 @@ class Assistant:
         move = self.suggestion()
         lines = [f"{len(left)} word{'s' if len(left) != 1 else ''} possible"]
         if 1 < len(left) <= 10:
-            lines[0] += ": " + " ".join(left)
+            lines[0] += ": " + " ".join(map(self.spell.text, left))
         if move is not None:
             off = " (off the playbook: rule)" if getattr(self.player, "off_book", False) else ""
-            lines.append(f"play: {move}{off}")
+            lines.append(f"play: {self.spell.text(move)}{off}")
         return "\n".join(lines)
 
     def handle(self, line: str) -> str:
@@ -214,11 +217,12 @@ class Assistant:
             word, code = self.history.pop()
             self.finished = False
             self._suggestion = None
-            return f"undone: {word} {self.problem.game.format(code)}\n" + self.status()
+            shown = self.spell.text(word)
+            return f"undone: {shown} {self.problem.game.format(code)}\n" + self.status()
         if text == "l":
             left = self.remaining()
             pages = [left[i : i + PAGE] for i in range(0, len(left), PAGE)] or [[]]
-            shown = "\n".join(" ".join(p) for p in pages[:20])
+            shown = "\n".join(" ".join(map(self.spell.text, p)) for p in pages[:20])
             more = f"\n... and {len(left) - 20 * PAGE} more" if len(pages) > 20 else ""
             return f"{len(left)} words possible:\n{shown}{more}"
         if self.finished:
@@ -230,8 +234,9 @@ class Assistant:
         parts = text.split()
         word = self.suggestion()
         fb_text = text
-        if len(parts) >= 2 and parts[0].lower() in self.problem.row_of:
-            word, fb_text = parts[0].lower(), " ".join(parts[1:])
+        typed = self.spell.typed(parts[0]) if parts else ""
+        if len(parts) >= 2 and typed in self.problem.row_of:
+            word, fb_text = typed, " ".join(parts[1:])
         elif (
             len(parts) >= 2
             and parts[0].isalpha()
@@ -249,8 +254,8 @@ class Assistant:
         trial = [*self.history, (word, code)]
         if len(self.problem.possible(trial)) == 0:
             return (
-                f"no word of the list gives {game.format(code)} to {word} after the steps "
-                f"so far (step {step}); check the feedback, or u to undo a step"
+                f"no word of the list gives {game.format(code)} to {self.spell.text(word)} "
+                f"after the steps so far (step {step}); check the feedback, or u to undo a step"
             )
         self.history = trial
         self._suggestion = None
@@ -259,7 +264,7 @@ class Assistant:
         ):
             self.finished = True
             spent = sum(game.cost(c) for _, c in self.history)
-            return f"solved: {word} after {spent} {game.limit_name}"
+            return f"solved: {self.spell.text(word)} after {spent} {game.limit_name}"
         return self.status()
 
 

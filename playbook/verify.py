@@ -25,6 +25,9 @@ class Failure:
     path: tuple[str, ...]
     """The moves played, each as ``word=feedback``."""
     reason: str
+    declared: bool = False
+    """The playbook says so itself: the word is in its group's ``unguaranteed`` list (no
+    strategy the search found, within the rules, guarantees it)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -34,12 +37,25 @@ class Report:
     groups: dict[str, Stats]
     overall: Stats
     failures: tuple[Failure, ...]
+    """Every word not found within the limit, declared or not."""
     problems: tuple[str, ...]
     """Faults in the file itself: unknown words, rows that cannot occur, wrong claims."""
 
     @property
+    def undeclared(self) -> tuple[Failure, ...]:
+        """Words not found in time that the playbook does not say it cannot guarantee."""
+        return tuple(f for f in self.failures if not f.declared)
+
+    @property
+    def declared(self) -> tuple[Failure, ...]:
+        """Words not found in time, as the playbook declares (``unguaranteed``)."""
+        return tuple(f for f in self.failures if f.declared)
+
+    @property
     def ok(self) -> bool:
-        return not self.failures and not self.problems
+        """The playbook holds what it claims: every word is found within the limit but those
+        it declares not guaranteed, and the file has no faults."""
+        return not self.undeclared and not self.problems
 
 
 class _Replay:
@@ -149,6 +165,7 @@ def _replay_group(
     replay = _Replay(game, words)
     dist: Counter[int] = Counter()
     failures = []
+    declared = set(plan.unguaranteed)
     for answer in words:
         found, history, reason = replay.replay(plan, answer)
         spent = sum(game.cost(c) for _, c in history)
@@ -157,8 +174,23 @@ def _replay_group(
             continue
         if found:
             reason = f"found after {spent} {game.limit_name}, over the limit ({game.limit})"
-        failures.append(Failure(plan.group, answer, replay.path(history), reason))
+        path = replay.path(history)
+        failures.append(Failure(plan.group, answer, path, reason, answer in declared))
     return Stats(dict(dist), len(failures)), failures, replay.used_rows
+
+
+def _check_unguaranteed(
+    plan: GroupPlan, words: Sequence[str], lost: Sequence[Failure], problems: list[str]
+) -> None:
+    """A word declared not guaranteed must be a word of the group that is indeed not found
+    in time."""
+    where = f"groups.{plan.group}.unguaranteed"
+    known, failed = set(words), {f.word for f in lost}
+    for w in plan.unguaranteed:
+        if w not in known:
+            problems.append(f"{where}: {w!r} is not a word of the group")
+        elif w not in failed:
+            problems.append(f"{where}: {w!r} is found in time; it is declared not guaranteed")
 
 
 def verify(
@@ -211,6 +243,8 @@ def verify(
         )
         stats, lost, used = _replay_group(game, plan, words)
         failures += lost
+        if check_claims:
+            _check_unguaranteed(plan, words, lost, problems)
         for row in rows:
             if id(row) not in used:
                 # rows under a move are reached only through it; report only unreached rows

@@ -6,8 +6,10 @@ import dataclasses
 import hashlib
 import json
 import unicodedata
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 from playbook.errors import WordListError
 
@@ -26,9 +28,22 @@ class WordList:
     """sha256 of the words joined by newlines (with a final newline)."""
     dropped: tuple[tuple[str, int, str], ...] = ()
     """(reason, count, first example) for every kind of entry that normalisation dropped."""
+    spelled: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """How words changed by ``ij_to_y`` are written: ``ysje`` -> ``ijsje``."""
 
     def __len__(self) -> int:
         return len(self.words)
+
+
+class Normalised(NamedTuple):
+    """What :func:`normalise` keeps and drops."""
+
+    words: tuple[str, ...]
+    """The sorted distinct words."""
+    dropped: tuple[tuple[str, int, str], ...]
+    """(reason, count, first example) per kind of entry dropped."""
+    spelled: dict[str, str]
+    """How each word that ``ij_to_y`` changed is written (the first entry that gave it)."""
 
 
 def words_sha256(words: tuple[str, ...] | list[str]) -> str:
@@ -98,15 +113,16 @@ def normalise(
     lowercase: bool = False,
     accents: str = "drop",
     max_length: int | None = None,
-) -> tuple[tuple[str, ...], tuple[tuple[str, int, str], ...]]:
+) -> Normalised:
     """Keep the entries that are ``length`` letters a-z after normalisation.
 
     ``accents``: ``drop`` (skip words with any letter outside a-z), ``map`` (ue for u-umlaut,
     e for e-acute, ...), or ``reject`` (a word with an accent is an error; raised by the caller
-    from the returned reason ``accent``). Returns the sorted distinct words and the reasons
-    for dropped entries.
+    from the returned reason ``accent``). Returns the sorted distinct words, the reasons for
+    dropped entries, and how the words that ``ij_to_y`` changed are written.
     """
     kept: set[str] = set()
+    spelled: dict[str, str] = {}
     counts: dict[str, int] = {}
     examples: dict[str, str] = {}
 
@@ -123,6 +139,7 @@ def normalise(
         if accents == "map" and not w.isascii():
             w = "".join(ACCENT_MAP.get(ch, ch) for ch in w)
             w = unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode()
+        written = w
         if ij_to_y:
             w = w.replace("ij", "y")
         if not (w.isascii() and w.isalpha() and w.islower()):
@@ -140,8 +157,10 @@ def normalise(
             drop("duplicate", raw.strip())
             continue
         kept.add(w)
+        if w != written:
+            spelled[w] = written
     dropped = tuple((k, n, examples[k]) for k, n in sorted(counts.items()))
-    return tuple(sorted(kept)), dropped
+    return Normalised(tuple(sorted(kept)), dropped, spelled)
 
 
 def load(
@@ -162,7 +181,7 @@ def load(
         name, entries = _read_file(path)
     else:
         name, entries = _read_bundled(source)
-    words, dropped = normalise(
+    words, dropped, spelled = normalise(
         entries,
         length=length,
         ij_to_y=ij_to_y,
@@ -181,4 +200,4 @@ def load(
     if not words:
         span = f"{length} to {max_length}" if max_length else f"{length}"
         raise WordListError(f"{name}: no words of {span} letters a-z in the list")
-    return WordList(name=name, words=words, sha256=words_sha256(words), dropped=dropped)
+    return WordList(name, words, words_sha256(words), dropped, spelled)

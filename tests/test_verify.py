@@ -176,3 +176,38 @@ def test_playbook_written_before_the_restructuring_still_verifies(tmp_path) -> N
     again.write_text(model.dumps(pb))
     old, new = path.read_text().splitlines(), again.read_text().splitlines()
     assert [a for a, b in zip(old, new, strict=True) if a != b] == [old[1]]
+
+
+def test_declared_unguaranteed_words_pass_and_false_claims_do_not(small_build) -> None:  # type: ignore[no-untyped-def]
+    _, result = small_build
+    pb, session = result.playbook, result.session
+    gi, ri = _first_try_row(pb)
+    g, row = pb.groups[gi], pb.groups[gi].table[ri]
+    assert isinstance(row.node, TryWords) and row.node.words
+    lost = row.node.words[-1]
+    shorter = _replace_row(pb, gi, ri, dataclasses.replace(row, node=TryWords(row.node.words[:-1])))
+    # the word is not found: a failure, unless the playbook declares it
+    rep = verify(shorter, session.game, session.guesses, session.answers, check_claims=False)
+    assert not rep.ok and [f.word for f in rep.undeclared] == [lost]
+    declared = dataclasses.replace(
+        shorter,
+        groups=tuple(
+            dataclasses.replace(x, unguaranteed=(lost,)) if x is shorter.groups[gi] else x
+            for x in shorter.groups
+        ),
+    )
+    rep = verify(declared, session.game, session.guesses, session.answers, check_claims=False)
+    assert rep.ok and [f.word for f in rep.declared] == [lost] and not rep.undeclared
+    # declaring a word that is found, or that is not in the group, is a false claim
+    other = next(w for w in session.answers if session.game.group_of(w) == g.group and w != lost)
+    claims = dataclasses.replace(
+        pb,
+        groups=tuple(
+            dataclasses.replace(x, unguaranteed=(other, "zzzzz")) if x is g else x
+            for x in pb.groups
+        ),
+    )
+    rep = verify(claims, session.game, session.guesses, session.answers)
+    assert not rep.ok
+    assert any(f"{other!r} is found in time" in p for p in rep.problems)
+    assert any("'zzzzz' is not a word of the group" in p for p in rep.problems)

@@ -51,17 +51,18 @@ def test_derivation_script_reproduces_bundled_lists() -> None:
 
 def test_normalise_reports_drops() -> None:
     entries = ["Appel", "appel", "appel", "peer", "café", "zijlijn", "lijst", "ab1cd", "", "# c"]
-    kept, dropped = words.normalise(entries, length=5, ij_to_y=True)
+    kept, dropped, spelled = words.normalise(entries, length=5, ij_to_y=True)
     assert kept == ("appel", "zylyn")
+    assert spelled == {"zylyn": "zijlijn"}  # how the word is written, for people
     reasons = {r: (n, ex) for r, n, ex in dropped}
     assert reasons["duplicate"] == (1, "appel")
     assert reasons["uppercase"] == (1, "Appel")
     assert reasons["accent"] == (1, "café")
     assert reasons["wrong length"][0] == 2  # peer, lijst -> lyst
     assert reasons["not a-z"] == (1, "ab1cd")
-    mapped, _ = words.normalise(["grün", "müde", "école"], length=5, accents="map")
+    mapped, _, _ = words.normalise(["grün", "müde", "école"], length=5, accents="map")
     assert mapped == ("ecole", "gruen", "muede")
-    low, _ = words.normalise(["APPEL", "Peren"], length=5, lowercase=True)
+    low, _, _ = words.normalise(["APPEL", "Peren"], length=5, lowercase=True)
     assert low == ("appel", "peren")
 
 

@@ -21,6 +21,7 @@ from playbook.cli import console as report
 from playbook.errors import PlaybookError
 from playbook.pipeline import build, outputs, strategies
 from playbook.pipeline.session import Session, split_letters
+from playbook.verify import Report
 
 DEFAULT_CONFIG = "lingo-nl-5"
 
@@ -122,10 +123,12 @@ def cmd_build(args: argparse.Namespace) -> int:
     siblings = outputs.siblings(Path(args.out), pb)
     report.print_summary(console, result, ref, siblings, pages=pages, comparison=comparison)
     rep, game = result.report, session.game
+    within = f"every word found within {game.limit} {game.limit_name}"
     verdict = (
-        f"verified: every word found within {game.limit} {game.limit_name}"
+        f"verified: {within}" + (f" but {_declared(rep)}" if rep.declared else "")
         if rep.ok
-        else f"verification: {len(rep.failures)} words not guaranteed, {len(rep.problems)} problems"
+        else f"verification: {len(rep.undeclared)} words not found in time, "
+        f"{len(rep.problems)} problems"
     )
     console.print(f"wrote {target} ({verdict}) in {result.seconds:.1f} s")
     for p in rep.problems[:20]:
@@ -150,20 +153,33 @@ def cmd_verify(args: argparse.Namespace) -> int:
     rep, game = outputs.verify_file(pb, args.playbook, args.words)
     if not args.quiet:
         report.print_verify(console, pb, rep, game)
-    for f in rep.failures:
+    for f in rep.undeclared:
         console.print(f"FAIL {f.group} {f.word}: {f.reason}; path: {' '.join(f.path) or '-'}")
+    by_group: dict[str, list[str]] = {}
+    for f in rep.declared:
+        by_group.setdefault(f.group, []).append(f.word)
+    for group, ws in by_group.items():
+        console.print(f"NOT GUARANTEED {group} (declared): {', '.join(ws)}")
     for p in rep.problems:
         console.print(f"PROBLEM {p}")
+    within = f"within {game.limit} {game.limit_name}"
+    if rep.ok and not rep.declared:
+        console.print(f"OK: all {rep.overall.words} words found {within}")
+        return 0
     if rep.ok:
-        console.print(
-            f"OK: all {rep.overall.words} words found within {game.limit} {game.limit_name}"
-        )
+        found = rep.overall.words - len(rep.declared)
+        console.print(f"OK: {found} of {rep.overall.words} words found {within}; {_declared(rep)}")
         return 0
     console.print(
-        f"FAILED: {len(rep.failures)} words not found in time, "
+        f"FAILED: {len(rep.undeclared)} words not found in time, "
         f"{len(rep.problems)} problems in the file"
     )
     return 1
+
+
+def _declared(rep: Report) -> str:
+    n = len(rep.declared)
+    return f"{n} word{'s' if n != 1 else ''} the playbook declares not guaranteed"
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -282,7 +298,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 0
     problem = session.problem(group)
     plan = plans.get(group) if plans is not None else None
-    assistant = play.Assistant(problem, play.make_player(problem, plan, args.rule or "scm"))
+    player = play.make_player(problem, plan, args.rule or "scm")
+    assistant = play.Assistant(problem, player, session.spelling)
     if not interactive:
         tokens = args.moves.split()
         if len(tokens) % 2:

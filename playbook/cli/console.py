@@ -22,6 +22,7 @@ from playbook.errors import PlaybookFileError
 from playbook.games import Game, Planner
 from playbook.model import Move, Playbook, Row, TryWords
 from playbook.pipeline.build import BuildResult
+from playbook.spelling import Spelling
 from playbook.verify import Report
 
 
@@ -93,12 +94,13 @@ def _group_row(
     note_keys: list[str],
 ) -> list[str]:
     st = g.stats
+    spell = Spelling.of(pb.words)
     counts = pb.profile == "simple" and g.openings and game.planner is Planner.OPENINGS
     exceptions = _count_moves(g.table) if counts else 0
     row = [
         g.group,
         str(g.words),
-        " ".join(g.openings) or "-",
+        " ".join(spell.text(w) for w in g.openings) or "-",
         g.method + (f" ({g.restarts})" if g.restarts else ""),
         "yes" if g.proven else "no",
         str(g.largest),
@@ -233,23 +235,27 @@ def print_verify(console: Console, pb: Playbook, rep: Report, game: Game) -> Non
     console.print(t)
 
 
-def _node_text(node: model.Node) -> str:
+def _node_text(node: model.Node, spell: Spelling) -> str:
     if isinstance(node, TryWords):
-        return "try " + ("every word left" if node.words is None else ", ".join(node.words))
-    return f"PLAY {node.word}"
+        words = node.words
+        return "try " + ("every word left" if words is None else ", ".join(map(spell.text, words)))
+    return f"PLAY {spell.text(node.word)}"
 
 
-def _table_lines(table: tuple[Row, ...] | None, indent: str) -> list[tuple[str, str, str]]:
+def _table_lines(
+    table: tuple[Row, ...] | None, indent: str, spell: Spelling
+) -> list[tuple[str, str, str]]:
     out = []
     for r in table or ():
-        out.append((indent + r.feedback, str(r.words or ""), _node_text(r.node)))
+        out.append((indent + r.feedback, str(r.words or ""), _node_text(r.node, spell)))
         if isinstance(r.node, Move):
-            out += _table_lines(r.node.table, indent + "  ")
+            out += _table_lines(r.node.table, indent + "  ", spell)
     return out
 
 
 def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
     """The summary of all groups, or one group's openings and table."""
+    spell = Spelling.of(pb.words)
     if letter is None:
         t = RichTable(title=pb.name)
         for c in ("group", "words", "openings", "largest", "avg", "worst"):
@@ -258,7 +264,7 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
             t.add_row(
                 g.group,
                 str(g.words),
-                " ".join(g.openings) or "-",
+                " ".join(map(spell.text, g.openings)) or "-",
                 str(g.largest),
                 f"{g.stats.average:.3f}" if g.stats else "",
                 str(g.stats.worst) if g.stats else "",
@@ -273,13 +279,14 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
         ) from None
     console.print(
         f"[bold]{g.group}[/bold]: {g.words} words; openings: "
-        f"[bold]{' '.join(g.openings) or '(none)'}[/bold]; largest subset {g.largest}"
+        f"[bold]{' '.join(map(spell.text, g.openings)) or '(none)'}[/bold]; "
+        f"largest subset {g.largest}"
     )
     t = RichTable("feedback", "words", "then")
-    for fb, n, then in _table_lines(g.table, ""):
+    for fb, n, then in _table_lines(g.table, "", spell):
         t.add_row(fb, n, then)
     if g.table is None:
         t.add_row("*", "", "try every word left")
     console.print(t)
     if g.unguaranteed:
-        console.print(f"not guaranteed: {', '.join(g.unguaranteed)}")
+        console.print(f"not guaranteed: {', '.join(map(spell.text, g.unguaranteed))}")

@@ -20,6 +20,7 @@ from playbook.core.matrix import cached_matrix
 from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.games import Game, find_game
+from playbook.spelling import Spelling
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,6 +87,9 @@ def words_info(cfg: Config, lists: Lists) -> dict[str, Any]:
     }
     if cfg.words.max_length is not None:
         info["max_length"] = cfg.words.max_length
+    spelled = {**lists.guesses.spelled, **lists.answers.spelled}
+    if spelled:
+        info["spelled"] = dict(sorted(spelled.items()))
     if cfg.words.answers is not None:
         info.update(
             answers=_list_ref(cfg, cfg.words.answers),
@@ -148,6 +152,11 @@ class Session:
     @property
     def answers(self) -> tuple[str, ...]:
         return self.lists.answers.words
+
+    @property
+    def spelling(self) -> Spelling:
+        """How the words are written for people (Dutch IJ)."""
+        return Spelling.of(self.words_info)
 
     @property
     def dropped(self) -> tuple[tuple[str, int, str], ...]:

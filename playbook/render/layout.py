@@ -19,6 +19,10 @@ from typing import Protocol
 
 from playbook.games import Game
 from playbook.model import Move, Row, Table, TryWords
+from playbook.spelling import Spelling
+
+PLAIN = Spelling()
+"""Words as they are (no list spelling)."""
 
 FLOW_ROWS = 40
 """A letter with at most this many table lines shares a page with its neighbours instead of
@@ -114,26 +118,35 @@ def _spaced(blocks: Sequence[Block]) -> tuple[str, list[tuple[float, str]]]:
 
 
 def row_views(
-    table: Table, movers: Sequence[str], game: type[Game], top: bool = True
+    table: Table,
+    movers: Sequence[str],
+    game: type[Game],
+    spell: Spelling = PLAIN,
+    top: bool = True,
 ) -> list[RowView]:
     """A table's rows, sorted, with their tiles; ``movers`` are the words whose feedback the
-    rows show (the openings, or the move of an exception)."""
+    rows show (the openings, or the move of an exception); words as ``spell`` writes them
+    (tiles one character per letter, text as written)."""
     out: list[RowView] = []
     prev_first: str | None = None
     for r in sort_table(table, game):
         node = r.node
         words: tuple[str, ...] = ()
         if isinstance(node, Move):
-            sub = row_views(node.table, [node.word], game, False) if node.table is not None else []
-            kind, move = "move", node.word
+            sub = (
+                row_views(node.table, [node.word], game, spell, False)
+                if node.table is not None
+                else []
+            )
+            kind, move = "move", spell.text(node.word)
         else:
             assert isinstance(node, TryWords)
             sub, move = [], ""
             kind = "all" if node.words is None else "try"
-            words = node.words or ()
+            words = tuple(spell.text(w) for w in node.words or ())
         parts = r.feedback.split()
         first = parts[0] if parts else ""
-        blocks = _blocks(r.feedback, movers, game)
+        blocks = _blocks(r.feedback, [spell.tiles(w) for w in movers], game)
         rv = RowView(
             r.feedback, blocks, kind, words, move, r.words, sub, any_other=r.feedback.strip() == "*"
         )

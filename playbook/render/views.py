@@ -41,6 +41,7 @@ from playbook.render.layout import (
     row_views,
 )
 from playbook.render.tiles import TILE_STYLES, layer_style, legend, tile_css
+from playbook.spelling import Spelling
 
 METHODS = {
     "trivial": "no search needed",
@@ -222,9 +223,10 @@ def group_views(
     turns = _turns(pb)
     ref_name = reference.name if reference is not None else "reference"
     game = game_class(pb.game)
+    spell = Spelling.of(pb.words)
     out = []
     for i, g in enumerate(sorted(pb.groups, key=lambda g: g.group)):
-        rows = row_views(g.table, g.openings, game) if g.table is not None else []
+        rows = row_views(g.table, g.openings, game, spell) if g.table is not None else []
         n_rows, moves = _count(rows)
         st = g.stats
         ref_group = None
@@ -239,7 +241,7 @@ def group_views(
             label=game.group_label(g.group, pb.game),
             anchor=f"g{i}",
             words=g.words or (st.words if st else 0),
-            openings=g.openings,
+            openings=tuple(spell.text(w) for w in g.openings),
             largest=g.largest,
             method=g.method,
             proven=g.proven,
@@ -251,7 +253,7 @@ def group_views(
             rows=rows,
             n_rows=n_rows,
             has_table=g.table is not None,
-            unguaranteed=g.unguaranteed,
+            unguaranteed=tuple(spell.text(w) for w in g.unguaranteed),
             pages=(pages or {}).get(g.group, g.pages),
             ref=_ref_view(comps.get(g.group), ref_group),
         )
@@ -305,6 +307,7 @@ def _meta(pb: Playbook) -> dict[str, Any]:
         "game": str(game.get("name", "")),
         "rules": game_class(game).describe(game),
         "notation": str(game.get("notation") or "o = right place, x = wrong place, . = absent"),
+        "ij": Spelling.of(pb.words).note,
         "list": str(pb.words.get("list", "")),
         "count": pb.words.get("count", ""),
         "sha256": str(pb.words.get("sha256", "")),
