@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,6 +49,13 @@ def test_cli_build_verify_show(project) -> None:  # type: ignore[no-untyped-def]
     r = run_cli("build", "tiny.yaml", "--out", "out", "--letters", "j,q,x", cwd=project)
     assert r.returncode == 0, r.stderr
     assert "verified" in r.stdout
+    # the summary fits 80 columns, its totals agree with its rows, and the files written
+    # are listed with their sizes; a log (not a terminal) gets plain progress lines
+    table = [ln for ln in r.stdout.splitlines() if re.match(r" (letter|[jqx]|all) ", ln)]
+    assert len(table) == 5 and all(len(ln) <= 80 for ln in table), table
+    assert re.search(r"playbook\.yaml  \(\d+ kB\)", r.stdout)
+    assert "next:" in r.stdout and "playbook play tiny --playbook" in r.stdout
+    assert re.search(r"^\[ *[0-9.]+ s\] pairs \d+/\d+", r.stderr, re.MULTILINE), r.stderr
     pb_path = project / "out" / "tiny" / "playbook.yaml"
     data = yaml.safe_load(pb_path.read_text())
     assert sorted(data["groups"]) == ["j", "q", "x"]

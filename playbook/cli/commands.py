@@ -8,10 +8,10 @@ import json
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -78,26 +78,55 @@ def _interrupted(kept: Path | None, stop: Callable[[], None]) -> Callable[[int, 
     return handler
 
 
-def _run_build(args: argparse.Namespace, cfg: config.Config, checkpoint_root: Path | None) -> Any:
-    prog, update = report.progress_bars(err)
+def _run_build(
+    args: argparse.Namespace, cfg: config.Config, path: Path, out_dir: Path
+) -> tuple[build.BuildResult, outputs.Written]:
+    """Build and write, with progress shown and SIGINT/SIGTERM answered."""
+    checkpoint_root = None if args.no_resume else out_dir / ".checkpoint"
+    prog = report.ProgressView(err)
     handler = _interrupted(checkpoint_root, prog.stop)
     previous = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         workers = parallel.effective_jobs(cfg.n_jobs)
         with parallel.backend(cfg.backend, scheduler=cfg.scheduler, workers=workers), prog:
-            return build.build(
+            result = build.build(
                 cfg,
                 letters=_letters(args.letters),
-                progress=update,
+                progress=prog,
                 use_cache=not args.no_cache,
                 checkpoint_root=checkpoint_root,
             )
+            ref = outputs.load_reference(cfg, path)
+            return result, outputs.write_build(result, out_dir, ref, prog)
     finally:
         for sig, h in previous.items():
             signal.signal(sig, h)
 
 
+def _size(path: Path) -> str:
+    n = path.stat().st_size
+    return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.0f} kB"
+
+
+def _print_written(written: outputs.Written, pb: model.Playbook, seconds: float) -> None:
+    """Every file written with its size, and the commands to try next."""
+    console.print(f"wrote in {seconds:.1f} s:")
+    for path, note in written.files:
+        extra = f", {note}" if note else ""
+        console.print(f"  {path}  ({_size(path)}{extra})", markup=False, soft_wrap=True)
+    yaml_path = written.files[0][0]
+    group = next((g.group for g in pb.groups if g.table), pb.groups[0].group if pb.groups else "")
+    console.print("next:", markup=False)
+    console.print(f"  playbook show {yaml_path} --letter {group}", markup=False, soft_wrap=True)
+    console.print(
+        f"  playbook play {pb.name} --playbook {yaml_path} --letter {group}",
+        markup=False,
+        soft_wrap=True,
+    )
+
+
 def cmd_build(args: argparse.Namespace) -> int:
+    t0 = time.perf_counter()
     with config_path(args.config) as path:
         cfg = config.override(
             config.load(path),
@@ -111,17 +140,20 @@ def cmd_build(args: argparse.Namespace) -> int:
             },
         )
         out_dir = files.inside(Path(args.out), cfg.name)
-        result = _run_build(args, cfg, None if args.no_resume else out_dir / ".checkpoint")
-        ref = outputs.load_reference(cfg, path)
+        result, written = _run_build(args, cfg, path, out_dir)
     pb, session = result.playbook, result.session
     if session.dropped:
         dropped = ", ".join(f"{n} {reason} (first: {ex!r})" for reason, n, ex in session.dropped)
         console.print(
-            f"word list: {len(session.answers)} words kept; dropped: {dropped}", markup=False
+            f"word list: {len(session.answers)} words kept; dropped: {dropped}",
+            markup=False,
+            soft_wrap=True,
         )
-    target, pages, comparison = outputs.write_build(result, out_dir, ref)
     siblings = outputs.siblings(Path(args.out), pb)
-    report.print_summary(console, result, ref, siblings, pages=pages, comparison=comparison)
+    ref = cfg.compare and Path(cfg.compare).stem
+    report.print_summary(
+        console, result, siblings, comparison=written.comparison, reference=ref or ""
+    )
     rep, game = result.report, session.game
     within = f"every word found within {game.limit} {game.limit_name}"
     verdict = (
@@ -130,7 +162,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         else f"verification: {len(rep.undeclared)} words not found in time, "
         f"{len(rep.problems)} problems"
     )
-    console.print(f"wrote {target} ({verdict}) in {result.seconds:.1f} s")
+    console.print(verdict, markup=False)
+    _print_written(written, pb, time.perf_counter() - t0)
     for p in rep.problems[:20]:
         err.print(f"problem: {p}", soft_wrap=True)
     return 0 if rep.ok else 1

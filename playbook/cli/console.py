@@ -3,8 +3,10 @@ progress bars."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+import time
 
+from rich import box
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -19,174 +21,172 @@ from rich.table import Table as RichTable
 from playbook import model
 from playbook.compare import GroupComparison
 from playbook.errors import PlaybookFileError
-from playbook.games import Game, Planner
+from playbook.games import Game, Planner, game_class
 from playbook.model import Move, Playbook, Row, TryWords
 from playbook.pipeline.build import BuildResult
 from playbook.spelling import Spelling
 from playbook.verify import Report
 
 
-def progress_bars(err: Console) -> tuple[Progress, Callable[[str, int, int], None]]:
-    """Progress bars on ``err`` (none when it is not a terminal), and the callback that
-    moves them: ``update(phase, done, total)``."""
-    prog = Progress(
-        TextColumn("{task.description:>8}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
-    tasks: dict[str, TaskID] = {}
+class ProgressView:
+    """How a long command shows it is alive: bars on a terminal (``err``), plain lines when
+    ``err`` is not one (a CI or nohup log), at most one line per phase every ``every``
+    seconds and one when a phase ends, flushed as they go."""
 
-    def update(phase: str, done: int, total: int) -> None:
-        if phase not in tasks:
-            tasks[phase] = prog.add_task(phase, total=total)
-        prog.update(tasks[phase], completed=done, total=total)
+    def __init__(self, err: Console, *, every: float = 5.0) -> None:
+        self.err = err
+        self.plain = not err.is_terminal
+        self.every = every
+        self.t0 = time.monotonic()
+        self.started: dict[str, float] = {}
+        self.last: dict[str, float] = {}
+        self.bars = Progress(
+            TextColumn("{task.description:<16}"),
+            BarColumn(bar_width=24),
+            TextColumn("{task.completed}/{task.total}"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=self.plain,
+        )
+        self.tasks: dict[str, TaskID] = {}
 
-    return prog, update
+    def __enter__(self) -> ProgressView:
+        self.bars.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.bars.__exit__(None, None, None)
+
+    def stop(self) -> None:
+        self.bars.stop()
+
+    def __call__(self, phase: str, done: int, total: int, detail: str = "") -> None:
+        now = time.monotonic()
+        start = self.started.setdefault(phase, now)
+        if not self.plain:
+            label = f"{phase} {detail}".strip()
+            if phase not in self.tasks:
+                self.tasks[phase] = self.bars.add_task(label, total=total)
+            self.bars.update(self.tasks[phase], completed=done, total=total, description=label)
+            return
+        if done < total and now - self.last.get(phase, -1e9) < self.every:
+            return
+        self.last[phase] = now
+        eta = ""
+        if 0 < done < total and now - start >= 1:
+            eta = f", about {(now - start) * (total - done) / done:.0f} s left"
+        line = f"[{now - self.t0:6.1f} s] {phase} {done}/{total}"
+        print(line + (f" ({detail}{eta})" if detail or eta else ""), file=sys.stderr, flush=True)
 
 
 def _dist(stats: model.Stats) -> str:
     return " ".join(f"{t}:{c}" for t, c in sorted(stats.distribution.items()))
 
 
-def _summary_table(
-    pb: Playbook,
-    game: Game,
-    ref: Playbook | None,
-    siblings: list[Playbook],
-    pages: dict[str, int] | None,
-) -> tuple[RichTable, list[str]]:
-    """The summary's columns, and the keys of the game's note columns that appear."""
-    t = RichTable(
-        title=f"{pb.name}: {pb.stats.words if pb.stats else 0} words, profile {pb.profile}"
-    )
-    cols = ("letter", "words", "openings", "found by", "proven", "largest", "avg", "worst")
-    for col in (*cols, "exceptions"):
-        right = col in ("words", "largest", "avg", "worst")
-        t.add_column(col, justify="right" if right else "left")
-    if pages:
-        t.add_column("pages", justify="right")
-    if ref is not None:
-        t.add_column(f"{ref.name} openings")
-        t.add_column("largest", justify="right")
-        t.add_column("fails", justify="right")
-        t.add_column("ours ok", justify="center")
-    for sib in siblings:
-        t.add_column(f"avg {sib.profile}", justify="right")
-    columns = game.summary_columns
-    note_keys = [k for k in columns if any(k in g.notes for g in pb.groups)]
-    for k in note_keys:
-        t.add_column(columns[k])
-    return t, note_keys
+FOUND_BY = {"hill-climbing": "climb", "exact minimax": "exact", "exhaustive": "exhaustive"}
+"""How each way of finding the openings reads in the summary (others as they are)."""
 
 
-def _group_row(
-    pb: Playbook,
-    g: model.GroupPlan,
-    game: Game,
-    comps: dict[str, GroupComparison] | None,
-    siblings: list[Playbook],
-    pages: dict[str, int] | None,
-    note_keys: list[str],
-) -> list[str]:
-    st = g.stats
+def _found_by(g: model.GroupPlan) -> str:
+    name = FOUND_BY.get(g.method, g.method.removeprefix("strategy "))
+    return name + (f" {g.restarts}" if g.restarts else "")
+
+
+def summary_table(pb: Playbook, game: type[Game]) -> RichTable:
+    """One line per group, fit for 80 columns: words, openings, how they were found,
+    average and worst, exception moves, words not guaranteed; the totals agree with the
+    lines. A game's own notes (hangman's verdicts) add columns."""
     spell = Spelling.of(pb.words)
-    counts = pb.profile == "simple" and g.openings and game.planner is Planner.OPENINGS
-    exceptions = _count_moves(g.table) if counts else 0
-    row = [
-        g.group,
-        str(g.words),
-        " ".join(spell.text(w) for w in g.openings) or "-",
-        g.method + (f" ({g.restarts})" if g.restarts else ""),
-        "yes" if g.proven else "no",
-        str(g.largest),
-        f"{st.average:.3f}" if st else "",
-        str(st.worst) if st else "",
-        str(exceptions) + (f" ({len(g.unguaranteed)} not guaranteed)" if g.unguaranteed else ""),
-    ]
-    if pages:
-        row.append(str(pages.get(g.group, "")))
-    if comps is not None:
-        c = comps.get(g.group)
-        if c is None:
-            row += ["-", "", "", ""]
-        else:
-            unknown = f" [{','.join(c.ref_unknown)} not in list]" if c.ref_unknown else ""
-            row += [
-                " ".join(c.ref) + unknown,
-                str(c.ref_largest),
-                str(c.ref_failures),
-                "yes" if c.at_least_as_good else "NO",
-            ]
-    for sib in siblings:
-        try:
-            o = sib.group(g.group)
-            row.append(f"{o.stats.average:.3f}" if o.stats else "")
-        except KeyError:
-            row.append("")
-    return row + [_note(g.notes.get(k)) for k in note_keys]
-
-
-def _total_row(
-    pb: Playbook,
-    st: model.Stats,
-    comps: dict[str, GroupComparison] | None,
-    siblings: list[Playbook],
-    pages: dict[str, int] | None,
-    note_keys: list[str],
-) -> list[str]:
-    total = [
-        "all",
-        str(st.words),
-        "",
-        "",
-        "",
-        str(max((g.largest for g in pb.groups), default=0)),
-        f"{st.average:.3f}",
-        str(st.worst),
-        str(sum(len(g.unguaranteed) for g in pb.groups)) + " not guaranteed",
-    ]
-    if pages:
-        total.append(str(sum(pages.values())))
-    if comps is not None:
-        total += [
+    t = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    for name, right in (("letter", False), ("words", True), ("openings", False)):
+        t.add_column(name, justify="right" if right else "left", no_wrap=True)
+    t.add_column("found by", no_wrap=True)
+    for name in ("avg", "worst", "exc", "not g."):
+        t.add_column(name, justify="right", no_wrap=True)
+    notes = [k for k in game.summary_columns if any(k in g.notes for g in pb.groups)]
+    for k in notes:
+        t.add_column(game.summary_columns[k])
+    counts_moves = pb.profile == "simple" and game.planner is Planner.OPENINGS
+    exc = {g.group: _count_moves(g.table) if counts_moves and g.openings else 0 for g in pb.groups}
+    for g in pb.groups:
+        st = g.stats
+        t.add_row(
+            g.group,
+            str(g.words),
+            " ".join(map(spell.text, g.openings)) or "-",
+            _found_by(g) + ("" if g.proven else "*"),
+            f"{st.average:.2f}" if st else "",
+            str(st.worst) if st else "",
+            str(exc[g.group] or ""),
+            str(len(g.unguaranteed) or ""),
+            *[_note(g.notes.get(k)) for k in notes],
+        )
+    st = pb.stats
+    if st is not None:
+        t.add_row(
+            "all",
+            str(st.words),
             "",
             "",
-            str(sum(c.ref_failures for c in comps.values())),
-            "yes" if all(c.at_least_as_good for c in comps.values()) else "NO",
-        ]
-    for sib in siblings:
-        total.append(f"{sib.stats.average:.3f}" if sib.stats else "")
-    return total + [""] * len(note_keys)
+            f"{st.average:.2f}",
+            str(st.worst),
+            str(sum(exc.values())),
+            str(sum(len(g.unguaranteed) for g in pb.groups)),
+            *[""] * len(notes),
+            style="bold",
+        )
+    return t
+
+
+def _rules_line(pb: Playbook) -> str:
+    pool = pb.game.get("guess_pool")
+    if pool == "revealed":
+        return "TV rules: every guess starts with the revealed letter"
+    if pool == "all" and pb.game.get("revealed") == "first":
+        return "paper rules: any word of the list may be guessed"
+    return ""
 
 
 def print_summary(
     console: Console,
     result: BuildResult,
-    ref: Playbook | None,
     siblings: list[Playbook],
     *,
-    pages: dict[str, int] | None = None,
     comparison: list[GroupComparison] | None = None,
+    reference: str = "",
 ) -> None:
-    """Per group: words, openings, largest subset, turns; the reference and other profiles."""
+    """The per-group summary (80 columns), the turns, what is proven, the reference and
+    other profiles in a line each."""
     pb, game = result.playbook, result.session.game
-    comps = {c.group: c for c in comparison or ()} if ref is not None else None
-    t, note_keys = _summary_table(pb, game, ref, siblings, pages)
-    for g in pb.groups:
-        t.add_row(*_group_row(pb, g, game, comps, siblings, pages, note_keys))
+    words = pb.stats.words if pb.stats else 0
+    head = f"{pb.name}: {words} words, {len(pb.groups)} groups, profile {pb.profile}"
+    console.print(head, markup=False)
+    if rules := _rules_line(pb):
+        console.print(rules, markup=False)
+    console.print(summary_table(pb, type(game)))
     st = pb.stats
-    if st is not None:
-        t.add_row(*_total_row(pb, st, comps, siblings, pages, note_keys), style="bold")
-    console.print(t)
     if st is not None:
         console.print(
             f"{game.limit_name}: {_dist(st)}  (average {st.average:.4f}, worst {st.worst})"
         )
+    heuristic = [g.group for g in pb.groups if not g.proven]
+    if heuristic:
+        n = len(pb.groups)
+        console.print(f"* found by a heuristic search, not proven best ({len(heuristic)} of {n})")
+    console.print("exc: exception moves; not g.: words not guaranteed", markup=False)
+    if comparison:
+        fails = sum(c.ref_failures for c in comparison)
+        good = sum(1 for c in comparison if c.at_least_as_good)
+        console.print(
+            f"{reference or 'reference'}: its plans fail {fails} words here; ours as good in "
+            f"{good} of {len(comparison)}",
+            markup=False,
+        )
+    for sib in siblings:
+        if sib.stats is not None:
+            console.print(f"profile {sib.profile} ({sib.name}): average {sib.stats.average:.3f}")
 
 
 def _note(value: object) -> str:
@@ -257,19 +257,11 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
     """The summary of all groups, or one group's openings and table."""
     spell = Spelling.of(pb.words)
     if letter is None:
-        t = RichTable(title=pb.name)
-        for c in ("group", "words", "openings", "largest", "avg", "worst"):
-            t.add_column(c)
-        for g in pb.groups:
-            t.add_row(
-                g.group,
-                str(g.words),
-                " ".join(map(spell.text, g.openings)) or "-",
-                str(g.largest),
-                f"{g.stats.average:.3f}" if g.stats else "",
-                str(g.stats.worst) if g.stats else "",
-            )
-        console.print(t)
+        words = pb.stats.words if pb.stats else sum(g.words for g in pb.groups)
+        console.print(f"{pb.name}: {words} words, profile {pb.profile}", markup=False)
+        if rules := _rules_line(pb):
+            console.print(rules, markup=False)
+        console.print(summary_table(pb, game_class(pb.game)))
         return
     try:
         g = pb.group(letter)

@@ -12,7 +12,7 @@ import datetime
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from playbook import __version__, parallel
 from playbook.checkpoint import Checkpoint
@@ -28,8 +28,13 @@ from playbook.search import letters, openings, tables
 from playbook.search.openings import Opening
 from playbook.verify import Report, verify
 
-Progress = Callable[[str, int, int], None]
-"""Called as ``progress(phase, done, total)``."""
+
+class Progress(Protocol):
+    """Told how a phase goes: ``done`` of ``total`` units, ``detail`` naming the last one
+    (the letter); called from the thread that runs the build."""
+
+    def __call__(self, phase: str, done: int, total: int, detail: str = "") -> None: ...
+
 
 CLIMB_BLOCK = 25
 """Hill-climbing restarts per work unit."""
@@ -47,9 +52,9 @@ class Run:
     progress: Progress | None
     checkpoint: Checkpoint | None
 
-    def tick(self, phase: str, done: int, total: int) -> None:
+    def tick(self, phase: str, done: int, total: int, detail: str = "") -> None:
         if self.progress:
-            self.progress(phase, done, total)
+            self.progress(phase, done, total, detail)
 
 
 def _map_units(
@@ -72,7 +77,7 @@ def _map_units(
 
     def tick(i: int, r: Any) -> None:
         done[0] += 1
-        run.tick(phase, done[0], len(units))
+        run.tick(phase, done[0], len(units), units[i][0])
 
     results = parallel.run(
         fn,
@@ -89,17 +94,24 @@ def _map_units(
 
 
 def _singles(
-    problems: dict[str, Problem], pending: list[str], rank: Ranking, turns: int, max_k: int
+    problems: dict[str, Problem],
+    pending: list[str],
+    rank: Ranking,
+    turns: int,
+    max_k: int,
+    run: Run,
 ) -> dict[str, Opening]:
     """Groups that one opening settles (the best single when only one is allowed)."""
     found = {}
-    for name in list(pending):
+    names = list(pending)
+    for i, name in enumerate(names, start=1):
         best = openings.best_single(problems[name], rank, turns - 1)
         if best is None and max_k == 1:
             best = openings.best_single(problems[name], rank, BIG)
         if best is not None:
             found[name] = best
             pending.remove(name)
+        run.tick("singles", i, len(names), name)
     return found
 
 
@@ -194,7 +206,7 @@ def _climb(
         if any(problems[name].score(m).largest <= target for _, m in res):
             met.add(name)
         total = sum(drawn[n] if n in met else blocks for n in pending)
-        run.tick("triples", min(done, total), total)
+        run.tick("triples", min(done, total), total, name)
     return {name: openings.pick_climb(problems[name], runs[name], rank, target) for name in pending}
 
 
@@ -215,8 +227,7 @@ def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[s
         else:
             pending.append(name)
     if max_k >= 1:
-        found |= _singles(problems, pending, rank, turns, max_k)
-    run.tick("singles", len(problems) - len(pending), len(problems))
+        found |= _singles(problems, pending, rank, turns, max_k, run)
     if max_k >= 2 and pending:
         found |= _pairs(problems, pending, rank, turns, max_k, run)
     notes: dict[str, dict[str, Any]] = {}
@@ -306,8 +317,8 @@ def plan_groups(
     rank = ranking(cfg.search.ranking)
     turns = cfg.rules.turns
 
-    def tick(phase: str) -> Callable[[int, Any], None]:
-        return lambda i, _: run.tick(phase, i + 1, len(problems))
+    def tick(phase: str) -> Callable[[int, GroupPlan], None]:
+        return lambda i, plan: run.tick(phase, i + 1, len(problems), plan.group)
 
     # big groups first, so workers finish together
     order = sorted(problems, key=lambda n: -len(problems[n].answers))
@@ -419,5 +430,7 @@ def build(
         # groups in name order: the order of work units and their checkpoint names
         problems = {n: session.problem(n) for n in sorted(names)}
         plans = plan_groups(cfg, problems, run, session.game.planner)
+        run.tick("verify", 0, 1)
         result = assemble(session, plans, profile=cfg.profile, letters=letters)
+        run.tick("verify", 1, 1)
         return dataclasses.replace(result, checkpoint=checkpoint, seconds=time.perf_counter() - t0)

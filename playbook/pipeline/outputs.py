@@ -3,6 +3,7 @@ rendered formats, and playbook files verified against their word lists."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from playbook import files, model, parallel, render
@@ -11,7 +12,7 @@ from playbook.config import Config
 from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game, from_rules
 from playbook.model import Playbook
-from playbook.pipeline.build import BuildResult
+from playbook.pipeline.build import BuildResult, Progress
 from playbook.pipeline.session import load_lists
 from playbook.verify import Report, verify
 
@@ -52,20 +53,37 @@ def comparison(result: BuildResult, ref: Playbook | None) -> list[GroupCompariso
     return compare(result.playbook, ref, s.game, s.guesses, s.answers)
 
 
+@dataclasses.dataclass(frozen=True)
+class Written:
+    """What a build wrote."""
+
+    files: tuple[tuple[Path, str], ...]
+    """Each file in the order written, with a word on it (``59 pages`` for a PDF)."""
+    pages: dict[str, int]
+    """Pages each group appears on in the PDF (empty without one)."""
+    comparison: list[GroupComparison] | None
+    """Ours beside the reference the config names (None without one)."""
+
+
 def write_renderings(
     pb: Playbook,
     out_dir: Path,
     cfg: Config,
     ref: Playbook | None,
     comps: list[GroupComparison] | None,
-) -> dict[str, int]:
+    progress: Progress | None = None,
+) -> tuple[list[tuple[Path, str]], dict[str, int]]:
     """The formats the config asks for besides YAML, paged ones (the PDF) first: the others
-    show its page counts. Returns them."""
+    show its page counts. Returns the files written (with the PDF's page count) and the
+    pages per group."""
     wanted = {f.strip() for f in cfg.render.formats.split(",")}
+    formats = [f for f in sorted(render.FORMATS.values(), key=lambda f: not f.paged)]
+    formats = [f for f in formats if f.name in wanted]
     pages: dict[str, int] = {}
-    for fmt in sorted(render.FORMATS.values(), key=lambda f: not f.paged):
-        if fmt.name not in wanted:
-            continue
+    written: list[tuple[Path, str]] = []
+    for i, fmt in enumerate(formats):
+        if progress:
+            progress("write", i, len(formats), fmt.name)
         data, counts = render.render(
             pb,
             fmt.name,
@@ -76,24 +94,27 @@ def write_renderings(
             jobs=parallel.effective_jobs(cfg.n_jobs),
         )
         pages = pages or counts
-        files.atomic_write(out_dir / f"playbook{fmt.suffix}", data)
-    return pages
+        path = out_dir / f"playbook{fmt.suffix}"
+        files.atomic_write(path, data)
+        written.append((path, f"{render.page_count(data)} pages" if fmt.paged else ""))
+    if progress:
+        progress("write", len(formats), len(formats))
+    return written, pages
 
 
 def write_build(
-    result: BuildResult, out_dir: Path, ref: Playbook | None
-) -> tuple[Path, dict[str, int], list[GroupComparison] | None]:
+    result: BuildResult, out_dir: Path, ref: Playbook | None, progress: Progress | None = None
+) -> Written:
     """Write a build's playbook and the formats its config asks for into ``out_dir``, then
-    drop its checkpoints; returns the YAML's path, the PDF's page counts and the comparison
-    with the reference."""
+    drop its checkpoints."""
     pb, cfg = result.playbook, result.session.config
     target = out_dir / "playbook.yaml"
     files.atomic_write(target, model.dumps(pb))
     comps = comparison(result, ref)
-    pages = write_renderings(pb, out_dir, cfg, ref, comps)
+    rendered, pages = write_renderings(pb, out_dir, cfg, ref, comps, progress)
     if result.checkpoint is not None:
         result.checkpoint.clear()
-    return target, pages, comps
+    return Written(((target, ""), *rendered), pages, comps)
 
 
 def game_of(pb: Playbook, path: str) -> Game:

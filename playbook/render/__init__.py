@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from playbook.model import Playbook
 from playbook.render.html import md_escape, render_html, render_markdown
 from playbook.render.layout import paginate, sort_table
-from playbook.render.pdf import join_pdfs, render_pdf
+from playbook.render.pdf import join_pdfs, page_count, render_pdf
 from playbook.render.tiles import TILE_STYLES, legend, tile_png
 from playbook.render.views import group_views
 
@@ -35,6 +35,7 @@ __all__ = [
     "join_pdfs",
     "legend",
     "md_escape",
+    "page_count",
     "paginate",
     "render",
     "render_html",

@@ -46,6 +46,14 @@ def url_fetcher() -> Any:
     return Fetcher(allowed_protocols=["data"])
 
 
+def page_count(data: bytes) -> int:
+    """The number of pages of a PDF."""
+    import pikepdf
+
+    with pikepdf.Pdf.open(io.BytesIO(data)) as pdf:
+        return len(pdf.pages)
+
+
 def page_counts(anchors: Sequence[Iterable[str]], views: Sequence[GroupView]) -> dict[str, int]:
     """Pages each group's section appears on, from the anchors on each page of a PDF."""
     where: dict[str, int] = {}
