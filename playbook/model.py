@@ -12,7 +12,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import yaml
@@ -135,6 +136,26 @@ class Playbook:
             if g.group == name:
                 return g
         raise KeyError(name)
+
+
+def only(pb: Playbook, names: Sequence[str], source: str = "") -> Playbook:
+    """The playbook cut to the groups ``names``, its summary the sum of theirs; an unknown
+    group is a one-line error naming ``source``."""
+    known = [g.group for g in pb.groups]
+    unknown = sorted(set(names) - set(known))
+    if unknown:
+        raise PlaybookFileError(
+            f"{source or pb.name}: no group {unknown[0]!r}; groups: {', '.join(known)}"
+        )
+    groups = tuple(g for g in pb.groups if g.group in set(names))
+    dist: Counter[int] = Counter()
+    failures = 0
+    for g in groups:
+        if g.stats is not None:
+            dist.update(g.stats.distribution)
+            failures += g.stats.failures
+    stats = Stats(dict(dist), failures) if any(g.stats for g in groups) else None
+    return dataclasses.replace(pb, groups=groups, stats=stats)
 
 
 def rules_sha256(game: Mapping[str, Any]) -> str:

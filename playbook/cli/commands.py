@@ -171,6 +171,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     pb = model.load(args.playbook)
+    if (letters := _letters(args.letters)) is not None:
+        pb = model.only(pb, letters, f"--letters ({args.playbook})")
     fmt = args.format
     out = Path(args.output) if args.output else Path(args.playbook).with_suffix(f".{fmt}")
     data, pages = render.render(pb, fmt, tiles=args.tiles, jobs=parallel.effective_jobs(args.jobs))

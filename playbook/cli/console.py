@@ -141,12 +141,7 @@ def summary_table(pb: Playbook, game: type[Game]) -> RichTable:
 
 
 def _rules_line(pb: Playbook) -> str:
-    pool = pb.game.get("guess_pool")
-    if pool == "revealed":
-        return "TV rules: every guess starts with the revealed letter"
-    if pool == "all" and pb.game.get("revealed") == "first":
-        return "paper rules: any word of the list may be guessed"
-    return ""
+    return f"{pb.game.get('name', '')}: {game_class(pb.game).describe(pb.game)}"
 
 
 def print_summary(

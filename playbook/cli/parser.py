@@ -100,6 +100,7 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
         "--format", choices=tuple(render.FORMATS), default="pdf", help="output format (default pdf)"
     )
     rd.add_argument("-o", "--output", help="output file (default: beside the playbook)")
+    rd.add_argument("--letters", help="only these groups, e.g. kq or k,q")
     rd.add_argument(
         "--tiles", choices=render.TILE_STYLES, default="lingo", help="tile style (default lingo)"
     )

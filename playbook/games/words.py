@@ -199,9 +199,10 @@ class WordGame(Game):
         revealed = {"first": "the first letter", "none": "nothing"}.get(
             str(rules.get("revealed", "")), str(rules.get("revealed", ""))
         )
-        pool = {"all": "any word of the list", "answers": "possible answers only"}.get(
-            str(rules.get("guess_pool", "")), str(rules.get("guess_pool", ""))
-        )
+        pool = {
+            "all": "any word of the list (the 1994 paper's rules)",
+            "revealed": "only words that start with the revealed letter (the TV rules)",
+        }.get(str(rules.get("guess_pool", "")), str(rules.get("guess_pool", "")))
         text = f"{rules['length']} letters, {rules['turns']} turns; the host reveals {revealed}"
         return text + (f"; guesses: {pool}" if pool else "")
 

@@ -19,6 +19,7 @@ from typing import Protocol
 
 from playbook.games import Game
 from playbook.model import Move, Row, Table, TryWords
+from playbook.render.tiles import CELL
 from playbook.spelling import Spelling
 
 PLAIN = Spelling()
@@ -36,8 +37,10 @@ TEXT_WIDTH = 186.0
 TEXT_HEIGHT = 270.0
 """A4 less the margins (273 mm), less a little slack."""
 COLUMN_GAP = 5.0
-LINE = 4.6
+LINE = 4.2
 """Height of a table line."""
+# a tile is CELL ch wide: the marks of a row are spaced by 0.3 ch (letter-spacing), each on
+# its tile, and the words line over a column spaces the openings' letters the same way
 FACT_LINE = 3.8
 CHART_LINE = 3.1
 HEAD_GAP = 2.5
@@ -77,10 +80,10 @@ class RowView:
     """The first block differs from the row above: a thin rule helps the eye."""
     any_other: bool = False
     """The ``*`` row: every feedback not listed."""
-    spaced: str = ""
-    """The PDF's tiles: the blocks' letters spaced out, one monospaced text run."""
+    codes: str = ""
+    """The marks of the blocks (``o.x.. ..x..``), one monospaced text run over the tiles."""
     layers: list[tuple[float, str]] = dataclasses.field(default_factory=list)
-    """The PDF's tile images: (offset in ch, pattern) per block, behind ``spaced``."""
+    """The PDF's tile images: (offset in ch, pattern) per block, behind ``codes``."""
     style: str = ""
     """The PDF's inline style placing ``layers`` (set per tile style by the renderer)."""
 
@@ -103,54 +106,62 @@ def _blocks(feedback: str, movers: Sequence[str], game: type[Game]) -> list[Bloc
     ]
 
 
-def _spaced(blocks: Sequence[Block]) -> tuple[str, list[tuple[float, str]]]:
-    parts: list[str] = []
+def _codes(blocks: Sequence[Block]) -> tuple[str, list[tuple[float, str]]]:
+    """The marks of a row's blocks as one text run, and where each block's tiles go: a mark
+    advances ``CELL`` ch (its glyph 1 ch, then the spacing); the run starts half the spacing
+    in (its padding), so each tile, ``CELL`` ch wide, is centred on its mark."""
+    texts = [b.text for b in blocks]
     layers: list[tuple[float, str]] = []
-    pos = 0
-    for b in blocks:
+    start = 0
+    for b, text in zip(blocks, texts, strict=True):
         if b.pattern:
-            layers.append((pos - 0.5, b.pattern))
-            parts.append(" ".join(b.word))
-        else:
-            parts.append(b.text)
-        pos += len(parts[-1]) + 2
-    return "  ".join(parts), layers
+            layers.append((start * CELL, b.pattern))
+        start += len(text) + 1
+    return " ".join(texts), layers
 
 
-def row_views(
-    table: Table,
-    movers: Sequence[str],
-    game: type[Game],
-    spell: Spelling = PLAIN,
-    top: bool = True,
-) -> list[RowView]:
+DOUBT = "\u2020"
+"""The mark (†) after a word the plan does not guarantee within the turns."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """How a playbook's words and feedback are shown: the game's presentation hooks, the
+    list's spelling, and the words its plans do not guarantee (marked with :data:`DOUBT`)."""
+
+    game: type[Game]
+    spell: Spelling = PLAIN
+    doubtful: frozenset[str] = frozenset()
+
+    def word(self, w: str) -> str:
+        """A word as written, marked where it is not guaranteed."""
+        return self.spell.text(w) + (DOUBT if w in self.doubtful else "")
+
+
+def row_views(table: Table, movers: Sequence[str], look: Look, top: bool = True) -> list[RowView]:
     """A table's rows, sorted, with their tiles; ``movers`` are the words whose feedback the
-    rows show (the openings, or the move of an exception); words as ``spell`` writes them
-    (tiles one character per letter, text as written)."""
+    rows show (the openings, or the move of an exception); words as ``look`` shows them."""
+    game, spell = look.game, look.spell
     out: list[RowView] = []
     prev_first: str | None = None
     for r in sort_table(table, game):
         node = r.node
         words: tuple[str, ...] = ()
         if isinstance(node, Move):
-            sub = (
-                row_views(node.table, [node.word], game, spell, False)
-                if node.table is not None
-                else []
-            )
+            sub = row_views(node.table, [node.word], look, False) if node.table else []
             kind, move = "move", spell.text(node.word)
         else:
             assert isinstance(node, TryWords)
             sub, move = [], ""
             kind = "all" if node.words is None else "try"
-            words = tuple(spell.text(w) for w in node.words or ())
+            words = tuple(map(look.word, node.words or ()))
         parts = r.feedback.split()
         first = parts[0] if parts else ""
         blocks = _blocks(r.feedback, [spell.tiles(w) for w in movers], game)
         rv = RowView(
             r.feedback, blocks, kind, words, move, r.words, sub, any_other=r.feedback.strip() == "*"
         )
-        rv.spaced, rv.layers = _spaced(blocks)
+        rv.codes, rv.layers = _codes(blocks)
         rv.new_group = top and len(parts) > 1 and prev_first is not None and first != prev_first
         prev_first = first
         out.append(rv)
@@ -180,6 +191,8 @@ class Line:
     """A move line shows how many words are still possible (where it fits)."""
     compact: bool = False
     """A move line too narrow for "play": the arrow and the word only."""
+    text: str = ""
+    """A ``words`` line: the openings' letters, spaced to stand over their tiles."""
 
     @property
     def cls(self) -> str:
@@ -198,7 +211,7 @@ def _indent_mm(lvl: int) -> float:
 
 
 def _tiles_mm(r: RowView) -> float:
-    chars = len(r.spaced) + 2.5 if r.spaced else 0.5
+    chars = len(r.codes) * CELL + 1.5 if r.codes else 0.5
     if r.any_other:
         chars += 20
     return chars * _CH
@@ -228,7 +241,7 @@ def choose_columns(rows: list[RowView]) -> int:
     best, best_score = 1, math.inf
     for c in (1, 2, 3, 4):
         width = column_width(c)
-        if widest_tiles + 10 * _CH > width:
+        if widest_tiles + 8 * _CH > width:
             break
         score = math.ceil(sum(ln.h for ln in flatten(rows, width)) / c)
         if score < best_score - 1e-9:
@@ -306,19 +319,22 @@ def _need(ln: Line) -> int:
     return ln.h
 
 
-def pack(lines: Sequence[Line], cap: int, ncols: int) -> tuple[list[list[Line]], int]:
+def pack(
+    lines: Sequence[Line], cap: int, ncols: int, head: Line | None = None
+) -> tuple[list[list[Line]], int]:
     """Fill up to ``ncols`` columns of ``cap`` text lines; returns the columns and how many of
-    ``lines`` they hold. A column that starts inside an exception repeats its header; a
-    small exception is not split over two columns."""
+    ``lines`` they hold. Every column starts with ``head`` (the openings over their tiles); a
+    column that starts inside an exception repeats its header; a small exception is not
+    split over two columns."""
     cols: list[list[Line]] = []
     i = 0
     while i < len(lines) and len(cols) < ncols:
-        col: list[Line] = []
-        used = 0
+        col: list[Line] = [] if head is None else [head]
+        used = len(col)
         parents = lines[i].parents
-        if parents and len(parents) < cap - 1:
+        if parents and len(parents) < cap - 1 - used:
             col.extend(_cont(p) for p in parents)
-            used = len(parents)
+            used += len(parents)
         start = i
         while i < len(lines):
             ln = lines[i]
@@ -358,6 +374,8 @@ class Section(Protocol):
     head_h: float
     """mm of the group's head, above its table."""
     lines: list[Line]
+    words_line: Line | None
+    """The openings over their tiles, at the top of each column (None: no tiles)."""
 
 
 @dataclasses.dataclass
@@ -403,17 +421,17 @@ def _group_pages(g: Section, head_room: float) -> list[Chunk]:
             out.append(Chunk(g, first, False, [], g.head_h if first else 0))
             first, cap = False, full
             continue
-        cols, used = pack(rest, cap, g.columns)
+        cols, used = pack(rest, cap, g.columns, g.words_line)
         head = g.head_h if first else 0.0
         if used == len(rest):
             k = max(1, math.ceil(sum(ln.h for ln in rest) / g.columns))
             while k < cap:
-                cols, used = pack(rest, k, g.columns)
+                cols, used = pack(rest, k, g.columns, g.words_line)
                 if used == len(rest) and not _splits(cols):
                     break
                 k += 1
             else:
-                cols, used = pack(rest, cap, g.columns)
+                cols, used = pack(rest, cap, g.columns, g.words_line)
             height = head + max(_height(c) for c in cols) * LINE
             out.append(Chunk(g, first, True, cols, height))
             return out
@@ -422,19 +440,23 @@ def _group_pages(g: Section, head_room: float) -> list[Chunk]:
         first, cap = False, full
 
 
+MIN_START = 6
+"""Table lines a group needs below its head to start on a page another group has begun."""
+
+
 def paginate(groups: Sequence[Section]) -> list[PageView]:
-    """Lay the groups out on pages: a big group starts a new page, a small one follows on the
-    page before if it fits there whole."""
+    """Lay the groups out on pages, one after the other: a group starts on the page before
+    when its head and a few lines fit there, and goes on over the pages after."""
     pages: list[PageView] = []
     for g in groups:
-        if g.flow and pages:
-            alone = _group_pages(g, TEXT_HEIGHT - g.head_h)
-            if len(alone) == 1:
-                need = alone[0].height + FLOW_GAP
-                if pages[-1].height + need <= TEXT_HEIGHT:
-                    alone[0].gap = FLOW_GAP
-                    pages[-1].chunks.append(alone[0])
-                    continue
+        if pages:
+            room = TEXT_HEIGHT - pages[-1].height - FLOW_GAP - g.head_h
+            if room >= MIN_START * LINE:
+                chunks = _group_pages(g, room)
+                chunks[0].gap = FLOW_GAP
+                pages[-1].chunks.append(chunks[0])
+                pages.extend(PageView([c]) for c in chunks[1:])
+                continue
         chunks = _group_pages(g, TEXT_HEIGHT - g.head_h)
         pages.extend(PageView([c]) for c in chunks)
     return pages

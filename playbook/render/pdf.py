@@ -92,7 +92,7 @@ def _parts(pages: Sequence[PageView], n: int) -> list[tuple[int, int]]:
     total = sum(work) + cover
     cuts, acc, k = [], cover, 1
     for i, w in enumerate(work):
-        if k < n and acc >= total * k / n:
+        if k < n and i > 0 and acc >= total * k / n:  # the first run has a page
             cuts.append(i)
             k += 1
         acc += w
@@ -122,7 +122,7 @@ def render_pdf(
     # page numbers come from the layout model; should weasyprint lay the pages out otherwise
     # (a cover longer than a page, a table running past its page), number them as it did and
     # render again
-    plan = numbering(pages, runs)
+    plan = numbering(pages, runs, int(ctx["has_ref"]))
     for _ in range(3):
         parts, anchors = _render_runs(ctx, runs, plan, jobs)
         found = numbering_found(anchors, [len(a) for _, a in parts], plan["toc"])
@@ -158,6 +158,7 @@ def _render_runs(
                 "toc": plan["toc"],
                 "page_start": plan["starts"][j],
                 "cover": j == 0,
+                "appendix": j == len(runs) - 1,
                 "stubs": stubs if j == 0 else [],
                 "pages": pages[lo:hi],
             }

@@ -24,9 +24,15 @@ TILE_STYLES = ("lingo", "wordle")
 """The tile styles a playbook can be drawn in."""
 
 
+CELL = 1.3
+"""Width of a tile in ``ch`` (a mark is 1 ch, then 0.3 ch of letter-spacing)."""
+TILE_HEIGHT = 1.2
+"""Height of a tile in ``em``."""
+
+
 def tile_svg(style: str, pattern: str) -> str:
     """The background image of one block: ``pattern`` is a string of 2 (right place),
-    1 (wrong place) and 0 (absent) digits. Cells are 108 x 130 units (1.8ch x 1.3em)."""
+    1 (wrong place) and 0 (absent) digits. Cells are 108 x 130 units, stretched to a tile."""
     w, h = 108, 130
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * len(pattern)}" height="{h}" '
@@ -59,7 +65,7 @@ def tile_css(style: str, patterns: Iterable[str]) -> str:
     """One CSS class per block pattern used (at most 3 ** length of them)."""
     pats = sorted(set(patterns))
     lines = [
-        f".L{n} {{ background-size: {1.8 * n:.1f}ch 1.3em; }}"
+        f".L{n} {{ background-size: {CELL * n:.2f}ch {TILE_HEIGHT}em; }}"
         for n in sorted({len(p) for p in pats})
     ]
     for p in pats:
@@ -70,8 +76,8 @@ def tile_css(style: str, patterns: Iterable[str]) -> str:
     return "\n".join(lines)
 
 
-_PX = (80, 87)
-"""A tile cell of the PDF in pixels: 2ch x 1.3em of 8 pt DejaVu Sans Mono at 600 dpi."""
+_PX = (52, 80)
+"""A tile of the PDF in pixels: 1.3 ch x 1.2 em of 8 pt DejaVu Sans Mono at 600 dpi."""
 
 
 @functools.lru_cache(maxsize=8)
@@ -133,7 +139,7 @@ def tile_png(style: str, pattern: str) -> bytes:
 
 def layer_style(style: str, layers: Sequence[tuple[float, str]]) -> str:
     """Inline CSS placing a PDF row's tile images, ``layers`` of (offset in ch, pattern),
-    behind its spaced letters."""
+    behind its marks."""
     if not layers:
         return ""
     urls, pos = [], []
@@ -141,26 +147,26 @@ def layer_style(style: str, layers: Sequence[tuple[float, str]]) -> str:
         if style == "lingo" and set(p) <= {"0"}:
             continue
         urls.append(f"url(tile:{style}-{p})")
-        pos.append(f"{offset:g}ch 0.47mm")
+        pos.append(f"{offset:g}ch 50%")
     if not urls:
         return ""
     n = len(layers[0][1])
     return (
         f"background-image: {', '.join(urls)}; background-position: {', '.join(pos)}; "
-        f"background-size: {2 * n}ch 1.3em"
+        f"background-size: {CELL * n:g}ch {TILE_HEIGHT}em"
     )
 
 
-def legend(style: str) -> list[tuple[str, str]]:
-    """(pattern digit, description) of each mark, for the key on the cover."""
+def legend(style: str) -> list[tuple[str, str, str]]:
+    """(pattern digit, mark, description) of each mark, for the key on the cover."""
     if style == "wordle":
         return [
-            ("2", "right place: green, dark corner"),
-            ("1", "wrong place: yellow, dot"),
-            ("0", "absent: grey"),
+            ("2", "o", "right place: green, dark corner"),
+            ("1", "x", "wrong place: yellow, dot"),
+            ("0", ".", "absent: grey"),
         ]
     return [
-        ("2", "right place: red square"),
-        ("1", "wrong place: yellow circle"),
-        ("0", "absent: plain letter"),
+        ("2", "o", "right place: red square"),
+        ("1", "x", "wrong place: yellow circle"),
+        ("0", ".", "absent: plain"),
     ]

@@ -25,6 +25,7 @@ from playbook.games import game_class
 from playbook.model import Playbook
 from playbook.render.layout import (
     CHART_LINE,
+    DOUBT,
     FACT_LINE,
     FACTS_WIDTH,
     FLOW_ROWS,
@@ -32,6 +33,7 @@ from playbook.render.layout import (
     LINE,
     TEXT_CHAR,
     Line,
+    Look,
     PageView,
     RowView,
     choose_columns,
@@ -89,6 +91,8 @@ class GroupView:
     flow: bool = False
     columns: int = 1
     lines: list[Line] = dataclasses.field(default_factory=list)
+    words_line: Line | None = None
+    """The openings over their tiles, heading each column of the table."""
     facts: list[list[tuple[str, str]]] = dataclasses.field(default_factory=list)
     """Lines of (css class, text) segments under the openings."""
     head_h: float = 0.0
@@ -133,7 +137,7 @@ def _ref_view(comp: Any, ref_group: Any) -> dict[str, Any] | None:
     return None
 
 
-def _facts(g: GroupView, turns: Any, ref_name: str) -> list[list[tuple[str, str]]]:
+def _facts(g: GroupView, turns: Any) -> list[list[tuple[str, str]]]:
     out: list[list[tuple[str, str]]] = []
     if not g.openings:
         rest = (
@@ -156,34 +160,18 @@ def _facts(g: GroupView, turns: Any, ref_name: str) -> list[list[tuple[str, str]
         b.append(METHODS.get(g.method, g.method) + (" (proven best)" if g.proven else ""))
     if b:
         out.append([("", " · ".join(b))])
-    if g.failures:
-        n = g.failures
+    if (n := g.failures - len(g.unguaranteed)) > 0:
         out.append(
             [("warn", f"{n} word{' is' if n == 1 else 's are'} not found within {turns} turns.")]
         )
     if g.unguaranteed:
-        out.append([("warn", f"Not guaranteed within {turns} turns: " + ", ".join(g.unguaranteed))])
-    if g.ref is not None:
-        r = g.ref
-        line = [
-            ("", f"{ref_name}: "),
-            ("mono", " ".join(r["openings"]) if r["openings"] else "no openings"),
-        ]
-        if r["largest"] is not None:
-            line.append(("", f" · largest subset {r['largest']}"))
-        out.append(line)
-        seg: list[tuple[str, str]] = []
-        if r["failures"] is not None:
-            seg.append(("", f"{r['failures']} words not found in time"))
-        if r["unknown"]:
-            seg.append(
-                ("warn", (" · " if seg else "") + "not in this list: " + ", ".join(r["unknown"]))
-            )
-        if r["ok"] is not None:
-            seg.append(("", (" · " if seg else "") + "ours at least as good: "))
-            seg.append(("yes", "yes") if r["ok"] else ("no", "no"))
-        if seg:
-            out.append(seg)
+        out.append(
+            [
+                ("warn", f"{DOUBT} Not guaranteed within {turns} turns: "),
+                ("", ", ".join(g.unguaranteed) + " (no plan the search found, within the rules"),
+                ("", ", finds them in time whatever the feedback)"),
+            ]
+        )
     if not g.has_table and g.openings:
         out.append([("all", "After the openings, try every word still possible, in list order.")])
     return out
@@ -221,12 +209,12 @@ def group_views(
     """The view of every group, sorted by group name, laid out for print."""
     comps = {c.group: c for c in comparison or ()}
     turns = _turns(pb)
-    ref_name = reference.name if reference is not None else "reference"
     game = game_class(pb.game)
     spell = Spelling.of(pb.words)
     out = []
     for i, g in enumerate(sorted(pb.groups, key=lambda g: g.group)):
-        rows = row_views(g.table, g.openings, game, spell) if g.table is not None else []
+        look = Look(game, spell, frozenset(g.unguaranteed))
+        rows = row_views(g.table, g.openings, look) if g.table is not None else []
         n_rows, moves = _count(rows)
         st = g.stats
         ref_group = None
@@ -259,8 +247,10 @@ def group_views(
         )
         v.columns = choose_columns(rows)
         v.lines = flatten(rows, column_width(v.columns))
+        if g.openings and any(r.layers for r in rows):
+            v.words_line = Line("words", None, 0, text=" ".join(map(spell.tiles, g.openings)))
         v.flow = sum(ln.h for ln in v.lines) <= FLOW_ROWS
-        v.facts = _facts(v, turns, ref_name)
+        v.facts = _facts(v, turns)
         v.head_h = _head_height(v)
         v.running = v.label + ("  ·  " + "  ".join(v.openings) if v.openings else "")
         out.append(v)
@@ -346,6 +336,7 @@ def context(
     else:
         patterns |= _patterns(views)
     page_list = paginate(views)
+    has_ref = any(v.ref is not None for v in views)
     return {
         "pb": pb,
         "m": _meta(pb),
@@ -358,7 +349,7 @@ def context(
         "bars": _bars(st.distribution, st.failures, _turns(pb)) if st else [],
         "summary": st,
         "average": f"{st.average:.2f}" if st and st.distribution else "",
-        "has_ref": any(v.ref is not None for v in views),
+        "has_ref": has_ref,
         "ref_name": reference.name if reference is not None else "reference",
         "comparison": comps,
         "better": sum(1 for c in comps if c.at_least_as_good),
@@ -369,21 +360,25 @@ def context(
         "cover": True,
         "stubs": [],
         "page_start": 1,
-        **(numbering(page_list, [(0, len(page_list))]) if pdf else {"toc": {}}),
+        "appendix": True,
+        **(numbering(page_list, [(0, len(page_list))], int(has_ref)) if pdf else {"toc": {}}),
     }
 
 
-def numbering(pages: Sequence[PageView], runs: Sequence[tuple[int, int]]) -> dict[str, Any]:
-    """Page numbers as the layout model plans them, after a one-page cover: the total, where
-    each group starts (the cover's table of contents) and the number of each run's first
-    page (a PDF in parts renders one run of pages per part, the cover with the first)."""
+def numbering(
+    pages: Sequence[PageView], runs: Sequence[tuple[int, int]], after: int = 0
+) -> dict[str, Any]:
+    """Page numbers as the layout model plans them, after a one-page cover and with ``after``
+    pages after the tables (the appendix): the total, where each group starts (the cover's
+    table of contents) and the number of each run's first page (a PDF in parts renders one
+    run of pages per part, the cover with the first)."""
     toc: dict[str, int] = {}
     for i, page in enumerate(pages):
         for c in page.chunks:
             if c.first:
                 toc.setdefault(c.group.anchor, 2 + i)
     return {
-        "page_total": 1 + len(pages),
+        "page_total": 1 + len(pages) + after,
         "toc": toc,
         "starts": [1] + [2 + lo for lo, _ in runs[1:]],
     }
