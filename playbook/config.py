@@ -110,8 +110,9 @@ class RenderConfig:
     tiles: str = "lingo"
     """Feedback tiles: ``lingo`` (red square, yellow circle) or ``wordle`` (green, yellow,
     grey); every tile also carries a symbol for black-and-white prints."""
-    formats: str = "yaml,html,pdf"
-    """Files that ``build`` writes, comma-separated from yaml, html, pdf, md."""
+    formats: str = "yaml,html,pdf,card"
+    """Files that ``build`` writes, comma-separated from yaml and the formats of the
+    renderers (html, pdf, md, card)."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -56,6 +56,11 @@ class Spelling:
         text = text.strip().lower()
         return text.replace("ij", "y").replace(IJ, "y") if self.ij else text
 
+    def group(self, name: str) -> str:
+        """A group's name as written: where IJ counts as one letter, the group ``y`` holds
+        the words that start with IJ (and the few with a Y)."""
+        return "IJ/Y" if self.ij and name == "y" else name
+
     @property
     def note(self) -> str:
         """The legend's line about IJ, or empty."""

@@ -481,12 +481,32 @@ def test_write_picks_the_format(tmp_path: Path) -> None:
 
 
 def test_formats_registry(tmp_path: Path) -> None:
-    assert list(render.FORMATS) == ["pdf", "html", "md"]
+    assert list(render.FORMATS) == ["pdf", "html", "md", "card"]
     for name, f in render.FORMATS.items():
-        assert f.name == name and f.suffix == f".{name}" and f.description
-        assert f.paged == (name == "pdf")
+        assert f.name == name and f.suffix.endswith(".pdf" if name == "card" else f".{name}")
+        assert f.description and f.paged == (name == "pdf")
     assert render.write(tiny(), tmp_path / "t.markdown") == {}
     assert (tmp_path / "t.markdown").read_text() == render.render_markdown(tiny())
     data, counts = render.render(tiny(), "html", tiles="wordle", pages={"a": 2})
     assert data.decode() == render.render_html(tiny(), tiles="wordle", pages={"a": 2})
     assert counts == {}
+
+
+def test_card_is_one_page_with_both_rules(sample_pb: Playbook) -> None:
+    # the same groups under the TV rules beside the paper's: one A4 page with both
+    tv = dataclasses.replace(
+        sample_pb,
+        name="synthetic-tv",
+        game={**GAME, "guess_pool": "revealed"},
+        groups=tuple(
+            dataclasses.replace(g, openings=tuple(reversed(g.openings)), unguaranteed=("kogen",))
+            for g in sample_pb.groups
+        ),
+    )
+    data, _ = render.render(tv, "card", others=[sample_pb])
+    texts = _pdf_text(data)
+    assert len(texts) == 1
+    text = texts[0]
+    assert text.index("the 1994 paper's rules") < text.index("TV rules")  # paper first
+    assert "manou kreek slipt" in text and "slipt kreek manou" in text
+    assert "not guaranteed" in text and "the card" in text

@@ -174,8 +174,11 @@ def cmd_render(args: argparse.Namespace) -> int:
     if (letters := _letters(args.letters)) is not None:
         pb = model.only(pb, letters, f"--letters ({args.playbook})")
     fmt = args.format
-    out = Path(args.output) if args.output else Path(args.playbook).with_suffix(f".{fmt}")
-    data, pages = render.render(pb, fmt, tiles=args.tiles, jobs=parallel.effective_jobs(args.jobs))
+    source = Path(args.playbook)
+    out = Path(args.output or source.with_name(source.stem + render.FORMATS[fmt].suffix))
+    others = [model.load(p) for p in args.others]
+    jobs = parallel.effective_jobs(args.jobs)
+    data, pages = render.render(pb, fmt, tiles=args.tiles, jobs=jobs, others=others)
     files.atomic_write(out, data)
     console.print(
         f"wrote {out}" + (f" ({sum(pages.values())} letter pages)" if fmt == "pdf" else "")

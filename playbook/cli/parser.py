@@ -102,6 +102,14 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
     rd.add_argument("-o", "--output", help="output file (default: beside the playbook)")
     rd.add_argument("--letters", help="only these groups, e.g. kq or k,q")
     rd.add_argument(
+        "--with",
+        dest="others",
+        action="append",
+        default=[],
+        metavar="PLAYBOOK",
+        help="another playbook of the same list under other rules, beside this one on the card",
+    )
+    rd.add_argument(
         "--tiles", choices=render.TILE_STYLES, default="lingo", help="tile style (default lingo)"
     )
     rd.add_argument(

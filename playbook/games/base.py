@@ -188,6 +188,11 @@ class Game(abc.ABC):
         )
 
     @classmethod
+    def label(cls, rules: Mapping[str, Any]) -> str:
+        """The rules in a few words, to tell playbooks of one game apart (the card's columns)."""
+        return cls.describe(rules)
+
+    @classmethod
     def group_label(cls, group: str, rules: Mapping[str, Any]) -> str:
         """How a group is named on the printed sheets."""
         return "all words" if group == "*" or rules.get("revealed") == "none" else group

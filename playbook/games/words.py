@@ -193,6 +193,15 @@ class WordGame(Game):
         return None
 
     @classmethod
+    def label(cls, rules: Mapping[str, Any]) -> str:
+        pool = rules.get("guess_pool")
+        if pool == "revealed":
+            return "TV rules: every guess starts with the revealed letter"
+        if pool == "all":
+            return "the 1994 paper's rules: any word may be guessed"
+        return super().label(rules)
+
+    @classmethod
     def describe(cls, rules: Mapping[str, Any]) -> str:
         if "length" not in rules or "turns" not in rules:
             return super().describe(rules)

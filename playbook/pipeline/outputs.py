@@ -4,6 +4,7 @@ rendered formats, and playbook files verified against their word lists."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
 
 from playbook import files, model, parallel, render
@@ -45,6 +46,26 @@ def siblings(out: Path, pb: Playbook) -> list[Playbook]:
     return found
 
 
+def companions(out: Path, pb: Playbook) -> list[Playbook]:
+    """Playbooks already built in ``out`` for the same game and word list under other rules
+    (the paper's and the TV rules): the card shows them beside ``pb``."""
+    found = []
+    for f in sorted(out.glob("*/playbook.yaml")):
+        try:
+            other = model.load(str(f))
+        except PlaybookFileError:
+            continue
+        if (
+            other.name != pb.name
+            and other.profile == pb.profile
+            and other.game.get("name") == pb.game.get("name")
+            and other.words.get("sha256") == pb.words.get("sha256")
+            and model.rules_sha256(other.game) != model.rules_sha256(pb.game)
+        ):
+            found.append(other)
+    return found
+
+
 def comparison(result: BuildResult, ref: Playbook | None) -> list[GroupComparison] | None:
     """Our playbook beside the reference, per group (None without a reference)."""
     if ref is None:
@@ -72,6 +93,7 @@ def write_renderings(
     ref: Playbook | None,
     comps: list[GroupComparison] | None,
     progress: Progress | None = None,
+    others: Sequence[Playbook] = (),
 ) -> tuple[list[tuple[Path, str]], dict[str, int]]:
     """The formats the config asks for besides YAML, paged ones (the PDF) first: the others
     show its page counts. Returns the files written (with the PDF's page count) and the
@@ -92,6 +114,7 @@ def write_renderings(
             comparison=comps,
             pages=pages or None,
             jobs=parallel.effective_jobs(cfg.n_jobs),
+            others=others,
         )
         pages = pages or counts
         path = out_dir / f"playbook{fmt.suffix}"
@@ -111,7 +134,8 @@ def write_build(
     target = out_dir / "playbook.yaml"
     files.atomic_write(target, model.dumps(pb))
     comps = comparison(result, ref)
-    rendered, pages = write_renderings(pb, out_dir, cfg, ref, comps, progress)
+    others = companions(out_dir.parent, pb)
+    rendered, pages = write_renderings(pb, out_dir, cfg, ref, comps, progress, others)
     if result.checkpoint is not None:
         result.checkpoint.clear()
     return Written(((target, ""), *rendered), pages, comps)

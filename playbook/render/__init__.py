@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from playbook.model import Playbook
+from playbook.render.card import render_card
 from playbook.render.html import md_escape, render_html, render_markdown
 from playbook.render.layout import paginate, sort_table
 from playbook.render.pdf import join_pdfs, page_count, render_pdf
@@ -38,6 +39,7 @@ __all__ = [
     "page_count",
     "paginate",
     "render",
+    "render_card",
     "render_html",
     "render_markdown",
     "render_pdf",
@@ -59,6 +61,7 @@ class Maker(Protocol):
         comparison: Sequence[Any] | None,
         pages: Mapping[str, int] | None,
         jobs: int,
+        others: Sequence[Playbook],
     ) -> tuple[bytes, dict[str, int]]: ...
 
 
@@ -88,6 +91,7 @@ def _pdf(
     comparison: Sequence[Any] | None,
     pages: Mapping[str, int] | None,
     jobs: int,
+    others: Sequence[Playbook],
 ) -> tuple[bytes, dict[str, int]]:
     return render_pdf(pb, tiles=tiles, reference=reference, comparison=comparison, jobs=jobs)
 
@@ -100,6 +104,7 @@ def _html(
     comparison: Sequence[Any] | None,
     pages: Mapping[str, int] | None,
     jobs: int,
+    others: Sequence[Playbook],
 ) -> tuple[bytes, dict[str, int]]:
     text = render_html(pb, tiles=tiles, reference=reference, comparison=comparison, pages=pages)
     return text.encode("utf-8"), {}
@@ -113,9 +118,23 @@ def _md(
     comparison: Sequence[Any] | None,
     pages: Mapping[str, int] | None,
     jobs: int,
+    others: Sequence[Playbook],
 ) -> tuple[bytes, dict[str, int]]:
     text = render_markdown(pb, reference=reference, comparison=comparison, pages=pages)
     return text.encode("utf-8"), {}
+
+
+def _card(
+    pb: Playbook,
+    *,
+    tiles: str,
+    reference: Playbook | None,
+    comparison: Sequence[Any] | None,
+    pages: Mapping[str, int] | None,
+    jobs: int,
+    others: Sequence[Playbook],
+) -> tuple[bytes, dict[str, int]]:
+    return render_card(pb, others=others), {}
 
 
 FORMATS: dict[str, Format] = {
@@ -124,6 +143,7 @@ FORMATS: dict[str, Format] = {
         Format("pdf", ".pdf", "A4 PDF for print, tiles as images (weasyprint)", _pdf, paged=True),
         Format("html", ".html", "one self-contained HTML page, laid out as the PDF", _html),
         Format("md", ".md", "Markdown, feedback in the o/x/. notation", _md, ("markdown",)),
+        Format("card", "-card.pdf", "one A4 page: every letter's openings, to learn", _card),
     )
 }
 """The formats :func:`render` and :func:`write` produce, by name."""
@@ -140,15 +160,23 @@ def render(
     comparison: Sequence[Any] | None = None,
     pages: Mapping[str, int] | None = None,
     jobs: int = 1,
+    others: Sequence[Playbook] = (),
 ) -> tuple[bytes, dict[str, int]]:
     """Any format as bytes, with the page counts (empty unless ``fmt`` is pdf). ``pages``
     (the counts of an earlier PDF) adds a pages column to the HTML and Markdown summary;
-    ``jobs`` renders a PDF in that many parts at once."""
+    ``jobs`` renders a PDF in that many parts at once; ``others`` are playbooks of the same
+    list under other rules (the card shows them side by side)."""
     spec = FORMATS.get(fmt)
     if spec is None:
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     return spec.make(
-        pb, tiles=tiles, reference=reference, comparison=comparison, pages=pages, jobs=jobs
+        pb,
+        tiles=tiles,
+        reference=reference,
+        comparison=comparison,
+        pages=pages,
+        jobs=jobs,
+        others=others,
     )
 
 
@@ -162,6 +190,7 @@ def write(
     comparison: Sequence[Any] | None = None,
     pages: Mapping[str, int] | None = None,
     jobs: int = 1,
+    others: Sequence[Playbook] = (),
 ) -> dict[str, int]:
     """Render to a file; the format defaults to the file's suffix (``.markdown`` is md).
     Returns the page count per group (pdf only, else empty)."""
@@ -175,6 +204,7 @@ def write(
         comparison=comparison,
         pages=pages,
         jobs=jobs,
+        others=others,
     )
     path.write_bytes(data)
     return counts

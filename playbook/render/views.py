@@ -226,7 +226,7 @@ def group_views(
         v = GroupView(
             index=i,
             group=g.group,
-            label=game.group_label(g.group, pb.game),
+            label=spell.group(game.group_label(g.group, pb.game)),
             anchor=f"g{i}",
             words=g.words or (st.words if st else 0),
             openings=tuple(spell.text(w) for w in g.openings),
