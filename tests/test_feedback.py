@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +65,36 @@ def test_parse_round_trip() -> None:
     for code in range(game.n_codes):
         assert game.parse(game.format(code)) == code
     assert game.parse("21000") == game.parse("ox...")
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "ox..x",
+        "o x . . x",  # spaces between marks
+        "21001",
+        "2 1 0 0 1",
+        "gy..y",  # Wordle's green, yellow, grey
+        "GY-bY",
+        "g y _ b y",
+        "\U0001f7e9\U0001f7e8\u2b1b\u2b1b\U0001f7e8",  # the squares Wordle shares
+        "\U0001f7e9\U0001f7e8\u2b1b\ufe0f\u2b1c\ufe0f\U0001f7e8",  # variation selectors
+        "\U0001f7e7\U0001f7e6\u2b1c\u2b1c\U0001f7e6",  # high contrast: orange, blue
+    ],
+)
+def test_feedback_typed_as_marks_digits_letters_or_squares(typed: str) -> None:
+    for game in (Wordle(), WordGame()):
+        assert game.format(game.parse(typed)) == "ox..x"
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [("ox..", "has 4 marks; expected 5"), ("gyz..", "unknown mark 'z'; use o x ., 2 1 0 or g y .")],
+)
+def test_bad_feedback_is_one_line(typed: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message) as exc:
+        Wordle().parse(typed)
+    assert "\n" not in str(exc.value)
 
 
 def test_cache_round_trip(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -57,6 +57,9 @@ class Game(abc.ABC):
     """What the limit counts: ``turns`` or ``misses``."""
     notation: ClassVar[str]
     """One line explaining the feedback notation."""
+    input_notation: ClassVar[str] = ""
+    """How a person may type feedback, where :meth:`parse` reads more than
+    :attr:`notation` says (empty: the notation)."""
     planner: ClassVar[Planner] = Planner.OPENINGS
     """How a playbook for this game is planned."""
     first_cost: ClassVar[int] = 1

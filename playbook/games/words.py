@@ -30,10 +30,19 @@ PAPER_SYMBOLS = {Mark.EXACT: "o", Mark.ELSEWHERE: "x", Mark.ABSENT: "."}
 """The 1994 paper's notation: ``o`` right place, ``x`` wrong place, ``.`` absent."""
 
 _SYMBOL_TO_MARK = {
-    "o": Mark.EXACT, "2": Mark.EXACT, "g": Mark.EXACT,
-    "x": Mark.ELSEWHERE, "1": Mark.ELSEWHERE, "y": Mark.ELSEWHERE,
-    ".": Mark.ABSENT, "0": Mark.ABSENT, "-": Mark.ABSENT, "_": Mark.ABSENT,
+    "o": Mark.EXACT, "2": Mark.EXACT, "g": Mark.EXACT, "\U0001f7e9": Mark.EXACT,
+    "\U0001f7e7": Mark.EXACT,
+    "x": Mark.ELSEWHERE, "1": Mark.ELSEWHERE, "y": Mark.ELSEWHERE, "\U0001f7e8": Mark.ELSEWHERE,
+    "\U0001f7e6": Mark.ELSEWHERE,
+    ".": Mark.ABSENT, "0": Mark.ABSENT, "-": Mark.ABSENT, "_": Mark.ABSENT, "b": Mark.ABSENT,
+    "\u2b1b": Mark.ABSENT, "\u2b1c": Mark.ABSENT,
 }  # fmt: skip
+"""What a person may type for each mark: the paper's ``o x .``, digits ``2 1 0``, Wordle's
+colours ``g y .`` (green, yellow; ``b`` or ``-`` grey too) and its squares: green or orange
+(high contrast) for right place, yellow or blue for wrong place, black or white for absent."""
+
+_IGNORED = {ord(c): None for c in " \t\ufe0f"}
+"""Left out of typed feedback: spaces between marks, the emoji variation selector."""
 
 _TILE = {"o": "2", "x": "1", ".": "0"}
 """A paper symbol as the digit of its tile."""
@@ -126,6 +135,10 @@ class WordGame(Game):
 
     name: ClassVar[str] = "lingo"
     notation: ClassVar[str] = "o = right place, x = wrong place, . = absent"
+    input_notation: ClassVar[str] = (
+        "o x . or 2 1 0 (right place, wrong place, absent), or Wordle's g y . (b or - "
+        "grey too) or \U0001f7e9\U0001f7e8\u2b1b"
+    )
     mark_order: ClassVar[Mapping[str, int]] = {"o": 0, "x": 1, ".": 2}
     feedback_name: ClassVar[str] = "WordGame"
     length: int = 5
@@ -164,15 +177,19 @@ class WordGame(Game):
         return "".join(PAPER_SYMBOLS[m] for m in decode(code, self.length))
 
     def parse(self, text: str) -> Code:
-        """Read feedback written as ``o x .`` or as digits ``2 1 0``."""
-        text = text.strip().lower()
-        if len(text) != self.length:
-            raise ValueError(f"feedback {text!r} has {len(text)} marks; expected {self.length}")
+        """Read feedback typed as ``o x .``, digits ``2 1 0``, Wordle's ``g y .`` or its
+        squares, with or without spaces between the marks."""
+        marks_ = text.translate(_IGNORED).lower()
+        if len(marks_) != self.length:
+            raise ValueError(
+                f"feedback {text.strip()!r} has {len(marks_)} marks; expected {self.length}"
+            )
         try:
-            return encode(_SYMBOL_TO_MARK[ch] for ch in text)
+            return encode(_SYMBOL_TO_MARK[ch] for ch in marks_)
         except KeyError as exc:
             raise ValueError(
-                f"feedback {text!r}: unknown mark {exc.args[0]!r}; use o x . or 2 1 0"
+                f"feedback {text.strip()!r}: unknown mark {exc.args[0]!r}; use o x ., "
+                "2 1 0 or g y ."
             ) from None
 
     def group_of(self, answer: str) -> str:
