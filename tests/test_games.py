@@ -167,6 +167,15 @@ def test_wordle_rank_classics() -> None:
     }
 
 
+def test_mastermind_rank_folds_symmetric_guesses() -> None:
+    # 1122, 1133, 2211, ... split the codes alike: the game's symmetry keeps one of each
+    cfg = config.load(ROOT / "config" / "mastermind-4x6.yaml")
+    rows = strategies.rank(cfg, "minimax", top=10)
+    assert [r["guess"] for r in rows] == ["1122", "1123", "1234", "1112", "1111"]
+    assert [r["largest"] for r in rows] == [256, 276, 312, 317, 625]  # Knuth's partitions
+    assert [r["rank"] for r in rows] == [1, 2, 3, 4, 5]
+
+
 # ---------------------------------------------------------------- hangman
 
 

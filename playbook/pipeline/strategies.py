@@ -119,11 +119,16 @@ def play_optimal(
 def rank(
     cfg: Config, rule: str, *, top: int = 10, letters: Sequence[str] | None = None
 ) -> list[dict[str, object]]:
-    """The ``top`` first guesses of each group under ``rule``, with their scores."""
+    """The ``top`` first guesses of each group under ``rule``, with their scores; where the
+    game has a symmetry (Mastermind's colours and positions), one guess per class of guesses
+    it maps onto one another (those split the answers alike)."""
     session = Session.open(cfg)
     out: list[dict[str, object]] = []
     for name, problem in session.problems(letters).items():
         ranked, (mx, parts, sq, slog) = first_guesses(problem, rule)
+        sym = problem.game.symmetry(problem.guesses, problem.answer_rows)
+        if sym is not None and (reps := sym.representatives([])) is not None:
+            ranked = ranked[np.isin(ranked, reps)]
         n = len(problem.answers)
         in_set = set(problem.answer_rows.tolist())
         for i, r in enumerate(ranked[:top].tolist()):
