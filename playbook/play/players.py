@@ -1,10 +1,13 @@
-"""Playing a game with a playbook or a rule: the next move after any history, and self-play.
+"""Players and hosts: the next move after any history, and games played to the end.
 
 A player answers "what next?" for a history of (guess, feedback) pairs: :class:`BookPlayer`
 follows a playbook's openings and tables (falling back on a rule where the history leaves the
 book, e.g. after the person played another word), :class:`RulePlayer` applies a greedy rule to
 the words still possible. :func:`play_game` runs a player against a host: one that holds a
 word, or a cheating host that never commits and keeps the most words alive.
+
+In hard mode (Wordle's) every guess must be consistent with all feedback so far: a word that
+could still be the answer.
 """
 
 from __future__ import annotations
@@ -17,11 +20,10 @@ import numpy as np
 
 from playbook.core.problem import Problem
 from playbook.core.ranking import FIRST_CONSISTENT, RULES
-from playbook.games import Code, Game
+from playbook.games import Code
 from playbook.lookup import walk
 from playbook.model import GroupPlan
 from playbook.search.greedy import pick
-from playbook.spelling import Spelling
 
 History = list[tuple[str, Code]]
 
@@ -30,7 +32,18 @@ HOSTS = ("all", "random", "adversarial")
 
 
 class Player(Protocol):
+    @property
+    def label(self) -> str:
+        """Who advises, in running text: ``the playbook``, ``the scm rule``."""
+
     def next_move(self, history: History) -> str: ...
+
+
+def fits(problem: Problem, word: str, history: Sequence[tuple[str, Code]]) -> bool:
+    """Whether ``word`` could still be the answer: every feedback so far is what it gives
+    (hard mode allows only such guesses)."""
+    feedback = problem.game.feedback
+    return all(feedback(g, word) == c for g, c in history)
 
 
 @dataclasses.dataclass
@@ -39,6 +52,25 @@ class RulePlayer:
 
     problem: Problem
     rule: str = "scm"
+    hard: bool = False
+    """Only guesses consistent with all feedback so far."""
+    _fits: dict[tuple[str, Code], np.ndarray] = dataclasses.field(default_factory=dict, repr=False)
+
+    @property
+    def label(self) -> str:
+        return f"the {self.rule} rule"
+
+    def allowed(self, history: Sequence[tuple[str, Code]]) -> np.ndarray | None:
+        """The guess rows hard mode allows after ``history`` (None: every guess)."""
+        if not self.hard or not history:
+            return None
+        p = self.problem
+        mask = np.ones(len(p.guesses), dtype=bool)
+        for guess, code in history:
+            if (guess, code) not in self._fits:
+                self._fits[guess, code] = p.game.matrix([guess], p.guesses)[0] == code
+            mask &= self._fits[guess, code]
+        return mask
 
     def next_move(self, history: History) -> str:
         p = self.problem
@@ -48,7 +80,7 @@ class RulePlayer:
         if len(cols) <= 2 or self.rule == FIRST_CONSISTENT:
             return p.answers[int(cols[0])]
         rule = self.rule if self.rule in RULES else "scm"
-        return p.guesses[pick(p, rule, cols)]
+        return p.guesses[pick(p, rule, cols, self.allowed(history))]
 
 
 @dataclasses.dataclass
@@ -58,17 +90,25 @@ class BookPlayer:
     problem: Problem
     plan: GroupPlan
     fallback: Player
+    hard: bool = False
+    """Only guesses consistent with all feedback so far: a book move that is not is left
+    to the fallback."""
     off_book: bool = False
     """Whether the last answer came from the fallback."""
 
+    @property
+    def label(self) -> str:
+        return "the playbook"
+
     def next_move(self, history: History) -> str:
         move = self.book_move(history)
+        if move is not None and self.hard and not fits(self.problem, move, history):
+            move = None
         self.off_book = move is None
         return move if move is not None else self.fallback.next_move(history)
 
     def _consistent(self, word: str, history: Sequence[tuple[str, Code]]) -> bool:
-        feedback = self.problem.game.feedback
-        return all(feedback(g, word) == c for g, c in history)
+        return fits(self.problem, word, history)
 
     def _possible(self, history: Sequence[tuple[str, Code]]) -> list[str]:
         return [self.problem.answers[c] for c in self.problem.possible(history)]
@@ -93,6 +133,14 @@ class BookPlayer:
         return move
 
 
+def make_player(
+    problem: Problem, plan: GroupPlan | None, rule: str, *, hard: bool = False
+) -> Player:
+    """Follow the plan where given (the rule where it has no answer), else the rule."""
+    fallback = RulePlayer(problem, rule, hard)
+    return BookPlayer(problem, plan, fallback, hard) if plan is not None else fallback
+
+
 @dataclasses.dataclass(frozen=True)
 class PlayedGame:
     """One game played to the end."""
@@ -103,33 +151,40 @@ class PlayedGame:
     cost: int
     """Turns (or misses) spent."""
     won: bool
+    left: tuple[int, ...] = ()
+    """Words still possible after each move (the cheating host's path)."""
+
+
+def narrow(problem: Problem, cols: np.ndarray, guess: str, code: Code) -> np.ndarray:
+    """The answer columns of ``cols`` that give ``code`` to ``guess``."""
+    row = problem.row_of.get(guess)
+    if row is not None:
+        return cols[problem.F[row, cols] == code]
+    feedback = problem.game.feedback
+    return cols[np.array([feedback(guess, problem.answers[c]) == code for c in cols], bool)]
 
 
 def play_game(
-    problem: Problem, player: Player, *, answer: str | None = None, max_moves: int = 30
+    problem: Problem,
+    player: Player,
+    *,
+    answer: str | None = None,
+    history: Sequence[tuple[str, Code]] = (),
+    max_moves: int = 30,
 ) -> PlayedGame:
-    """Play until the word is found. With ``answer`` None the host cheats: after each guess
-    it answers with the feedback that keeps the most words possible (a win only when no other
-    answer is left)."""
+    """Play until the word is found, from ``history`` on (moves already played). With
+    ``answer`` None the host cheats: after each guess it answers with the feedback that keeps
+    the most words possible (a win only when no other answer is left)."""
     game = problem.game
-    history: History = []
-    cols = np.arange(len(problem.answers))
+    moves: History = list(history)
+    cols = problem.possible(moves)
+    left: list[int] = []
     for _ in range(max_moves):
-        guess = player.next_move(history)
-        if answer is not None:
-            code = game.feedback(guess, answer)
-        else:
-            codes = np.array([game.feedback(guess, problem.answers[c]) for c in cols])
-            values, counts = np.unique(codes, return_counts=True)
-            won = [v for v in values.tolist() if _wins(problem, guess, v, cols, codes)]
-            # most words left; among equals, not the winning answer, then the lowest code
-            best = max(
-                zip(counts.tolist(), values.tolist(), strict=True),
-                key=lambda cv: (cv[0], cv[1] not in won, -cv[1]),
-            )
-            code = best[1]
-            cols = cols[codes == code]
-        history.append((guess, code))
+        guess = player.next_move(moves)
+        code = _cheat(problem, guess, cols) if answer is None else game.feedback(guess, answer)
+        cols = narrow(problem, cols, guess, code)
+        moves.append((guess, code))
+        left.append(len(cols))
         done = (
             (guess == answer)
             if answer is not None
@@ -137,10 +192,24 @@ def play_game(
         )
         if done:
             break
-    cost = sum(game.cost(c) for _, c in history)
+    cost = sum(game.cost(c) for _, c in moves)
     final = answer if answer is not None else problem.answers[int(cols[0])] if len(cols) else None
-    found = bool(history) and history[-1][0] == final
-    return PlayedGame(final, tuple(history), cost, found and cost <= game.limit)
+    found = bool(moves) and moves[-1][0] == final
+    return PlayedGame(final, tuple(moves), cost, found and cost <= game.limit, tuple(left))
+
+
+def _cheat(problem: Problem, guess: str, cols: np.ndarray) -> Code:
+    """The cheating host's feedback: the most words left; among equals, not the winning
+    answer, then the lowest code."""
+    game = problem.game
+    codes = np.array([game.feedback(guess, problem.answers[c]) for c in cols])
+    values, counts = np.unique(codes, return_counts=True)
+    won = [v for v in values.tolist() if _wins(problem, guess, v, cols, codes)]
+    best = max(
+        zip(counts.tolist(), values.tolist(), strict=True),
+        key=lambda cv: (cv[0], cv[1] not in won, -cv[1]),
+    )
+    return int(best[1])
 
 
 def _wins(problem: Problem, guess: str, code: Code, cols: np.ndarray, codes: np.ndarray) -> bool:
@@ -148,138 +217,11 @@ def _wins(problem: Problem, guess: str, code: Code, cols: np.ndarray, codes: np.
     return any(problem.answers[c] == guess for c in cols[codes == code])
 
 
-HELP = """commands:
-  FEEDBACK        the feedback you saw for the suggested move ({notation})
-  WORD FEEDBACK   you played WORD instead; its feedback
-  l               list the words still possible
-  u               undo the last step
-  ?               this help
-  q               quit"""
-
-PAGE = 10
-"""Words per line when listing (at most 20 lines are shown)."""
-
-
-@dataclasses.dataclass
-class Assistant:
-    """An interactive game: suggestions, feedback entered by a person, undo.
-
-    :meth:`handle` takes one input line and returns the text to show; it never raises on
-    bad input.
-    """
-
-    problem: Problem
-    player: Player
-    spell: Spelling = dataclasses.field(default_factory=Spelling)
-    """How words are shown and typed (Dutch IJ as one letter)."""
-    history: History = dataclasses.field(default_factory=list)
-    finished: bool = False
-    _suggestion: str | None = None
-
-    def suggestion(self) -> str | None:
-        if self._suggestion is None and not self.finished:
-            try:
-                self._suggestion = self.player.next_move(self.history)
-            except ValueError:
-                self._suggestion = None
-        return self._suggestion
-
-    def remaining(self) -> list[str]:
-        return [self.problem.answers[c] for c in self.problem.possible(self.history)]
-
-    def status(self) -> str:
-        """What to play next and how many words remain."""
-        if self.finished:
-            return "game over"
-        left = self.remaining()
-        move = self.suggestion()
-        lines = [f"{len(left)} word{'s' if len(left) != 1 else ''} possible"]
-        if 1 < len(left) <= 10:
-            lines[0] += ": " + " ".join(map(self.spell.text, left))
-        if move is not None:
-            off = " (off the playbook: rule)" if getattr(self.player, "off_book", False) else ""
-            lines.append(f"play: {self.spell.text(move)}{off}")
-        return "\n".join(lines)
-
-    def handle(self, line: str) -> str:
-        """Apply one input line; return the response."""
-        text = line.strip()
-        if not text:
-            return self.status()
-        if text in ("q", "quit"):
-            self.finished = True
-            return "bye"
-        if text == "?":
-            return HELP.format(notation=self.problem.game.notation)
-        if text == "u":
-            if not self.history:
-                return "nothing to undo\n" + self.status()
-            word, code = self.history.pop()
-            self.finished = False
-            self._suggestion = None
-            shown = self.spell.text(word)
-            return f"undone: {shown} {self.problem.game.format(code)}\n" + self.status()
-        if text == "l":
-            left = self.remaining()
-            pages = [left[i : i + PAGE] for i in range(0, len(left), PAGE)] or [[]]
-            shown = "\n".join(" ".join(map(self.spell.text, p)) for p in pages[:20])
-            more = f"\n... and {len(left) - 20 * PAGE} more" if len(pages) > 20 else ""
-            return f"{len(left)} words possible:\n{shown}{more}"
-        if self.finished:
-            return "the game is over: u to undo, q to quit"
-        return self._feedback(text)
-
-    def _feedback(self, text: str) -> str:
-        game = self.problem.game
-        parts = text.split()
-        word = self.suggestion()
-        fb_text = text
-        typed = self.spell.typed(parts[0]) if parts else ""
-        if len(parts) >= 2 and typed in self.problem.row_of:
-            word, fb_text = typed, " ".join(parts[1:])
-        elif (
-            len(parts) >= 2
-            and parts[0].isalpha()
-            and len(parts[0]) > 1
-            and not _is_feedback(game, text)
-        ):
-            return f"{parts[0]!r} is not a word this game accepts as a guess"
-        if word is None:
-            return "no suggestion to give feedback on: type WORD FEEDBACK"
-        try:
-            code = game.parse(fb_text)
-        except ValueError as exc:
-            return f"{exc}; type ? for help"
-        step = len(self.history) + 1
-        trial = [*self.history, (word, code)]
-        if len(self.problem.possible(trial)) == 0:
-            return (
-                f"no word of the list gives {game.format(code)} to {self.spell.text(word)} "
-                f"after the steps so far (step {step}); check the feedback, or u to undo a step"
-            )
-        self.history = trial
-        self._suggestion = None
-        if code == game.solved or (
-            word in self.problem.answers and self.remaining() == [word] and game.solved is None
-        ):
-            self.finished = True
-            spent = sum(game.cost(c) for _, c in self.history)
-            return f"solved: {self.spell.text(word)} after {spent} {game.limit_name}"
-        return self.status()
-
-
-def _is_feedback(game: Game, text: str) -> bool:
-    try:
-        game.parse(text)
-    except ValueError:
-        return False
-    return True
-
-
-def make_player(problem: Problem, plan: GroupPlan | None, rule: str) -> Player:
-    """Follow the plan where given (the rule where it has no answer), else the rule."""
-    fallback = RulePlayer(problem, rule)
-    return BookPlayer(problem, plan, fallback) if plan is not None else fallback
+def plural(n: int, noun: str) -> str:
+    """``1 turn``, ``2 turns``, ``1 miss``: ``noun`` is the plural (a game's limit name)."""
+    if n != 1:
+        return f"{n} {noun}"
+    return f"{n} {noun[:-2] if noun.endswith('sses') else noun.removesuffix('s')}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -287,6 +229,8 @@ class Simulation:
     """Self-play results."""
 
     games: tuple[PlayedGame, ...]
+    groups: tuple[str, ...] = ()
+    """The group of each game."""
 
     @property
     def distribution(self) -> dict[int, int]:
@@ -318,9 +262,10 @@ def simulate(
     host: str = "all",
     games: int = 100,
     seed: int = 0,
+    hard: bool = False,
 ) -> Simulation:
     """Self-play: ``all`` answers, ``random`` answers (seeded), or an ``adversarial`` host
-    (one game per group)."""
+    (one game per group); ``hard``: hard mode."""
     out = []
     todo: list[tuple[str, str | None]]
     if host == "random":
@@ -335,5 +280,6 @@ def simulate(
     for group, answer in todo:
         problem = problems[group]
         plan = plans.get(group) if plans is not None else None
-        out.append(play_game(problem, make_player(problem, plan, rule), answer=answer))
-    return Simulation(tuple(out))
+        player = make_player(problem, plan, rule, hard=hard)
+        out.append(play_game(problem, player, answer=answer))
+    return Simulation(tuple(out), tuple(g for g, _ in todo))

@@ -1,0 +1,48 @@
+"""Playing a game with a playbook or a rule: players and hosts (``players``), why a move
+and how a game went (``explain``), and the interactive assistant (``assistant``)."""
+
+from __future__ import annotations
+
+from playbook.play.assistant import HELP, NEW, QUIT, Assistant
+from playbook.play.explain import Outlook, Split, Step, outlook, review, split_of
+from playbook.play.players import (
+    HOSTS,
+    BookPlayer,
+    History,
+    PlayedGame,
+    Player,
+    RulePlayer,
+    Simulation,
+    fits,
+    make_player,
+    narrow,
+    play_game,
+    plural,
+    simulate,
+)
+
+__all__ = [
+    "HELP",
+    "HOSTS",
+    "NEW",
+    "QUIT",
+    "Assistant",
+    "BookPlayer",
+    "History",
+    "Outlook",
+    "PlayedGame",
+    "Player",
+    "RulePlayer",
+    "Simulation",
+    "Split",
+    "Step",
+    "fits",
+    "make_player",
+    "narrow",
+    "outlook",
+    "play_game",
+    "plural",
+    "review",
+    "simulate",
+    "split_of",
+]

@@ -1,0 +1,249 @@
+"""The interactive assistant: suggestions, feedback typed by a person, undo, why, review.
+
+:class:`Assistant` takes one input line at a time and answers with text; it never raises on
+bad input. It does not read or print: the command line drives it (``playbook play``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+
+from playbook.core.problem import Problem
+from playbook.games import Game
+from playbook.play.explain import outlook, review, split_of
+from playbook.play.players import History, Player, fits, plural
+from playbook.spelling import Spelling
+
+HELP = """commands:
+  FEEDBACK        the feedback you saw for the suggested move:
+{notation}
+  WORD FEEDBACK   you played WORD instead; its feedback
+  why             why the suggested move: how it splits the words left, turns to go
+  l               list the words still possible
+  u               undo the last step
+  review          your moves, and {advisor}'s where it differs
+  new             start a new game
+  ?               this help
+  q, quit         quit (Ctrl-D too)"""
+
+PAGE = 10
+"""Words per line when listing (at most 20 lines are shown)."""
+
+QUIT = "quit"
+NEW = "new"
+
+
+@dataclasses.dataclass
+class Assistant:
+    """An interactive game: suggestions, feedback entered by a person, undo, why, review.
+
+    :meth:`handle` takes one input line and returns the text to show; it never raises on
+    bad input. :attr:`refused` says whether the last line was refused; :attr:`ended` is
+    ``quit`` or ``new`` once the person asked for either.
+    """
+
+    problem: Problem
+    player: Player
+    spell: Spelling = dataclasses.field(default_factory=Spelling)
+    """How words are shown and typed (Dutch IJ as one letter)."""
+    hard: bool = False
+    """Hard mode: a word played must fit all feedback so far."""
+    history: History = dataclasses.field(default_factory=list)
+    finished: bool = False
+    """The word was found."""
+    ended: str | None = None
+    """``quit`` or ``new`` once asked for."""
+    refused: bool = False
+    """Whether the last line was refused (bad input)."""
+    _suggestion: str | None = None
+
+    @property
+    def game(self) -> Game:
+        return self.problem.game
+
+    def suggestion(self) -> str | None:
+        if self._suggestion is None and not self.finished:
+            try:
+                self._suggestion = self.player.next_move(self.history)
+            except ValueError:
+                self._suggestion = None
+        return self._suggestion
+
+    def remaining(self) -> list[str]:
+        return [self.problem.answers[c] for c in self.problem.possible(self.history)]
+
+    def status(self) -> str:
+        """What to play next and how many words remain."""
+        if self.finished:
+            return "game over: new for another game, u to undo, quit to end"
+        left = self.remaining()
+        move = self.suggestion()
+        lines = [f"{plural(len(left), 'words')} possible"]
+        if 1 < len(left) <= 10:
+            lines[0] += ": " + " ".join(map(self.spell.text, left))
+        if move is not None:
+            off = " (off the playbook: rule)" if getattr(self.player, "off_book", False) else ""
+            lines.append(f"play: {self.spell.text(move)}{off}")
+        return "\n".join(lines)
+
+    def handle(self, line: str) -> str:
+        """Apply one input line; return the response."""
+        self.refused = False
+        text = line.strip()
+        command = text.lower()
+        if not text:
+            return self.status()
+        if command in ("q", QUIT):
+            self.ended = QUIT
+            return "bye"
+        if command == NEW:
+            self.ended = NEW
+            return "new game"
+        if command in ("?", "help"):
+            notation = textwrap.fill(
+                self.game.input_notation or self.game.notation,
+                width=88,
+                initial_indent=" " * 18,
+                subsequent_indent=" " * 18,
+            )
+            return HELP.format(notation=notation, advisor=self.player.label)
+        if command == "u":
+            return self._undo()
+        if command == "l":
+            return self._list()
+        if command == "why":
+            return self.why()
+        if command == "review":
+            return self.review() if self.history else "no moves yet"
+        if self.finished:
+            return self._refuse("the game is over: new for another game, u to undo, quit to end")
+        return self._feedback(text)
+
+    def _refuse(self, text: str) -> str:
+        self.refused = True
+        return text
+
+    def _undo(self) -> str:
+        if not self.history:
+            return self._refuse("nothing to undo\n" + self.status())
+        word, code = self.history.pop()
+        self.finished = False
+        self._suggestion = None
+        shown = self.spell.text(word)
+        return f"undone: {shown} {self.game.format(code)}\n" + self.status()
+
+    def _list(self) -> str:
+        left = self.remaining()
+        pages = [left[i : i + PAGE] for i in range(0, len(left), PAGE)] or [[]]
+        shown = "\n".join(" ".join(map(self.spell.text, p)) for p in pages[:20])
+        more = f"\n... and {len(left) - 20 * PAGE} more" if len(pages) > 20 else ""
+        return f"{plural(len(left), 'words')} possible:\n{shown}{more}"
+
+    def _word_and_feedback(self, text: str) -> tuple[str | None, str] | str:
+        """The word played and its feedback text, or why the line is refused."""
+        parts = text.split()
+        typed = self.spell.typed(parts[0]) if parts else ""
+        if len(parts) >= 2 and typed in self.problem.row_of:
+            return typed, " ".join(parts[1:])
+        if (
+            len(parts) >= 2
+            and parts[0].isalpha()
+            and len(parts[0]) > 1
+            and not _is_feedback(self.game, text)
+        ):
+            return f"{parts[0]!r} is not a word this game accepts as a guess"
+        return self.suggestion(), text
+
+    def _feedback(self, text: str) -> str:
+        game = self.game
+        read = self._word_and_feedback(text)
+        if isinstance(read, str):
+            return self._refuse(read)
+        word, fb_text = read
+        if word is None:
+            return self._refuse("no suggestion to give feedback on: type WORD FEEDBACK")
+        step = len(self.history) + 1
+        if self.hard and word != self.suggestion() and not fits(self.problem, word, self.history):
+            return self._refuse(
+                f"hard mode: {self.spell.text(word)} does not fit the feedback so far "
+                f"(step {step}); every guess must be a word that could still be the answer"
+            )
+        try:
+            code = game.parse(fb_text)
+        except ValueError as exc:
+            return self._refuse(f"{exc}; type ? for help")
+        trial = [*self.history, (word, code)]
+        if len(self.problem.possible(trial)) == 0:
+            return self._refuse(
+                f"no word of the list gives {game.format(code)} to {self.spell.text(word)} "
+                f"after the steps so far (step {step}); check the feedback, or u to undo a step"
+            )
+        self.history = trial
+        self._suggestion = None
+        if code == game.solved or (
+            word in self.problem.answers and self.remaining() == [word] and game.solved is None
+        ):
+            self.finished = True
+            spent = sum(game.cost(c) for _, c in self.history)
+            return (
+                f"solved: {self.spell.text(word)} after {plural(spent, game.limit_name)}\n"
+                f"{self.review()}\nnew for another game, quit to end"
+            )
+        return self.status()
+
+    def why(self) -> str:
+        """How the suggested move splits the words left, and what finishing costs from here
+        if the player is followed."""
+        move = self.suggestion()
+        if self.finished or move is None:
+            return "no move to explain" + (": the game is over" if self.finished else "")
+        game, shown = self.game, self.spell.text(move)
+        s = split_of(self.problem, move, self.history)
+        may = "; it may be the word itself" if s.possible else ""
+        first = (
+            f"why {shown}: it splits the {plural(s.words, 'words')} left into "
+            f"{plural(s.parts, 'parts')}: the largest {s.largest}, "
+            f"{s.expected:.2f} words left on average{may}"
+        )
+        o = outlook(self.problem, self.player, self.history)
+        spent = sum(game.cost(c) for _, c in self.history)
+        lost = f"; {plural(o.lost, 'words')} not found in time" if o.lost else ""
+        second = (
+            f"following {self.player.label} from here: {o.average:.2f} more "
+            f"{game.limit_name} on average ({spent + o.average:.2f} in all), "
+            f"at most {o.worst} more{lost}"
+        )
+        return f"{first}\n{second}"
+
+    def review(self) -> str:
+        """The moves played, each beside the player's move at that step; the cost of the
+        game beside the player's for the same word."""
+        game, spell = self.game, self.spell
+        steps, theirs = review(self.problem, self.player, self.history)
+        width = max(len(spell.text(s.move)) for s in steps)
+        lines = [f"review: your moves, and {self.player.label}'s where it differs"]
+        for i, s in enumerate(steps, 1):
+            line = f"  {i}. {spell.text(s.move):<{width}} {game.format(s.code)}"
+            if not (self.finished and i == len(steps)):
+                line += f"  {s.left:>4} left"
+            if s.advice != s.move:
+                advice = "no move" if s.advice is None else spell.text(s.advice)
+                line += f"   {self.player.label}: {advice}"
+            lines.append(line)
+        if self.finished and theirs is not None:
+            spent = sum(game.cost(c) for _, c in self.history)
+            word = spell.text(self.history[-1][0])
+            lines.append(
+                f"you: {plural(spent, game.limit_name)}; {self.player.label}: "
+                f"{plural(theirs, game.limit_name)} for {word}"
+            )
+        return "\n".join(lines)
+
+
+def _is_feedback(game: Game, text: str) -> bool:
+    try:
+        game.parse(text)
+    except ValueError:
+        return False
+    return True
