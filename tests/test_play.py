@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import io
+import os
+import selectors
+import signal
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from helpers import run_cli
 
 from playbook import config, model, play
-from playbook.games import Mastermind
+from playbook.cli import main as playbook_main
+from playbook.cli.playing import Tiles
+from playbook.games import Mastermind, WordGame, Wordle
 from playbook.pipeline.session import Session
+from playbook.spelling import Spelling
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -181,3 +189,127 @@ def test_simulate_random_is_seeded() -> None:
     )
     assert a.returncode == 0 and a.stdout == b.stdout
     assert "20 games (random host)" in a.stdout
+
+
+# ---------------------------------------------------------------- the process: EOF, Ctrl-C
+
+
+def test_end_of_input_says_bye() -> None:
+    r = cli("play", "mastermind-4x6", "--rule", "minimax", stdin="")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.rstrip().endswith("bye") and r.stderr == ""
+
+
+def test_ctrl_c_at_the_prompt_ends_cleanly() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "playbook", "play", "mastermind-4x6", "--rule", "minimax"],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    seen = b""
+    with selectors.DefaultSelector() as sel:  # wait for the prompt (the deadline: a safety net)
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        while not seen.endswith(b"> ") and sel.select(timeout=120):
+            chunk = os.read(proc.stdout.fileno(), 4096)
+            if not chunk:
+                break
+            seen += chunk
+    assert seen.endswith(b"> "), seen
+    proc.send_signal(signal.SIGINT)
+    _, errs = proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    assert errs.decode().strip() == "interrupted: bye"
+    assert b"play: 1122" in seen
+
+
+# ---------------------------------------------------------------- in-process
+
+
+def main(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch) -> int:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    return playbook_main(argv)
+
+
+def test_moves_exit_non_zero_unless_solved(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mm = ["play", "mastermind-4x6", "--rule", "minimax", "--moves"]
+    assert main([*mm, "1122 4b0w"], "", monkeypatch) == 0
+    assert "solved: 1122 after 1 turn\n" in capsys.readouterr().out
+    assert main([*mm, "1122 1b1w"], "", monkeypatch) == 1
+    assert "the game did not end solved" in capsys.readouterr().err
+    assert main([*mm, "1122 1b1w 3456 3b1w"], "", monkeypatch) == 2  # impossible pegs
+    err = capsys.readouterr().err
+    assert "--moves: step 2 ('3456 3b1w') was refused" in err and "Traceback" not in err
+    assert main([*mm, "1122 0b0w 3456"], "", monkeypatch) == 2
+    assert "--moves: give WORD FEEDBACK steps" in capsys.readouterr().err
+    # digits with spaces; steps separated by ;
+    lingo = ["play", "lingo-nl-5", "--letter", "c", "--moves"]
+    assert main([*lingo, "haren 0 0 1 0 0 cacao 2 2 2 2 2"], "", monkeypatch) == 2
+    assert "step 2 ('cacao 2 2 2 2 2') was refused" in capsys.readouterr().err
+    assert main([*lingo, "haren 0 2 0 0 0 cacao 2 2 2 2 2"], "", monkeypatch) == 0
+    assert "solved: cacao after 2 turns" in capsys.readouterr().out
+    assert main([*lingo, "cacao gg ggg; "], "", monkeypatch) == 0
+    assert "solved: cacao after 1 turn" in capsys.readouterr().out
+
+
+def test_group_prompt_q_quit_and_new(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Dutch has a group q: a bare q asks once more, quit always quits
+    assert main(["play", "lingo-nl-5"], "zz\nq\nq\nnew\nij\nquit\n", monkeypatch) == 0
+    out, err = capsys.readouterr()
+    assert "revealed letter (group), or quit? " in out
+    assert "no group 'zz'" in err
+    assert "q is a group here: type q again to play it, or quit to end" in out
+    assert "group q: ? for help, quit to end" in out
+    assert "group y: ? for help" in out  # IJ typed as ij
+    assert out.rstrip().endswith("bye")
+    assert main(["play", "lingo-nl-5"], "quit\n", monkeypatch) == 0
+    assert "group" not in capsys.readouterr().out.split("?", 1)[1]
+    assert main(["play", "mastermind-4x6", "--rule", "minimax"], "new\nq\n", monkeypatch) == 0
+    assert capsys.readouterr().out.count("play: 1122") == 2
+
+
+def test_words_file_with_ij_and_hard_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = tmp_path / "w.txt"
+    ws.write_text("zijnen\nzeden\nzegen\nzagen\nzalen\nzoete\n")
+    args = ["play", "lingo-nl-5", "--words", str(ws), "--letter", "z"]
+    assert main([*args, "--moves", "zijnen ooooo"], "", monkeypatch) == 0
+    assert "solved: zijnen after 1 turn" in capsys.readouterr().out
+    assert main(["play", "lingo-nl-5", "--words", str(tmp_path / "no.txt")], "", monkeypatch) == 2
+    assert "--words: " in capsys.readouterr().err
+    # hard mode: lamer does not fit raise's feedback for camel (the a would be elsewhere)
+    hard = ["play", "wordle", "--hard", "--moves", "raise .g..y; lamer yggg."]
+    assert main(hard, "", monkeypatch) == 2
+    assert "hard mode: lamer does not fit the feedback so far (step 2)" in capsys.readouterr().out
+
+
+def test_simulate_shows_the_cheating_hosts_path(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["simulate", "mastermind-4x6", "--rule", "minimax", "--host", "adversarial"]
+    assert main(args, "", monkeypatch) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "all words: 1296 words, adversarial host"
+    assert lines[1] == "  1. 1122 0b0w  256 words left"
+    assert lines[-2].startswith("  found ") and lines[-2].endswith(" after 5 turns")
+    assert lines[-1].startswith("1 game (adversarial host): turns 5:1;")
+
+
+def test_tiles_in_colour_and_as_text() -> None:
+    wordle, lingo = Wordle(), WordGame()
+    code = wordle.feedback("lamer", "camel")
+    assert Tiles(wordle, Spelling(), "wordle").move("lamer", code) == "lamer yggg."
+    assert Tiles(lingo, Spelling(), "lingo").move("lamer", code) == "lamer xooo."
+    coloured = Tiles(wordle, Spelling(), "wordle", colour=True).move("lamer", code)
+    assert coloured.startswith("[bold white on #c9b458] L [/][bold white on #6aaa64] A [/]")
+    ij = Tiles(lingo, Spelling({"zynen": "zijnen"}, True), "lingo", colour=True)
+    assert "\u0132" in ij.move("zynen", lingo.feedback("zynen", "zeden"))  # one IJ tile
+    mm = Mastermind()
+    assert Tiles(mm, Spelling(), "lingo", colour=True).move("1122", 6) == "1122 1b1w"

@@ -16,11 +16,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from playbook import config, files, model, parallel, play, render, words
+from playbook import config, files, model, parallel, render, words
 from playbook.cli import console as report
 from playbook.errors import PlaybookError
 from playbook.pipeline import build, outputs, strategies
-from playbook.pipeline.session import Session, split_letters
+from playbook.pipeline.session import split_letters
 from playbook.verify import Report
 
 DEFAULT_CONFIG = "lingo-nl-5"
@@ -293,92 +293,6 @@ def cmd_rank(args: argparse.Namespace) -> int:
         )
     console.print(t)
     return 0
-
-
-def _plans(args: argparse.Namespace, cfg: config.Config) -> dict[str, model.GroupPlan] | None:
-    if not args.playbook:
-        return None
-    pb = model.load(args.playbook)
-    if pb.game.get("name") != cfg.game:
-        raise PlaybookError(
-            f"{args.playbook}: game.name: the playbook is for {pb.game.get('name')!r}, the "
-            f"config for {cfg.game!r}"
-        )
-    return {g.group: g for g in pb.groups}
-
-
-def _ask_group(session: Session, group: str | None, interactive: bool) -> str | None:
-    """The group to play: the one given, the only one, or asked for (None: input ended)."""
-    groups = list(session.groups())
-    if group is None and len(groups) == 1:
-        group = groups[0]
-    while group not in groups:
-        if group is not None:
-            err.print(f"no group {group!r}; groups: {', '.join(groups)}", soft_wrap=True)
-        if not interactive:
-            raise PlaybookError(f"--letter: give the revealed group, one of {', '.join(groups)}")
-        console.print("revealed letter (group)? ", end="")
-        line = sys.stdin.readline()
-        if not line:
-            return None
-        group = line.strip().lower()
-    return group
-
-
-def cmd_play(args: argparse.Namespace) -> int:
-    with config_path(args.config) as path:
-        cfg = config.load(path)
-        plans = _plans(args, cfg)
-        session = Session.open(cfg)
-    interactive = args.moves is None
-    group = _ask_group(session, args.letter, interactive)
-    if group is None:
-        return 0
-    problem = session.problem(group)
-    plan = plans.get(group) if plans is not None else None
-    player = play.make_player(problem, plan, args.rule or "scm")
-    assistant = play.Assistant(problem, player, session.spelling)
-    if not interactive:
-        tokens = args.moves.split()
-        if len(tokens) % 2:
-            raise PlaybookError("--moves: give pairs of WORD FEEDBACK")
-        for word, fb in zip(tokens[::2], tokens[1::2], strict=True):
-            console.print(f"> {word} {fb}")
-            console.print(assistant.handle(f"{word} {fb}"), markup=False)
-        return 0
-    console.print(f"group {group}: {len(problem.answers)} words; ? for help", markup=False)
-    console.print(assistant.status(), markup=False)
-    while not assistant.finished:
-        console.print("> ", end="")
-        line = sys.stdin.readline()
-        if not line:
-            break
-        console.print(assistant.handle(line), markup=False)
-    return 0
-
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    with config_path(args.config) as path:
-        cfg = config.load(path)
-        plans = _plans(args, cfg)
-        problems = Session.open(cfg).problems(_letters(args.letters))
-    sim = play.simulate(
-        problems, plans, args.rule or "scm", host=args.host, games=args.games, seed=args.seed
-    )
-    game = next(iter(problems.values())).game
-    if args.show:
-        for g in sim.games:
-            moves = " ".join(f"{w} {game.format(c)}" for w, c in g.moves)
-            console.print(
-                f"{g.answer}: {moves} -> {g.cost} {game.limit_name}{'' if g.won else ' LOST'}",
-                markup=False,
-            )
-    dist = " ".join(f"{k}:{v}" for k, v in sim.distribution.items())
-    console.print(
-        f"{len(sim.games)} games ({args.host} host): {game.limit_name} {dist}; "
-        f"average {sim.average:.4f}, worst {sim.worst}, losses {sim.losses}"
-    )
-    return 0 if sim.losses == 0 else 1
 
 
 def cmd_lists(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from playbook import __version__, parallel, play, render
-from playbook.cli import commands
+from playbook.cli import commands, playing
 from playbook.cli.commands import DEFAULT_CONFIG
 from playbook.core.ranking import RULES
 
@@ -177,20 +177,42 @@ def _rank(sub: Subparsers) -> argparse.ArgumentParser:
     return rk
 
 
+def _play_options(parser: argparse.ArgumentParser) -> None:
+    """What ``play`` and ``simulate`` share: the player, hard mode, the word list."""
+    parser.add_argument("config", help="config file or bundled config name")
+    parser.add_argument("--playbook", help="follow this playbook (default: the rule)")
+    parser.add_argument(
+        "--rule", choices=RULES, help="the rule (off the playbook, or without one; default scm)"
+    )
+    parser.add_argument(
+        "--hard",
+        action="store_true",
+        help="hard mode: every guess must be a word that fits all feedback so far",
+    )
+    parser.add_argument(
+        "--words",
+        metavar="FILE",
+        help="play against this word list file (one word a line; every word both a guess "
+        "and an answer) instead of the config's",
+    )
+
+
 def _play(sub: Subparsers) -> argparse.ArgumentParser:
     pl = sub.add_parser(
         "play",
         help="the interactive assistant: next move after feedback",
         description="Shows the move to play, reads the feedback you saw, shows "
-        "the next move and the words left. Commands: l list, u undo, ? help, q "
-        "quit; WORD FEEDBACK when you played another word.",
+        "the next move and the words left. Commands: why, l list, u undo, review, new, "
+        "? help, q or quit (Ctrl-D too); WORD FEEDBACK when you played another word.",
     )
-    pl.add_argument("config", help="config file or bundled config name")
-    pl.add_argument("--playbook", help="follow this playbook (default: the rule)")
-    pl.add_argument("--rule", choices=RULES, help="rule for moves off the playbook (default scm)")
+    _play_options(pl)
     pl.add_argument("--letter", help="the revealed letter (group)")
-    pl.add_argument("--moves", help='non-interactive: "WORD FEEDBACK WORD FEEDBACK ..."')
-    pl.set_defaults(func=commands.cmd_play)
+    pl.add_argument(
+        "--moves",
+        help='non-interactive: "WORD FEEDBACK WORD FEEDBACK ...", or lines separated by ; '
+        '("manou 2 1 0 0 0; kreek o..o."); exit 2 at a step refused, 1 if not solved',
+    )
+    pl.set_defaults(func=playing.cmd_play)
     return pl
 
 
@@ -201,20 +223,19 @@ def _simulate(sub: Subparsers) -> argparse.ArgumentParser:
         description="Play every answer, random answers or against a cheating "
         "host; print the distribution, average, worst case and losses.",
     )
-    sm.add_argument("config", help="config file or bundled config name")
-    sm.add_argument("--playbook", help="play this playbook (default: the rule)")
-    sm.add_argument("--rule", choices=RULES, help="rule (default scm)")
+    _play_options(sm)
     sm.add_argument(
         "--host",
         choices=play.HOSTS,
         default="all",
-        help="who picks the word (default all: every answer once)",
+        help="who picks the word (default all: every answer once; adversarial: a cheating "
+        "host, its path shown move by move)",
     )
     sm.add_argument("--games", type=int, default=100, help="games for --host random")
     sm.add_argument("--seed", type=int, default=0, help="seed for --host random")
     sm.add_argument("--letters", help="only these groups")
     sm.add_argument("--show", action="store_true", help="print every game move by move")
-    sm.set_defaults(func=commands.cmd_simulate)
+    sm.set_defaults(func=playing.cmd_simulate)
     return sm
 
 

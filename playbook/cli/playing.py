@@ -1,0 +1,282 @@
+"""``play`` and ``simulate``: the interactive assistant's loop and self-play's report.
+
+The assistant itself (``playbook.play``) answers one line at a time; this module reads the
+lines, asks for the revealed group, ends cleanly on ``quit``, Ctrl-D and Ctrl-C, and draws
+feedback as coloured tiles in a terminal (plain text otherwise).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.markup import escape
+
+from playbook import config, model, play
+from playbook.cli.commands import config_path, console, err
+from playbook.errors import PlaybookError
+from playbook.games import Code, Game
+from playbook.pipeline.session import Session, split_letters
+from playbook.spelling import Spelling
+
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT)."""
+
+
+Plans = dict[str, model.GroupPlan] | None
+"""A playbook's plans by group, or None (play by the rule)."""
+
+
+def _plans(args: argparse.Namespace, cfg: config.Config) -> Plans:
+    if not args.playbook:
+        return None
+    pb = model.load(args.playbook)
+    if pb.game.get("name") != cfg.game:
+        raise PlaybookError(
+            f"{args.playbook}: game.name: the playbook is for {pb.game.get('name')!r}, the "
+            f"config for {cfg.game!r}"
+        )
+    return {g.group: g for g in pb.groups}
+
+
+def _config(args: argparse.Namespace, path: Path) -> config.Config:
+    """The config with ``--hard`` and ``--words FILE`` applied."""
+    cfg = config.load(path)
+    if args.hard:
+        cfg = config.override(cfg, **{"rules.hard": True})
+    if args.words:
+        file = Path(args.words)
+        if not file.is_file():
+            raise PlaybookError(f"--words: {args.words}: no such file")
+        # the file is the whole list: every word of it a guess and an answer
+        cfg = dataclasses.replace(
+            cfg, words=dataclasses.replace(cfg.words, list=str(file.resolve()), answers=None)
+        )
+    return cfg
+
+
+def _open(args: argparse.Namespace) -> tuple[config.Config, Session, Plans]:
+    with config_path(args.config) as path:
+        cfg = _config(args, path)
+        plans = _plans(args, cfg)
+        session = Session.open(cfg)
+    if args.words and session.game.generated_words() is not None:
+        raise PlaybookError(f"--words: {cfg.game} generates its own codes; it takes no word list")
+    # hard mode plays only words that may be the answer: the guesses must be such words
+    if cfg.rules.hard and session.game.generated_guesses() != session.game.generated_words():
+        raise PlaybookError(f"--hard: {cfg.game}'s guesses are not words that may be the answer")
+    return cfg, session, plans
+
+
+def _read(prompt: str) -> str | None:
+    """One line typed after ``prompt``; None at the end of input (Ctrl-D)."""
+    console.print(prompt, end="", markup=False)
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+def _ask_group(session: Session, group: str | None, interactive: bool) -> str | None:
+    """The group to play: the one given, the only one, or asked for (None: quit).
+
+    ``quit`` always quits; a bare ``q`` quits too unless q is a group (Dutch has words with
+    q), where it asks once more."""
+    groups = list(session.groups())
+    spell = session.spelling
+    if group is None and len(groups) == 1:
+        return groups[0]
+    group = spell.typed(group) if group is not None else None
+    asked_q = False
+    while group not in groups:
+        if group:
+            err.print(f"no group {group!r}; groups: {', '.join(groups)}", soft_wrap=True)
+        if not interactive:
+            raise PlaybookError(f"--letter: give the revealed group, one of {', '.join(groups)}")
+        line = _read("revealed letter (group), or quit? ")
+        text = spell.typed(line) if line is not None else "quit"
+        if text == "q" and "q" in groups and not asked_q:
+            console.print("q is a group here: type q again to play it, or quit to end")
+            asked_q, group = True, None
+            continue
+        if text == "quit" or (text == "q" and "q" not in groups):
+            return None
+        group = text
+    return group
+
+
+def _header(session: Session, group: str) -> str:
+    label = session.game.group_label(group, session.game.rules())
+    return (f"group {label}: " if label == group else "") + "? for help, quit to end"
+
+
+def _steps(moves: str, is_guess: Callable[[str], bool]) -> list[str]:
+    """``--moves`` as input lines: ``WORD FEEDBACK`` steps, each starting at a word the game
+    accepts as a guess (so feedback may hold spaces: ``2 1 0 0 0``), or lines separated by
+    ``;``."""
+    if ";" in moves:
+        return [s.strip() for s in moves.split(";") if s.strip()]
+    steps: list[list[str]] = []
+    for token in moves.split():
+        if is_guess(token) and (not steps or len(steps[-1]) > 1):
+            steps.append([token])
+        elif steps:
+            steps[-1].append(token)
+        else:
+            raise PlaybookError(f"--moves: {token!r} is not a word this game accepts as a guess")
+    if not steps or len(steps[-1]) < 2:
+        raise PlaybookError(
+            '--moves: give WORD FEEDBACK steps (e.g. "manou ..xx. kreek 2 0 0 2 0"), or '
+            "lines separated by ;"
+        )
+    return [" ".join(step) for step in steps]
+
+
+def _script(assistant: play.Assistant, moves: str) -> int:
+    """Play ``--moves``: exit 2 at a step that is refused, 1 if the game does not end solved."""
+    problem, spell = assistant.problem, assistant.spell
+    for i, step in enumerate(_steps(moves, lambda t: spell.typed(t) in problem.row_of), 1):
+        console.print(f"> {step}", markup=False)
+        console.print(assistant.handle(step), markup=False)
+        if assistant.refused:
+            err.print(f"error: --moves: step {i} ({step!r}) was refused", markup=False)
+            return 2
+        if assistant.ended is not None:
+            break
+    if not assistant.finished:
+        err.print("--moves: the game did not end solved", markup=False)
+        return 1
+    return 0
+
+
+def _loop(assistant: play.Assistant) -> bool:
+    """Read lines until the game is left; whether the person asked for a new game."""
+    console.print(assistant.status(), markup=False)
+    while assistant.ended is None:
+        line = _read("> ")
+        if line is None:
+            console.print("\nbye")
+            return False
+        console.print(assistant.handle(line), markup=False)
+    return assistant.ended == play.NEW
+
+
+def _play(args: argparse.Namespace) -> int:
+    cfg, session, plans = _open(args)
+    interactive = args.moves is None
+    group = _ask_group(session, args.letter, interactive)
+    while group is not None:
+        problem = session.problem(group)
+        plan = plans.get(group) if plans is not None else None
+        player = play.make_player(problem, plan, args.rule or "scm", hard=cfg.rules.hard)
+        assistant = play.Assistant(problem, player, session.spelling, hard=cfg.rules.hard)
+        if not interactive:
+            return _script(assistant, args.moves)
+        console.print(_header(session, group), markup=False)
+        if not _loop(assistant):
+            return 0
+        group = _ask_group(session, None, True)
+    console.print("bye")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        return _play(args)
+    except KeyboardInterrupt:
+        console.print()
+        err.print("interrupted: bye")
+        return INTERRUPTED
+
+
+TILE_COLOURS = {
+    "wordle": {"2": "bold white on #6aaa64", "1": "bold white on #c9b458", "0": "white on #787c7e"},
+    "lingo": {"2": "bold white on #c8102e", "1": "bold black on #ffd21f", "0": "white on #1d4e9e"},
+}
+"""Terminal colours of a tile style: right place, wrong place, absent (Lingo's red square and
+yellow circle become red and yellow tiles on its blue board)."""
+
+TILE_TEXT = {"wordle": {"2": "g", "1": "y", "0": "."}, "lingo": {"2": "o", "1": "x", "0": "."}}
+"""The marks of a tile style as text, where there is no colour."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Tiles:
+    """How a move and its feedback are drawn: coloured tiles in a terminal, else text."""
+
+    game: Game
+    spell: Spelling
+    style: str = "lingo"
+    colour: bool = False
+
+    def move(self, word: str, code: Code) -> str:
+        """Rich markup of ``word`` with feedback ``code``."""
+        shown = self.game.format(code)
+        pattern = self.game.tile_pattern(shown, word)
+        if pattern is None:
+            return escape(f"{self.spell.text(word)} {shown}")
+        if not self.colour:
+            marks = TILE_TEXT.get(self.style, TILE_TEXT["lingo"])
+            return escape(f"{self.spell.text(word)} {''.join(marks[d] for d in pattern)}")
+        colours = TILE_COLOURS.get(self.style, TILE_COLOURS["lingo"])
+        letters = self.spell.tiles(word).upper()
+        return "".join(
+            f"[{colours[d]}] {escape(ch)} [/]" for ch, d in zip(letters, pattern, strict=True)
+        )
+
+
+def _path(tiles: Tiles, session: Session, group: str, g: play.PlayedGame) -> list[str]:
+    """The cheating host's game move by move, with the words it kept alive."""
+    game = session.game
+    label = game.group_label(group, game.rules())
+    words = len(session.groups()[group])
+    lines = [f"{label}: {play.plural(words, 'words')}, adversarial host"]
+    last = len(g.moves) if g.won else 0
+    for i, ((word, code), left) in enumerate(zip(g.moves, g.left, strict=True), 1):
+        after = "" if i == last else f"  {play.plural(left, 'words')} left"
+        lines.append(f"  {i}. {tiles.move(word, code)}{after}")
+    answer = escape(tiles.spell.text(g.answer or "?"))
+    cost = play.plural(g.cost, game.limit_name)
+    allowed = f"at most {play.plural(game.limit, game.limit_name)} allowed"
+    lines.append(f"  found {answer} after {cost}" if g.won else f"  LOST after {cost} ({allowed})")
+    return lines
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    cfg, session, plans = _open(args)
+    problems = session.problems(split_letters(args.letters) if args.letters else None)
+    sim = play.simulate(
+        problems,
+        plans,
+        args.rule or "scm",
+        host=args.host,
+        games=args.games,
+        seed=args.seed,
+        hard=cfg.rules.hard,
+    )
+    game = session.game
+    tiles = Tiles(game, session.spelling, cfg.render.tiles, console.is_terminal)
+    for group, g in zip(sim.groups, sim.games, strict=True):
+        if args.host == "adversarial":
+            console.print("\n".join(_path(tiles, session, group, g)))
+        elif args.show:
+            moves = "  ".join(tiles.move(w, c) for w, c in g.moves)
+            answer = escape(session.spelling.text(g.answer or "?"))
+            cost = play.plural(g.cost, game.limit_name)
+            console.print(f"{answer}: {moves} -> {cost}{'' if g.won else ' LOST'}")
+    dist = " ".join(f"{k}:{v}" for k, v in sim.distribution.items()) or "-"
+    console.print(
+        f"{play.plural(len(sim.games), 'games')} ({args.host} host): {game.limit_name} {dist}; "
+        f"average {sim.average:.4f}, worst {sim.worst}, losses {sim.losses}",
+        markup=False,
+    )
+    return 0 if sim.losses == 0 else 1
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    try:
+        return _simulate(args)
+    except KeyboardInterrupt:
+        err.print("interrupted: bye")
+        return INTERRUPTED
