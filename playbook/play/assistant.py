@@ -83,9 +83,13 @@ class Assistant:
         if 1 < len(left) <= 10:
             lines[0] += ": " + " ".join(map(self.spell.text, left))
         if move is not None:
-            off = " (off the playbook: rule)" if getattr(self.player, "off_book", False) else ""
+            off = " (off the playbook: rule)" if self._off_book() else ""
             lines.append(f"play: {self.spell.text(move)}{off}")
         return "\n".join(lines)
+
+    def _off_book(self) -> bool:
+        """Whether the suggestion came from the rule where a playbook has no move."""
+        return bool(getattr(self.player, "off_book", False))
 
     def handle(self, line: str) -> str:
         """Apply one input line; return the response."""
@@ -210,7 +214,8 @@ class Assistant:
         spent = sum(game.cost(c) for _, c in self.history)
         lost = f"; {plural(o.lost, 'words')} not found in time" if o.lost else ""
         second = (
-            f"following {self.player.label} from here: {o.average:.2f} more "
+            f"following {self.player.label}{' (off it: the rule)' if self._off_book() else ''} "
+            f"from here: {o.average:.2f} more "
             f"{game.limit_name} on average ({spent + o.average:.2f} in all), "
             f"at most {o.worst} more{lost}"
         )
@@ -225,12 +230,12 @@ class Assistant:
         lines = [f"review: your moves, and {self.player.label}'s where it differs"]
         for i, s in enumerate(steps, 1):
             line = f"  {i}. {spell.text(s.move):<{width}} {game.format(s.code)}"
-            if not (self.finished and i == len(steps)):
-                line += f"  {s.left:>4} left"
+            solved = self.finished and i == len(steps)
+            line += " " * 11 if solved else f"  {s.left:>4} left"
             if s.advice != s.move:
                 advice = "no move" if s.advice is None else spell.text(s.advice)
                 line += f"   {self.player.label}: {advice}"
-            lines.append(line)
+            lines.append(line.rstrip())
         if self.finished and theirs is not None:
             spent = sum(game.cost(c) for _, c in self.history)
             word = spell.text(self.history[-1][0])
