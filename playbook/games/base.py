@@ -70,6 +70,9 @@ class Game(abc.ABC):
     """Notes of a group's plan shown as extra columns of the build summary (key: header)."""
     feedback_name: ClassVar[str] = ""
     """What the feedback function is called in the matrix cache's key (with the length)."""
+    browser_feedback: ClassVar[str] = ""
+    """The feedback rule the play-along page computes in the browser (``marks``: Lingo and
+    Wordle's right place / wrong place / absent, base-3 codes), or empty where it has none."""
 
     @classmethod
     def configure(cls, settings: Mapping[str, Any]) -> Game:

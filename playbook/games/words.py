@@ -141,6 +141,7 @@ class WordGame(Game):
     )
     mark_order: ClassVar[Mapping[str, int]] = {"o": 0, "x": 1, ".": 2}
     feedback_name: ClassVar[str] = "WordGame"
+    browser_feedback: ClassVar[str] = "marks"
     length: int = 5
     """Letters per word."""
     turns: int = 5
