@@ -110,9 +110,10 @@ class RenderConfig:
     tiles: str = "lingo"
     """Feedback tiles: ``lingo`` (red square, yellow circle) or ``wordle`` (green, yellow,
     grey); every tile also carries a symbol for black-and-white prints."""
-    formats: str = "yaml,html,pdf,card"
+    formats: str = "yaml,html,pdf,card,page"
     """Files that ``build`` writes, comma-separated from yaml and the formats of the
-    renderers (html, pdf, md, card)."""
+    renderers: html, pdf, md, card, page (the play-along page: by default only for games
+    whose feedback the browser computes)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -317,7 +318,7 @@ def parse(text: str, path: str) -> Config:
     cfg: Config = _build(Config, data, path, lines, "")
     cfg = dataclasses.replace(cfg, source=path)
     _check_consistency(cfg, lines)
-    return cfg
+    return _default_formats(cfg, lines)
 
 
 def _check_consistency(cfg: Config, lines: _Lines) -> None:
@@ -332,6 +333,22 @@ def _check_consistency(cfg: Config, lines: _Lines) -> None:
             f"{path}{lines.at('fast.openings')}: key 'fast.openings': {cfg.fast.openings} "
             f"fixed words leave no turn to find the word within {cfg.rules.turns} turns"
         )
+
+
+def _default_formats(cfg: Config, lines: _Lines) -> Config:
+    """The play-along page needs a game whose feedback the browser computes: asked for, it is
+    an error for other games; by default, it is left out for them."""
+    formats = [f.strip() for f in cfg.render.formats.split(",")]
+    if "page" not in formats or GAMES[cfg.game].browser_feedback:
+        return cfg
+    if "render.formats" in lines.lines:
+        able = ", ".join(sorted(n for n, c in GAMES.items() if c.browser_feedback))
+        raise ConfigError(
+            f"{cfg.source}{lines.at('render.formats')}: key 'render.formats': 'page' needs a "
+            f"game whose feedback the browser computes ({able}); game {cfg.game!r} has none"
+        )
+    kept = ",".join(f for f in formats if f != "page")
+    return dataclasses.replace(cfg, render=dataclasses.replace(cfg.render, formats=kept))
 
 
 def load(path: str | os.PathLike[str]) -> Config:

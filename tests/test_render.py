@@ -481,10 +481,12 @@ def test_write_picks_the_format(tmp_path: Path) -> None:
 
 
 def test_formats_registry(tmp_path: Path) -> None:
-    assert list(render.FORMATS) == ["pdf", "html", "md", "card"]
+    assert list(render.FORMATS) == ["pdf", "html", "md", "card", "page"]
+    suffixes = {"card": "-card.pdf", "page": "-play.html"}
     for name, f in render.FORMATS.items():
-        assert f.name == name and f.suffix.endswith(".pdf" if name == "card" else f".{name}")
-        assert f.description and f.paged == (name == "pdf")
+        assert f.name == name and f.suffix == suffixes.get(name, f".{name}") and f.description
+        assert f.paged == (name == "pdf")
+        assert f.needs_answers == (name == "page")
     assert render.write(tiny(), tmp_path / "t.markdown") == {}
     assert (tmp_path / "t.markdown").read_text() == render.render_markdown(tiny())
     data, counts = render.render(tiny(), "html", tiles="wordle", pages={"a": 2})

@@ -174,11 +174,18 @@ def cmd_render(args: argparse.Namespace) -> int:
     if (letters := _letters(args.letters)) is not None:
         pb = model.only(pb, letters, f"--letters ({args.playbook})")
     fmt = args.format
+    spec = render.FORMATS[fmt]
     source = Path(args.playbook)
-    out = Path(args.output or source.with_name(source.stem + render.FORMATS[fmt].suffix))
+    out = Path(args.output) if args.output else source.with_name(source.stem + spec.suffix)
     others = [model.load(p) for p in args.others]
+    answers = None
+    if spec.needs_answers:
+        render.check_game(pb.game)
+        answers = outputs.answer_list(pb, args.playbook)
     jobs = parallel.effective_jobs(args.jobs)
-    data, pages = render.render(pb, fmt, tiles=args.tiles, jobs=jobs, others=others)
+    data, pages = render.render(
+        pb, fmt, tiles=args.tiles, jobs=jobs, answers=answers, others=others
+    )
     files.atomic_write(out, data)
     console.print(
         f"wrote {out}" + (f" ({sum(pages.values())} letter pages)" if fmt == "pdf" else "")

@@ -16,6 +16,7 @@ from playbook.model import Playbook
 from playbook.pipeline.build import BuildResult, Progress
 from playbook.pipeline.session import load_lists
 from playbook.verify import Report, verify
+from playbook.words import WordList
 
 
 def load_reference(cfg: Config, config_file: Path) -> Playbook | None:
@@ -94,10 +95,12 @@ def write_renderings(
     comps: list[GroupComparison] | None,
     progress: Progress | None = None,
     others: Sequence[Playbook] = (),
+    answers: WordList | None = None,
 ) -> tuple[list[tuple[Path, str]], dict[str, int]]:
     """The formats the config asks for besides YAML, paged ones (the PDF) first: the others
-    show its page counts. Returns the files written (with the PDF's page count) and the
-    pages per group."""
+    show its page counts; ``others``: playbooks of the list under other rules (the card);
+    ``answers``: the build's answer list, for the formats that need it. Returns the files
+    written (with the PDF's page count) and the pages per group."""
     wanted = {f.strip() for f in cfg.render.formats.split(",")}
     formats = [f for f in sorted(render.FORMATS.values(), key=lambda f: not f.paged)]
     formats = [f for f in formats if f.name in wanted]
@@ -115,6 +118,7 @@ def write_renderings(
             pages=pages or None,
             jobs=parallel.effective_jobs(cfg.n_jobs),
             others=others,
+            answers=answers,
         )
         pages = pages or counts
         path = out_dir / f"playbook{fmt.suffix}"
@@ -135,7 +139,8 @@ def write_build(
     files.atomic_write(target, model.dumps(pb))
     comps = comparison(result, ref)
     others = companions(out_dir.parent, pb)
-    rendered, pages = write_renderings(pb, out_dir, cfg, ref, comps, progress, others)
+    answers = result.session.lists.answers
+    rendered, pages = write_renderings(pb, out_dir, cfg, ref, comps, progress, others, answers)
     if result.checkpoint is not None:
         result.checkpoint.clear()
     return Written(((target, ""), *rendered), pages, comps)
@@ -149,6 +154,16 @@ def game_of(pb: Playbook, path: str) -> Game:
         raise PlaybookFileError(f"{path}: game: {exc}") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
+
+
+def answer_list(pb: Playbook, path: str) -> WordList:
+    """The answers of a playbook's own word list (relative to the playbook's folder), for
+    the formats that need them; a one-line error where the list cannot be had or is not the
+    one the playbook was built on (the renderer checks the checksum)."""
+    game = game_of(pb, path)
+    if "list" not in pb.words:
+        raise PlaybookFileError(f"{path}: words.list: missing; the page needs the word list")
+    return load_lists(dict(pb.words), Path(path).parent, game).answers
 
 
 def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report, Game]:

@@ -8,30 +8,38 @@ The work is done in stages, each a module that imports only those before it:
 * :mod:`~playbook.render.layout`: a table's rows, its printed lines, columns and pages;
 * :mod:`~playbook.render.views`: each group's view, the meta text, the template context;
 * :mod:`~playbook.render.html`: the HTML and Markdown renderers;
-* :mod:`~playbook.render.pdf`: the PDF, rendered in parts at once and joined.
+* :mod:`~playbook.render.pdf`: the PDF book, rendered in parts at once and joined;
+* :mod:`~playbook.render.card`: the one-page card, the rules side by side;
+* :mod:`~playbook.render.page`: the play-along page (HTML and a script that follows the
+  tables), which also needs the playbook's word list (``answers``).
 
-The formats are listed once, in :data:`FORMATS`, which :func:`render` and :func:`write` use.
+The formats are listed once, in :data:`FORMATS`, which :func:`render` and :func:`write` use;
+what a format may need besides the playbook travels in one :class:`Options`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from playbook.model import Playbook
 from playbook.render.card import render_card
 from playbook.render.html import md_escape, render_html, render_markdown
 from playbook.render.layout import paginate, sort_table
+from playbook.render.page import check_game, render_page
 from playbook.render.pdf import join_pdfs, page_count, render_pdf
 from playbook.render.tiles import TILE_STYLES, legend, tile_png
 from playbook.render.views import group_views
+from playbook.words import WordList
 
 __all__ = [
     "FORMATS",
     "TILE_STYLES",
     "Format",
+    "Options",
+    "check_game",
     "group_views",
     "join_pdfs",
     "legend",
@@ -42,6 +50,7 @@ __all__ = [
     "render_card",
     "render_html",
     "render_markdown",
+    "render_page",
     "render_pdf",
     "sort_table",
     "tile_png",
@@ -49,20 +58,28 @@ __all__ = [
 ]
 
 
-class Maker(Protocol):
-    """How a format is made: the bytes, and the page count per group (empty unless paged)."""
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """What a format may use besides the playbook."""
 
-    def __call__(
-        self,
-        pb: Playbook,
-        *,
-        tiles: str,
-        reference: Playbook | None,
-        comparison: Sequence[Any] | None,
-        pages: Mapping[str, int] | None,
-        jobs: int,
-        others: Sequence[Playbook],
-    ) -> tuple[bytes, dict[str, int]]: ...
+    tiles: str = "lingo"
+    """Tile style (:data:`TILE_STYLES`)."""
+    reference: Playbook | None = None
+    """A reference playbook (the 1994 paper's), compared in an appendix."""
+    comparison: Sequence[Any] | None = None
+    """Ours beside the reference, per group (:class:`playbook.compare.GroupComparison`)."""
+    pages: Mapping[str, int] | None = None
+    """Pages per group of an earlier PDF: a pages column in the HTML and Markdown summary."""
+    jobs: int = 1
+    """Render a PDF in this many parts at once."""
+    others: Sequence[Playbook] = ()
+    """Playbooks of the same list under other rules: the card shows them side by side."""
+    answers: WordList | None = None
+    """The playbook's answer list, for the formats that need it (``page``)."""
+
+
+Maker = Callable[[Playbook, Options], tuple[bytes, dict[str, int]]]
+"""How a format is made: the bytes, and the page count per group (empty unless paged)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,7 +89,7 @@ class Format:
     name: str
     """What :func:`render` and :func:`write` call it."""
     suffix: str
-    """The file suffix of its files."""
+    """The ending of its files' names."""
     description: str
     make: Maker
     aliases: tuple[str, ...] = ()
@@ -81,69 +98,50 @@ class Format:
     """It has pages: it returns the page count per group, and ``jobs`` renders it in that
     many parts at once; the others take ``pages`` (the counts of an earlier PDF) for a pages
     column in the summary."""
+    needs_answers: bool = False
+    """It needs the playbook's word list (``answers``): each group's words in list order."""
 
 
-def _pdf(
-    pb: Playbook,
-    *,
-    tiles: str,
-    reference: Playbook | None,
-    comparison: Sequence[Any] | None,
-    pages: Mapping[str, int] | None,
-    jobs: int,
-    others: Sequence[Playbook],
-) -> tuple[bytes, dict[str, int]]:
-    return render_pdf(pb, tiles=tiles, reference=reference, comparison=comparison, jobs=jobs)
+def _pdf(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
+    return render_pdf(
+        pb, tiles=o.tiles, reference=o.reference, comparison=o.comparison, jobs=o.jobs
+    )
 
 
-def _html(
-    pb: Playbook,
-    *,
-    tiles: str,
-    reference: Playbook | None,
-    comparison: Sequence[Any] | None,
-    pages: Mapping[str, int] | None,
-    jobs: int,
-    others: Sequence[Playbook],
-) -> tuple[bytes, dict[str, int]]:
-    text = render_html(pb, tiles=tiles, reference=reference, comparison=comparison, pages=pages)
+def _html(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
+    text = render_html(
+        pb, tiles=o.tiles, reference=o.reference, comparison=o.comparison, pages=o.pages
+    )
     return text.encode("utf-8"), {}
 
 
-def _md(
-    pb: Playbook,
-    *,
-    tiles: str,
-    reference: Playbook | None,
-    comparison: Sequence[Any] | None,
-    pages: Mapping[str, int] | None,
-    jobs: int,
-    others: Sequence[Playbook],
-) -> tuple[bytes, dict[str, int]]:
-    text = render_markdown(pb, reference=reference, comparison=comparison, pages=pages)
+def _md(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
+    text = render_markdown(pb, reference=o.reference, comparison=o.comparison, pages=o.pages)
     return text.encode("utf-8"), {}
 
 
-def _card(
-    pb: Playbook,
-    *,
-    tiles: str,
-    reference: Playbook | None,
-    comparison: Sequence[Any] | None,
-    pages: Mapping[str, int] | None,
-    jobs: int,
-    others: Sequence[Playbook],
-) -> tuple[bytes, dict[str, int]]:
-    return render_card(pb, others=others), {}
+def _card(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
+    return render_card(pb, others=o.others), {}
+
+
+def _page(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
+    return render_page(pb, o.answers, tiles=o.tiles).encode("utf-8"), {}
 
 
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format("pdf", ".pdf", "A4 PDF for print, tiles as images (weasyprint)", _pdf, paged=True),
+        Format("pdf", ".pdf", "A4 PDF book, tiles as images (weasyprint)", _pdf, paged=True),
         Format("html", ".html", "one self-contained HTML page, laid out as the PDF", _html),
         Format("md", ".md", "Markdown, feedback in the o/x/. notation", _md, ("markdown",)),
         Format("card", "-card.pdf", "one A4 page: every letter's openings, to learn", _card),
+        Format(
+            "page",
+            "-play.html",
+            "a play-along web page: enter the feedback, see the next move (one file, offline)",
+            _page,
+            needs_answers=True,
+        ),
     )
 }
 """The formats :func:`render` and :func:`write` produce, by name."""
@@ -152,59 +150,23 @@ _ALIASES = {a: f.name for f in FORMATS.values() for a in f.aliases}
 
 
 def render(
-    pb: Playbook,
-    fmt: str,
-    *,
-    tiles: str = "lingo",
-    reference: Playbook | None = None,
-    comparison: Sequence[Any] | None = None,
-    pages: Mapping[str, int] | None = None,
-    jobs: int = 1,
-    others: Sequence[Playbook] = (),
+    pb: Playbook, fmt: str, options: Options | None = None, **kw: Any
 ) -> tuple[bytes, dict[str, int]]:
-    """Any format as bytes, with the page counts (empty unless ``fmt`` is pdf). ``pages``
-    (the counts of an earlier PDF) adds a pages column to the HTML and Markdown summary;
-    ``jobs`` renders a PDF in that many parts at once; ``others`` are playbooks of the same
-    list under other rules (the card shows them side by side)."""
+    """Any format as bytes, with the page counts (empty unless ``fmt`` is paged). The
+    :class:`Options` come whole or as keywords (``tiles=``, ``jobs=``, ...)."""
     spec = FORMATS.get(fmt)
     if spec is None:
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
-    return spec.make(
-        pb,
-        tiles=tiles,
-        reference=reference,
-        comparison=comparison,
-        pages=pages,
-        jobs=jobs,
-        others=others,
-    )
+    return spec.make(pb, dataclasses.replace(options or Options(), **kw))
 
 
 def write(
-    pb: Playbook,
-    path: str | Path,
-    fmt: str | None = None,
-    *,
-    tiles: str = "lingo",
-    reference: Playbook | None = None,
-    comparison: Sequence[Any] | None = None,
-    pages: Mapping[str, int] | None = None,
-    jobs: int = 1,
-    others: Sequence[Playbook] = (),
+    pb: Playbook, path: str | Path, fmt: str | None = None, **kw: Any
 ) -> dict[str, int]:
-    """Render to a file; the format defaults to the file's suffix (``.markdown`` is md).
-    Returns the page count per group (pdf only, else empty)."""
+    """Render to a file; the format defaults to the file's suffix (``.markdown`` is md), the
+    keywords are :class:`Options`. Returns the page count per group (pdf only, else empty)."""
     path = Path(path)
     fmt = fmt or path.suffix.lstrip(".").lower()
-    data, counts = render(
-        pb,
-        _ALIASES.get(fmt, fmt),
-        tiles=tiles,
-        reference=reference,
-        comparison=comparison,
-        pages=pages,
-        jobs=jobs,
-        others=others,
-    )
+    data, counts = render(pb, _ALIASES.get(fmt, fmt), **kw)
     path.write_bytes(data)
     return counts

@@ -1,0 +1,254 @@
+"""The play-along page: one self-contained HTML file that follows a playbook move by move.
+
+The person picks the revealed letter, plays the moves the page shows and enters the feedback
+of each (tapping tiles or typing ``o x .`` / ``2 1 0``); the page finds the next move with
+the table-walk rules of :mod:`playbook.lookup`, written again in JavaScript
+(``templates/page.js``), and computes feedback with the game's browser rule
+(:attr:`Game.browser_feedback`). Nothing is fetched: the tables travel in the page as compact
+JSON, words as indexes into one word string.
+
+The page needs each group's words in list order (``try: all`` and "words still possible"),
+which a playbook does not hold: the caller passes the answer list (the build's session, or the
+playbook's own list for ``render``), checked against the playbook's checksum.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from markupsafe import Markup
+
+from playbook.errors import PlaybookError
+from playbook.games import GAMES, Game, from_rules, game_class
+from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords
+from playbook.render.html import html_env
+from playbook.render.layout import sort_table
+from playbook.render.tiles import TILE_STYLES
+from playbook.render.views import template_text
+from playbook.spelling import IJ, Spelling
+from playbook.words import WordList
+
+DATA_VERSION = 1
+"""The layout of the page's JSON (read by ``templates/page.js``)."""
+
+POOLS = {
+    "all": "Paper rules: any word of the list may be guessed.",
+    "revealed": "TV rules: every guess starts with the revealed letter.",
+}
+"""How the page names the rules of ``game.guess_pool``."""
+
+STAR = "*"
+
+
+def _refuse(what: str) -> PlaybookError:
+    return PlaybookError(f"page: {what}")
+
+
+def check_game(rules: Mapping[str, Any]) -> type[Game]:
+    """The game class of a playbook's rules, if the page can play it (a one-line error if
+    its feedback has no browser rule)."""
+    cls = game_class(rules)
+    if not cls.browser_feedback:
+        able = ", ".join(sorted(n for n, c in GAMES.items() if c.browser_feedback))
+        raise _refuse(
+            f"game {rules.get('name')!r} has no feedback rule the browser can compute; "
+            f"the play-along page is made for {able}"
+        )
+    return cls
+
+
+def _check_list(pb: Playbook, answers: WordList | None) -> WordList:
+    if answers is None:
+        raise _refuse(
+            "needs the playbook's word list (each letter's words in list order); "
+            "render it from a playbook whose word list can be loaded"
+        )
+    key = "answers_sha256" if pb.words.get("answers") else "sha256"
+    want = pb.words.get(key)
+    if want is not None and want != answers.sha256:
+        raise _refuse(
+            f"the word list given ({answers.name}) is not the playbook's (words.{key} "
+            f"{str(want)[:12]}…, list {answers.sha256[:12]}…)"
+        )
+    return answers
+
+
+class _Words:
+    """The page's words: the answers in list order, then every other word the plans play."""
+
+    def __init__(self, answers: Sequence[str]) -> None:
+        self.words = list(answers)
+        self.index = {w: i for i, w in enumerate(self.words)}
+
+    def __call__(self, word: str) -> int:
+        i = self.index.get(word)
+        if i is None:
+            i = self.index[word] = len(self.words)
+            self.words.append(word)
+        return i
+
+
+class _Encoder:
+    """Tables as compact JSON: a row is ``[key, node]``; a key is each block's feedback code
+    in base 36, ``keywidth`` digits each (``*`` for the ``*`` row); a node is a list of word
+    indexes (try them), ``"all"``, or ``{"m": move, "t": table or null}``."""
+
+    def __init__(self, game: Game, cls: type[Game], ids: _Words) -> None:
+        self.game, self.cls, self.ids = game, cls, ids
+        self.width = len(_base36(game.n_codes - 1))
+
+    def key(self, feedback: str) -> str:
+        """The row's key; a feedback that the walk can never match (not as the game writes
+        it) gets a key no feedback has."""
+        if feedback == STAR:
+            return STAR
+        try:
+            codes = [self.game.parse(b) for b in feedback.split(" ")] if feedback else []
+        except ValueError:
+            return "!" + feedback
+        if " ".join(self.game.format(c) for c in codes) != feedback:
+            return "!" + feedback
+        return "".join(_base36(c).rjust(self.width, "0") for c in codes)
+
+    def table(self, table: Table | None) -> list[Any] | None:
+        if table is None:
+            return None
+        return [[self.key(r.feedback), self.node(r.node)] for r in sort_table(table, self.cls)]
+
+    def node(self, node: Node) -> Any:
+        if isinstance(node, TryWords):
+            return "all" if node.words is None else [self.ids(w) for w in node.words]
+        assert isinstance(node, Move)
+        return {"m": self.ids(node.word), "t": self.table(node.table)}
+
+
+def _base36(n: int) -> str:
+    digits = string.digits + string.ascii_lowercase
+    out = ""
+    while True:
+        n, d = divmod(n, 36)
+        out = digits[d] + out
+        if n == 0:
+            return out
+
+
+def _ranges(indexes: Sequence[int]) -> list[list[int]]:
+    """Runs of consecutive indexes as ``[start, end)`` pairs."""
+    out: list[list[int]] = []
+    for i in indexes:
+        if out and out[-1][1] == i:
+            out[-1][1] = i + 1
+        else:
+            out.append([i, i + 1])
+    return out
+
+
+def _group(
+    g: GroupPlan,
+    cls: type[Game],
+    rules: Mapping[str, Any],
+    members: list[int],
+    enc: _Encoder,
+    ij: bool,
+) -> dict[str, Any]:
+    st = g.stats
+    label = cls.group_label(g.group, rules)
+    if ij and label == "y":
+        label = "y/" + IJ  # the first tile of a y word is Y or IJ
+    return {
+        "g": g.group,
+        "label": label,
+        "w": _ranges(members),
+        "o": [enc.ids(w) for w in g.openings],
+        "t": enc.table(g.table),
+        "u": [enc.ids(w) for w in g.unguaranteed],
+        "avg": round(st.average, 2) if st and st.distribution else None,
+        "worst": st.worst if st and st.distribution else None,
+        "fail": st.failures if st else 0,
+    }
+
+
+def _symbols(game: Game) -> tuple[dict[str, int], list[str]]:
+    """The marks a person may type (what ``play`` accepts, e.g. ``o x .`` and ``2 1 0``),
+    and the symbol the game writes for each mark (absent, wrong place, right place)."""
+    typed: dict[str, int] = {}
+    length = game.word_length or 1
+    for ch in string.printable.strip():
+        try:
+            code = game.parse(ch * length)
+        except ValueError:
+            continue
+        typed[ch] = code % 3
+    return typed, [game.format(m)[-1] for m in range(3)]
+
+
+def page_data(pb: Playbook, answers: WordList | None) -> dict[str, Any]:
+    """What the page's script reads: rules, words, and each group's plan (see
+    :class:`_Encoder` for the tables)."""
+    cls = check_game(pb.game)
+    listed = _check_list(pb, answers)
+    game = from_rules(dict(pb.game))
+    ids = _Words(listed.words)
+    enc = _Encoder(game, cls, ids)
+    members: dict[str, list[int]] = {}
+    for i, w in enumerate(listed.words):
+        members.setdefault(game.group_of(w), []).append(i)
+    spelled = {**listed.spelled, **Spelling.of(pb.words).spelled}
+    ij = Spelling.of(pb.words).ij or bool(spelled)
+    groups = [
+        _group(g, cls, pb.game, members.get(g.group, []), enc, ij)
+        for g in sorted(pb.groups, key=lambda g: (len(g.group), g.group))
+    ]
+    typed, shown = _symbols(game)
+    pool = str(pb.game.get("guess_pool", "all"))
+    return {
+        "v": DATA_VERSION,
+        "rule": cls.browser_feedback,
+        "length": game.word_length,
+        "turns": game.limit,
+        "limitName": game.limit_name,
+        "solved": game.solved,
+        "keyWidth": enc.width,
+        "typed": typed,
+        "shown": shown,
+        "pool": pool,
+        "ij": ij,
+        "words": " ".join(ids.words),
+        "spelled": {w: spelled[w] for w in ids.words if w in spelled},
+        "groups": groups,
+    }
+
+
+def _script_json(data: Any) -> Markup:
+    """JSON that is safe inside a ``<script>`` element (no ``<``, ``>`` or ``&``)."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return Markup(text)
+
+
+def render_page(pb: Playbook, answers: WordList | None, *, tiles: str = "lingo") -> str:
+    """The play-along page of ``pb`` (one self-contained HTML file); ``answers`` is the word
+    list the playbook was built on. A one-line :class:`PlaybookError` where the game has no
+    browser feedback rule or the list is missing or not the playbook's."""
+    if tiles not in TILE_STYLES:
+        raise ValueError(f"unknown tile style {tiles!r}; expected one of {', '.join(TILE_STYLES)}")
+    data = page_data(pb, answers)
+    script = template_text("page.js")
+    if "</script" in script.lower():
+        raise AssertionError("page.js must not contain a closing script tag")
+    cls = game_class(pb.game)
+    template = html_env().get_template("page.html.j2")
+    return template.render(
+        pb=pb,
+        rules=cls.describe({k: v for k, v in pb.game.items() if k != "guess_pool"}),
+        pool=POOLS.get(data["pool"], f"guesses: {data['pool']}"),
+        notation=str(pb.game.get("notation") or cls.notation),
+        ij=Spelling.of(pb.words).note,
+        tiles=tiles,
+        css=Markup(template_text("page.css")),
+        script=Markup(script),
+        data=_script_json(data),
+    )

@@ -1,0 +1,542 @@
+/* The play-along page: follows a playbook move by move (made by playbook/render/page.py).
+
+   The table walk is playbook/lookup.py's, rule for rule: play the openings in order; then
+   find the row of the table whose key is the feedback of the moves played since the table
+   started (its exact row, else the "*" row) and do what it says: try its words in order,
+   skipping any the feedback so far rules out ("all", or no table: every word still possible,
+   in list order), or play its move and look that move's feedback up in the move's own table.
+   Feedback is the game's browser rule: Lingo/Wordle marks as base-3 codes, first letter most
+   significant (2 right place, 1 wrong place, 0 absent). */
+"use strict";
+(() => {
+  const D = JSON.parse(document.getElementById("playbook-data").textContent);
+  const L = D.length;
+  const SOLVED = D.solved;
+  const WORDS = D.words.split(" ");
+  const OFF_BOOK = "off", SOLVED_ = "solved", NOT_TRIED = "not-tried", NO_ROW = "no-row";
+  const $ = (id) => document.getElementById(id);
+
+  // ------------------------------------------------------------ feedback (rule "marks")
+
+  function feedback(guess, answer) {
+    const exact = [];
+    const left = new Map();
+    for (let i = 0; i < L; i++) {
+      exact.push(guess[i] === answer[i]);
+      if (!exact[i]) left.set(answer[i], (left.get(answer[i]) || 0) + 1);
+    }
+    let code = 0;
+    for (let i = 0; i < L; i++) {
+      let m = 0;
+      if (exact[i]) m = 2;
+      else if ((left.get(guess[i]) || 0) > 0) {
+        m = 1;
+        left.set(guess[i], left.get(guess[i]) - 1);
+      }
+      code = code * 3 + m;
+    }
+    return code;
+  }
+
+  const marksOf = (code) => {
+    const out = [];
+    for (let i = 0; i < L; i++, code = Math.floor(code / 3)) out.unshift(code % 3);
+    return out;
+  };
+  const codeOf = (marks) => marks.reduce((c, m) => c * 3 + m, 0);
+  const fmt = (code) => marksOf(code).map((m) => D.shown[m]).join("");
+  const keyOf = (codes) => codes.map((c) => c.toString(36).padStart(D.keyWidth, "0")).join("");
+  const codesOfKey = (key) => {
+    const out = [];
+    for (let i = 0; i < key.length; i += D.keyWidth) out.push(parseInt(key.substr(i, D.keyWidth), 36));
+    return out;
+  };
+
+  // ------------------------------------------------------------ the playbook
+
+  function prepTable(t) {
+    if (t === null) return null;
+    const rows = t.map(([key, node]) => ({ key, node: prepNode(node) }));
+    return { rows, byKey: new Map(rows.map((r) => [r.key, r])) };
+  }
+
+  function prepNode(n) {
+    if (n === "all") return { words: null };
+    if (Array.isArray(n)) return { words: n.map((i) => WORDS[i]) };
+    return { move: WORDS[n.m], table: prepTable(n.t) };
+  }
+
+  const GROUPS = D.groups.map((g) => ({
+    name: g.g,
+    label: g.label,
+    words: g.w.flatMap(([a, b]) => WORDS.slice(a, b)),
+    openings: g.o.map((i) => WORDS[i]),
+    table: prepTable(g.t),
+    unguaranteed: new Set(g.u.map((i) => WORDS[i])),
+    avg: g.avg,
+    worst: g.worst,
+    fail: g.fail,
+  }));
+  GROUPS.forEach((g) => (g.wordSet = new Set(g.words)));
+  const KNOWN = new Set(WORDS);
+
+  const consistent = (word, history) => history.every(([g, c]) => feedback(g, word) === c);
+  const possible = (group, history) => group.words.filter((w) => consistent(w, history));
+
+  // ------------------------------------------------------------ the walk (lookup.py)
+
+  function findRow(table, key) {
+    return table.byKey.get(key) || table.byKey.get("*") || null;
+  }
+
+  function* playMove(ctx, word, info) {
+    const played = yield Object.assign({ word }, info);
+    ctx.history.push(played);
+    return played[0] === word && played[1] !== SOLVED;
+  }
+
+  function stop(ctx, word) {
+    const [w, c] = ctx.history[ctx.history.length - 1];
+    return w === word && c === SOLVED ? SOLVED_ : OFF_BOOK;
+  }
+
+  function* walk(ctx) {
+    const openings = ctx.group.openings;
+    for (let i = 0; i < openings.length; i++) {
+      const info = { kind: "opening", index: i, count: openings.length };
+      if (!(yield* playMove(ctx, openings[i], info))) return stop(ctx, openings[i]);
+    }
+    return yield* walkTable(ctx, ctx.group.table, 0, openings);
+  }
+
+  function* walkTable(ctx, table, since, movers) {
+    if (table === null) return yield* tries(ctx, null, null);
+    const key = keyOf(ctx.history.slice(since).map(([, c]) => c));
+    const row = findRow(table, key);
+    if (row === null) return NO_ROW;
+    ctx.row = { row, movers, key };
+    const node = row.node;
+    if (node.move === undefined) return yield* tries(ctx, node.words, row);
+    if (!(yield* playMove(ctx, node.move, { kind: "move", row }))) return stop(ctx, node.move);
+    return yield* walkTable(ctx, node.table, ctx.history.length - 1, [node.move]);
+  }
+
+  function* tries(ctx, words, row) {
+    const allowed = words === null ? ctx.group.wordSet : new Set(words);
+    const tried = new Set();
+    for (;;) {
+      const pool = words === null ? possible(ctx.group, ctx.history) : words;
+      const next = pool.find((w) => !tried.has(w) && consistent(w, ctx.history));
+      if (next === undefined) return NOT_TRIED;
+      const played = yield { word: next, kind: "try", all: words === null, row, tried: [...tried] };
+      ctx.history.push(played);
+      if (!allowed.has(played[0])) return OFF_BOOK;
+      tried.add(played[0]);
+      if (played[1] === SOLVED) return SOLVED_;
+    }
+  }
+
+  /** The playbook's next move after `history` ({word, kind, ...}), or {stop: reason}. */
+  function nextMove(group, history) {
+    const ctx = { group, history: [], row: null };
+    const moves = walk(ctx);
+    let r = moves.next();
+    for (const played of history) {
+      if (r.done) break;
+      r = moves.next(played);
+    }
+    return r.done ? { stop: r.value, row: ctx.row } : Object.assign({ at: ctx.row }, r.value);
+  }
+
+  // ------------------------------------------------------------ words as people write them
+
+  const text = (w) => D.spelled[w] || w;
+  function tileLetters(w) {
+    const written = D.spelled[w];
+    if (written) {
+      const t = [...written.replace(/ij/g, "\u0133")];
+      if (t.length === w.length) return t;
+    }
+    return [...w];
+  }
+  const typedWord = (s) => {
+    s = s.trim().toLowerCase();
+    return D.ij ? s.replace(/ij/g, "y").replace(/\u0133/g, "y") : s;
+  };
+
+  // expose the rules for tests and the curious (the page itself does not need it)
+  window.playbookPage = { feedback, nextMove, groups: GROUPS, fmt, possible };
+
+  // ------------------------------------------------------------ state
+
+  const S = { group: null, history: [], marks: null, chosen: null, done: false, msg: "", bad: false };
+
+  function current() {
+    if (S.done) return null;
+    if (S.chosen !== null) return { word: S.chosen, kind: "chosen" };
+    const m = nextMove(S.group, S.history);
+    return m.stop === undefined ? m : null;
+  }
+
+  function el(tag, cls, content) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (content !== undefined) e.textContent = content;
+    return e;
+  }
+
+  const MARK_NAMES = ["absent", "wrong place", "right place"];
+
+  function tiles(word, marks, onTap) {
+    const box = el("div", "tiles");
+    box.style.setProperty("--n", String(word.length));
+    tileLetters(word).forEach((ch, i) => {
+      const t = el(onTap ? "button" : "span", "t m" + marks[i], ch);
+      t.setAttribute("aria-label", `${ch}: ${MARK_NAMES[marks[i]]}`);
+      t.dataset.i = String(i);
+      if (onTap) {
+        t.type = "button";
+        t.addEventListener("click", () => onTap(i));
+      }
+      box.appendChild(t);
+    });
+    return box;
+  }
+
+  setup();
+
+  // ------------------------------------------------------------ drawing
+
+  function setup() {
+    const box = $("letter-buttons");
+    GROUPS.forEach((g) => {
+      const b = el("button", "letter", g.label);
+      b.type = "button";
+      b.dataset.group = g.name;
+      b.addEventListener("click", () => pick(g));
+      box.appendChild(b);
+    });
+    $("ok").addEventListener("click", () => submit());
+    $("solved").addEventListener("click", () => {
+      S.marks = new Array(L).fill(2);
+      submit();
+    });
+    $("undo").addEventListener("click", undo);
+    $("restart").addEventListener("click", () => restart());
+    $("fb").addEventListener("input", typed);
+    $("fb").addEventListener("keydown", (e) => {
+      if (e.key === "Enter") submit();
+    });
+    $("other-ok").addEventListener("click", other);
+    $("other-word").addEventListener("keydown", (e) => {
+      if (e.key === "Enter") other();
+    });
+    $("find-input").addEventListener("input", find);
+    if (GROUPS.length === 1) pick(GROUPS[0]);
+  }
+
+  function pick(g) {
+    S.group = g;
+    document.querySelectorAll("button.letter").forEach((b) => {
+      b.classList.toggle("on", b.dataset.group === g.name);
+      b.setAttribute("aria-pressed", String(b.dataset.group === g.name));
+    });
+    $("game").hidden = $("left-sec").hidden = false;
+    $("find").hidden = g.table === null;
+    $("find-input").value = "";
+    restart();
+    find();
+  }
+
+  function restart() {
+    Object.assign(S, { history: [], marks: null, chosen: null, done: false, msg: "", bad: false });
+    draw();
+  }
+
+  function undo() {
+    if (S.chosen !== null) S.chosen = null;
+    else if (S.history.length) S.history.pop();
+    Object.assign(S, { marks: null, done: false, msg: "", bad: false });
+    draw();
+  }
+
+  function draw() {
+    const g = S.group;
+    $("g-title").textContent = `Letter ${g.label}`;
+    const facts = [`${g.words.length} words`];
+    if (g.avg !== null) facts.push(`average ${g.avg.toFixed(2)} ${D.limitName}, worst ${g.worst}`);
+    if (g.fail) facts.push(`${g.fail} not found in time`);
+    $("g-facts").textContent = facts.join(" · ");
+    $("g-openings").textContent = g.openings.length
+      ? "Openings: " + g.openings.map(text).join(", ")
+      : "No openings: the table starts at the first turn.";
+    drawMoves();
+    const move = current();
+    drawEntry(move);
+    drawRow(move);
+    drawLeft();
+    showMessage();
+  }
+
+  const TAGS = { move: "exception move", off: "off the playbook" };
+
+  function drawMoves() {
+    const list = $("moves");
+    list.replaceChildren();
+    S.history.forEach(([w, c], i) => {
+      const li = el("li", "move");
+      li.dataset.word = w;
+      li.dataset.fb = fmt(c);
+      li.appendChild(el("span", "turn", String(i + 1)));
+      li.appendChild(tiles(w, marksOf(c), null));
+      const book = nextMove(S.group, S.history.slice(0, i));
+      const kind = book.word === w ? book.kind : "off";
+      if (TAGS[kind]) li.appendChild(el("span", "tag " + kind, TAGS[kind]));
+      list.appendChild(li);
+    });
+  }
+
+  function kindText(m) {
+    if (m.kind === "opening") return `opening ${m.index + 1} of ${m.count}`;
+    if (m.kind === "move") return "exception move: play this word, then its own table decides";
+    if (m.kind === "chosen") return "your word (off the playbook)";
+    if (m.all) return "the next word still possible (list order)";
+    const words = m.row.node.words;
+    return `try ${words.indexOf(m.word) + 1} of ${words.length} of the row`;
+  }
+
+  function drawEntry(move) {
+    const entry = $("entry");
+    entry.hidden = move === null;
+    $("current").replaceChildren();
+    if (move === null) {
+      if (!S.done) stopMessage();
+      return;
+    }
+    if (S.marks === null) S.marks = new Array(L).fill(0);
+    const turn = S.history.length + 1;
+    const over = turn > D.turns ? ` (past the ${D.turns} ${D.limitName})` : "";
+    $("kind").textContent = `Turn ${turn}: ${kindText(move)}${over}`;
+    $("kind").className = "kind" + (move.kind === "move" ? " exc" : move.kind === "chosen" ? " off" : "");
+    entry.dataset.word = move.word;
+    entry.dataset.kind = move.kind;
+    $("current").appendChild(tiles(move.word, S.marks, tap));
+    const word = el("p", "word", text(move.word));
+    if (S.group.unguaranteed.has(move.word)) word.appendChild(el("span", "ung", " † not guaranteed"));
+    $("current").appendChild(word);
+  }
+
+  /** Show the marks of the move being entered on its tiles (no redraw: focus stays). */
+  function showMarks() {
+    document.querySelectorAll("#current .t").forEach((t, i) => {
+      t.className = "t m" + S.marks[i];
+      t.setAttribute("aria-label", `${t.textContent}: ${MARK_NAMES[S.marks[i]]}`);
+    });
+    showMessage();
+  }
+
+  function showMessage() {
+    const msg = $("msg");
+    msg.textContent = S.msg;
+    msg.className = "msg" + (S.bad ? " bad" : S.done ? " good" : "");
+  }
+
+  function tap(i) {
+    S.marks[i] = (S.marks[i] + 1) % 3;
+    $("fb").value = S.marks.map((m) => D.shown[m]).join("");
+    S.msg = "";
+    S.bad = false;
+    showMarks();
+  }
+
+  function stopMessage() {
+    const m = nextMove(S.group, S.history);
+    const why = {
+      [OFF_BOOK]: "You have left the playbook.",
+      [NOT_TRIED]: "The playbook has no further word to try here.",
+      [NO_ROW]: "The table has no row for this feedback.",
+    }[m.stop] || "The playbook has no further move.";
+    S.msg = why + " Tap a word still possible to play it, or undo.";
+    S.bad = true;
+  }
+
+  function drawRow(move) {
+    const box = $("rowinfo");
+    box.replaceChildren();
+    const at = move && move.at;
+    if (!at || (move.kind !== "try" && move.kind !== "move")) return;
+    box.appendChild(el("p", "note", "The table's row for this feedback:"));
+    box.appendChild(rowView(at.row, at.movers, move));
+  }
+
+  function drawLeft() {
+    const left = possible(S.group, S.history);
+    $("left-title").textContent = `${left.length} word${left.length === 1 ? "" : "s"} still possible`;
+    const box = $("left");
+    box.replaceChildren();
+    const shown = left.slice(0, 400);
+    shown.forEach((w) => {
+      const b = el("button", "w", text(w));
+      b.type = "button";
+      b.dataset.word = w;
+      b.title = "play this word instead";
+      if (S.group.unguaranteed.has(w)) {
+        b.classList.add("ung");
+        b.appendChild(el("span", "dag", "†"));
+      }
+      b.addEventListener("click", () => choose(w));
+      box.appendChild(b);
+    });
+    const notes = [];
+    if (left.length > shown.length) notes.push(`… and ${left.length - shown.length} more.`);
+    if (left.some((w) => S.group.unguaranteed.has(w)))
+      notes.push(`† not guaranteed within ${D.turns} ${D.limitName} (the playbook says so).`);
+    notes.push("Tap a word to play it instead of the playbook's move.");
+    $("left-note").textContent = notes.join(" ");
+  }
+
+  // ------------------------------------------------------------ the table's rows
+
+  function rowView(row, movers, move) {
+    const box = el("div", "row");
+    if (row.key === "*") box.appendChild(el("span", "any", "any other feedback"));
+    else if (row.key[0] === "!") box.appendChild(el("span", "any", row.key.slice(1)));
+    else
+      codesOfKey(row.key).forEach((c, i) =>
+        box.appendChild(tiles(movers[Math.min(i, movers.length - 1)], marksOf(c), null)),
+      );
+    const node = row.node;
+    const what = el("div", "node");
+    if (node.move !== undefined) {
+      what.appendChild(el("span", "exc", `▶ exception move: ${text(node.move)}`));
+      box.appendChild(what);
+      if (node.table !== null)
+        node.table.rows.forEach((r) => box.appendChild(rowView(r, [node.move], null)));
+      else box.appendChild(el("div", "node", "then every word still possible"));
+      box.classList.add("hasmove");
+      return box;
+    }
+    if (node.words === null) what.appendChild(el("span", "all", "every word still possible, in list order"));
+    else node.words.forEach((w) => what.appendChild(tryWord(w, move)));
+    box.appendChild(what);
+    return box;
+  }
+
+  function tryWord(w, move) {
+    const s = el("span", "tw", text(w));
+    if (move && move.kind === "try") {
+      if (w === move.word) s.classList.add("next");
+      else if (!consistent(w, S.history)) s.classList.add("out");
+    }
+    if (S.group.unguaranteed.has(w)) s.appendChild(el("span", "dag", "†"));
+    return s;
+  }
+
+  // ------------------------------------------------------------ input
+
+  function parseMarks(s) {
+    const out = [];
+    for (const ch of s.toLowerCase()) {
+      if (ch === " ") continue;
+      const m = D.typed[ch];
+      if (m === undefined) return null;
+      out.push(m);
+    }
+    return out;
+  }
+
+  const marksHelp = () =>
+    `Type ${L} marks: ${D.shown[2]} right place, ${D.shown[1]} wrong place, ${D.shown[0]} absent (or 2 1 0).`;
+
+  function typed() {
+    const marks = parseMarks($("fb").value);
+    const ok = marks !== null && marks.length <= L;
+    if (ok) S.marks = marks.concat(new Array(L - marks.length).fill(0));
+    S.msg = ok ? "" : marksHelp();
+    S.bad = !ok;
+    showMarks();
+  }
+
+  function submit() {
+    const move = current();
+    if (move === null) return;
+    const typedMarks = parseMarks($("fb").value);
+    if ($("fb").value.trim() && (typedMarks === null || typedMarks.length !== L)) {
+      Object.assign(S, { msg: marksHelp(), bad: true });
+      showMessage();
+      return;
+    }
+    const code = codeOf(S.marks);
+    const trial = S.history.concat([[move.word, code]]);
+    if (possible(S.group, trial).length === 0) {
+      S.msg =
+        `No word of the list gives ${fmt(code)} to ${text(move.word)} after the moves so far ` +
+        `(move ${trial.length}): check the feedback, or undo.`;
+      S.bad = true;
+      showMessage();
+      return;
+    }
+    Object.assign(S, { history: trial, marks: null, chosen: null, msg: "", bad: false });
+    $("fb").value = "";
+    if (code === SOLVED) solved(move.word);
+    draw();
+  }
+
+  function solved(word) {
+    S.done = true;
+    const n = S.history.length;
+    const unit = n === 1 ? D.limitName.replace(/s$/, "") : D.limitName;
+    const late = n <= D.turns ? "" : ` (past the ${D.turns} ${D.limitName})`;
+    S.msg = `Solved: ${text(word)} in ${n} ${unit}${late}.`;
+  }
+
+  function choose(w) {
+    if (S.done) return;
+    S.chosen = w;
+    S.marks = null;
+    $("fb").value = "";
+    S.msg = "";
+    S.bad = false;
+    draw();
+  }
+
+  function other() {
+    const w = typedWord($("other-word").value);
+    const allowed = D.pool === "revealed" ? S.group.wordSet : KNOWN;
+    if (w.length !== L || !allowed.has(w)) {
+      S.msg = `"${$("other-word").value.trim()}" is not a word this game accepts as a guess here.`;
+      S.bad = true;
+      draw();
+      return;
+    }
+    $("other-word").value = "";
+    choose(w);
+  }
+
+  // ------------------------------------------------------------ search
+
+  function find() {
+    const g = S.group;
+    const out = $("find-results");
+    out.replaceChildren();
+    if (g === null || g.table === null) return;
+    const q = [...$("find-input").value.toLowerCase()].filter((ch) => ch !== " ");
+    const want = q.map((ch) => (ch === "?" ? -1 : D.typed[ch]));
+    const total = g.table.rows.length;
+    if (!want.length || want.some((m) => m === undefined)) {
+      $("find-count").textContent = want.some((m) => m === undefined)
+        ? "Type marks (o x . or 2 1 0), ? for any."
+        : `${total} rows; type the feedback of the openings to find its row.`;
+      return;
+    }
+    const hits = g.table.rows.filter((r) => matches(r.key, want));
+    $("find-count").textContent = `${hits.length} of ${total} rows match`;
+    hits.slice(0, 40).forEach((r) => out.appendChild(rowView(r, g.openings, null)));
+  }
+
+  function matches(key, want) {
+    if (key === "*" || key[0] === "!") return false;
+    const marks = codesOfKey(key).flatMap(marksOf);
+    return want.length <= marks.length && want.every((m, i) => m === -1 || m === marks[i]);
+  }
+})();
