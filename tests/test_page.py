@@ -1,0 +1,317 @@
+"""The play-along page (format ``page``) in a real browser: Playwright for Python driving
+Debian's Chromium (``apt-get install chromium``; never ``playwright install``).
+
+The games are played through the page as a person would (typing the feedback, or tapping
+the tiles) and must match :class:`playbook.play.BookPlayer` move for move: on the 1994 paper's
+playbook (``try: all``, ``*`` rows, the exception move gazon) at phone width, and on a small
+built playbook at desktop width. The browser is started once for the module; when it cannot
+start, the tests fail (they never skip).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import sample
+
+from playbook import config, model, play, render
+from playbook.errors import PlaybookError
+from playbook.games import Game
+from playbook.pipeline import build, outputs
+from playbook.pipeline.build import BuildResult
+from playbook.words import WordList
+
+ROOT = Path(__file__).resolve().parent.parent
+PAPER = ROOT / "config" / "lingo-1994-paper.yaml"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 375, "height": 740}
+DESKTOP = {"width": 1366, "height": 860}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium for the module; a failure (not a skip) when it cannot start."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:  # pragma: no cover - the test extras install it
+        pytest.fail(f"playwright is not installed ({exc}); pip install -e '.[test]'")
+    pw = sync_playwright().start()
+    try:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    except Exception as exc:
+        pw.stop()
+        pytest.fail(f"Chromium cannot start ({CHROMIUM}; apt-get install chromium): {exc}")
+    yield chromium
+    chromium.close()
+    pw.stop()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildResult, Path]:
+    """The default config built for a few quick letters (x: no openings, a table keyed by
+    no feedback; y: IJ words), written with its page."""
+    default = config.load(ROOT / "config" / "lingo-nl-5.yaml")
+    assert "page" in default.render.formats.split(",")
+    cfg = config.override(default, n_jobs=1, **{"render.formats": "yaml,page"})
+    result = build.build(cfg, letters=("q", "u", "x", "y"))
+    assert result.report.ok
+    out = tmp_path_factory.mktemp("built")
+    outputs.write_build(result, out, None)
+    return result, out / "playbook-play.html"
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory: pytest.TempPathFactory) -> tuple[model.Playbook, WordList, Path]:
+    pb = model.load(str(PAPER))
+    answers = outputs.answer_list(pb, str(PAPER))
+    path = tmp_path_factory.mktemp("paper") / "paper-play.html"
+    path.write_bytes(render.render(pb, "page", answers=answers, tiles="wordle")[0])
+    return pb, answers, path
+
+
+def open_page(browser: Any, path: Path, viewport: dict[str, int]) -> Any:
+    page = browser.new_page(viewport=viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: errors.append(f"request {r.url}") if r.url != path.as_uri() else 0)
+    page.goto(path.as_uri())
+    page.errors = errors
+    return page
+
+
+def book_moves(result: BuildResult, plan: model.GroupPlan, answer: str) -> list[str]:
+    """The moves of play's BookPlayer against ``answer``, to the answer."""
+    problem = result.session.problem(plan.group)
+    game = problem.game
+    player = play.make_player(problem, plan, "scm")
+    history: list[tuple[str, int]] = []
+    while not history or history[-1][1] != game.solved:
+        move = player.next_move(history)
+        assert isinstance(player, play.BookPlayer) and not player.off_book, (answer, history)
+        history.append((move, game.feedback(move, answer)))
+        assert len(history) <= 40, (answer, history)
+    return [w for w, _ in history]
+
+
+MARKS = {".": 0, "x": 1, "o": 2}
+STATE = "[document.getElementById('entry').hidden, document.getElementById('entry').dataset.word]"
+CENTRES = """(selector) => {
+  const found = [...document.querySelectorAll(selector)];
+  found[0].scrollIntoView({block: "center"});
+  return found.map(e => {
+    const r = e.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  });
+}"""
+
+
+def tap(page: Any, selector: str) -> list[tuple[float, float]]:
+    """Tap (a mouse click at its centre, as a person does) the first element ``selector``
+    finds; the centres of all it finds (for tapping more)."""
+    centres = page.evaluate(CENTRES, selector)
+    page.mouse.click(*centres[0])
+    return [tuple(c) for c in centres]
+
+
+def page_moves(page: Any, game: Game, letter: str, answer: str, entry: str) -> list[str]:
+    """Play ``answer`` on the page as a person does: the feedback typed as ``marks`` (o x .)
+    or ``digits`` (2 1 0, spaced) and Enter, or by tapping the tiles (``tap``) and the Enter
+    button. Returns the moves the page shows."""
+    tap(page, f"button.letter[data-group='{letter}']")
+    page.focus("#fb")
+    for _ in range(40):
+        hidden, word = page.evaluate(STATE)
+        if hidden:
+            break
+        text = game.format(game.feedback(word, answer))
+        if entry == "tap":
+            for (x, y), ch in zip(page.evaluate(CENTRES, "#current .t"), text, strict=True):
+                for _ in range(MARKS[ch]):
+                    page.mouse.click(x, y)
+            tap(page, "#ok")
+            continue
+        if entry == "digits":
+            text = " ".join(str(MARKS[ch]) for ch in text)
+        page.keyboard.insert_text(text)
+        page.keyboard.press("Enter")
+    assert page.inner_text("#msg").startswith("Solved:"), (answer, page.inner_text("#msg"))
+    return page.eval_on_selector_all("#moves li", "els => els.map(e => e.dataset.word)")
+
+
+def no_horizontal_scroll(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def small_targets(page: Any) -> list[str]:
+    """Visible buttons and inputs of the game smaller than 40 px either way."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll(
+               '#letters button, #entry button, #entry input, .controls button, #left button')]
+             .filter(e => e.offsetParent !== null)
+             .map(e => [e.textContent || e.id, e.getBoundingClientRect()])
+             .filter(([, r]) => r.width < 40 || r.height < 40)
+             .map(([t, r]) => `${t} ${r.width}x${r.height}`)"""
+    )
+
+
+def test_paper_games_on_a_phone_match_play(
+    browser: Any, built: tuple[BuildResult, Path], paper: tuple[Any, WordList, Path], tmp_path: Path
+) -> None:
+    """Every letter of the paper's playbook (try: all, * rows, the exception move gazon for
+    kogen), at 375 px: the page plays what BookPlayer plays, to the answer."""
+    result, _ = built
+    pb, answers, path = paper
+    assert result.session.answers == answers.words  # the same list, the same rules
+    page = open_page(browser, path, PHONE)
+    game = result.session.game
+    entries = ("marks", "digits", "marks", "digits", "marks", "tap")
+    for n, plan in enumerate(pb.groups):
+        words = [w for w in answers.words if w[0] == plan.group]
+        answer = "kogen" if plan.group == "k" else sample(words, 1, n)[0]
+        want = book_moves(result, plan, answer)
+        assert page_moves(page, game, plan.group, answer, entries[n % 6]) == want, answer
+        if answer == "kogen":
+            tags = page.eval_on_selector_all("#moves .tag", "els => els.map(e => e.textContent)")
+            assert tags == ["exception move"] and want[3] == "gazon"
+        assert no_horizontal_scroll(page), plan.group
+    page.screenshot(path=str(tmp_path / "paper-375.png"), full_page=True)
+    assert small_targets(page) == []
+    assert page.errors == []
+    page.close()
+
+
+def test_built_games_on_a_desktop_match_play(
+    browser: Any, built: tuple[BuildResult, Path], tmp_path: Path
+) -> None:
+    """Two words of every letter of a built playbook, at 1366 px, found within the turns."""
+    result, path = built
+    page = open_page(browser, path, DESKTOP)
+    game = result.session.game
+    for n, plan in enumerate(result.playbook.groups):
+        words = [result.session.answers[j] for j in result.session.groups()[plan.group]]
+        for k, answer in enumerate(sample(words, min(2, len(words)), n)):
+            want = book_moves(result, plan, answer)
+            got = page_moves(page, game, plan.group, answer, ("tap", "digits")[(n + k) % 2])
+            assert got == want and len(got) <= game.limit, answer
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(tmp_path / "built-1366.png"), full_page=True)
+    assert page.errors == []
+    page.close()
+
+
+def test_undo_restart_search_and_words_as_written(
+    browser: Any, paper: tuple[Any, WordList, Path], tmp_path: Path
+) -> None:
+    pb, answers, _ = paper
+    y = pb.group("y")
+    marked = dataclasses.replace(pb, groups=(dataclasses.replace(y, unguaranteed=("ysbad",)),))
+    path = tmp_path / "y-play.html"
+    path.write_bytes(render.render(marked, "page", answers=answers)[0])
+    page = open_page(browser, path, PHONE)
+    # one group: picked at once; IJ words as written, the declared one marked
+    assert page.inner_text("#g-title") == "Letter y/\u0133"
+    left = page.eval_on_selector_all("#left .w", "els => els.map(e => e.textContent)")
+    assert "ijdele" in left and "ydele" not in left and "ijsbad†" in left
+    assert "not guaranteed" in page.inner_text("#left-note")
+    assert "Paper rules" in page.inner_text("#pool")
+    # feedback that no word gives is refused; undo and restart
+    page.fill("#fb", "ooooo")
+    page.press("#fb", "Enter")
+    assert "No word of the list gives ooooo to steek" in page.inner_text("#msg")
+    page.fill("#fb", ".....")
+    page.press("#fb", "Enter")
+    assert page.eval_on_selector_all("#moves li", "els => els.length") == 1
+    page.click("#undo")
+    assert page.eval_on_selector_all("#moves li", "els => els.length") == 0
+    page.fill("#fb", ".....")
+    page.press("#fb", "Enter")
+    page.click("#restart")
+    assert page.eval_on_selector_all("#moves li", "els => els.length") == 0
+    # a word typed with ij is played as one tile
+    page.click("#other summary")
+    page.fill("#other-word", "IJsbal")
+    page.press("#other-word", "Enter")
+    assert page.get_attribute("#entry", "data-word") == "ysbal"
+    assert page.eval_on_selector_all("#current .t", "els => els.map(e => e.textContent)") == [
+        "\u0133", "s", "b", "a", "l",
+    ]  # fmt: skip
+    assert "off the playbook" in page.inner_text("#kind")
+    page.screenshot(path=str(tmp_path / "y-375.png"), full_page=True)
+    assert no_horizontal_scroll(page) and page.errors == []
+    page.close()
+
+
+def test_search_finds_rows_of_the_table(
+    browser: Any, built: tuple[BuildResult, Path], tmp_path: Path
+) -> None:
+    result, path = built
+    page = open_page(browser, path, PHONE)
+    page.click("button.letter[data-group='u']")
+    table = result.playbook.group("u").table or ()
+    page.fill("#find-input", "x.")
+    want = [r for r in table if r.feedback.replace(" ", "").startswith("x.")]
+    assert page.inner_text("#find-count") == f"{len(want)} of {len(table)} rows match"
+    page.fill("#find-input", "1 0 ? 0")
+    want = [r for r in table if re.match(r"x\.[ox.]\.", r.feedback.replace(" ", ""))]
+    assert page.inner_text("#find-count") == f"{len(want)} of {len(table)} rows match"
+    shown = page.eval_on_selector_all("#find-results > .row", "els => els.length")
+    assert shown == min(40, len(want)) > 0
+    page.screenshot(path=str(tmp_path / "search-375.png"), full_page=True)
+    assert no_horizontal_scroll(page) and page.errors == []
+    page.close()
+
+
+def test_the_page_is_one_file_that_fetches_nothing(paper: tuple[Any, WordList, Path]) -> None:
+    html = paper[2].read_text()
+    assert "Content-Security-Policy" in html and "default-src 'none'" in html
+    assert not re.search(r"(src|href)=\"(?!#)|https?://|@import|url\((?!\"?data:)", html)
+    assert 'name="viewport"' in html
+
+
+def test_page_refuses_what_it_cannot_play(paper: tuple[Any, WordList, Path]) -> None:
+    pb, answers, _ = paper
+    with pytest.raises(PlaybookError, match="needs the playbook's word list"):
+        render.render(pb, "page")
+    other = WordList("other", answers.words[1:], "0" * 64)
+    built_on = dataclasses.replace(pb, words={**pb.words, "sha256": "f" * 64})
+    with pytest.raises(PlaybookError, match="is not the playbook's"):
+        render.render(built_on, "page", answers=other)
+    mm = dataclasses.replace(pb, game={"name": "mastermind", "pegs": 4, "colours": 6})
+    with pytest.raises(PlaybookError, match="game 'mastermind' has no feedback rule") as exc:
+        render.render(mm, "page", answers=answers)
+    assert "\n" not in str(exc.value)
+
+
+def test_render_command_writes_the_page(tmp_path: Path) -> None:
+    from playbook.cli import main
+
+    target = tmp_path / "paper.yaml"
+    target.write_text(PAPER.read_text())
+    assert main(["render", str(target), "--format", "page"]) == 0
+    assert (tmp_path / "paper-play.html").read_text().startswith("<!DOCTYPE html>")
+    mm = tmp_path / "mm.yaml"
+    mm.write_text(
+        "playbook: 1\nname: mm\ngame: {name: mastermind, pegs: 4, colours: 6}\n"
+        "words: {list: generated}\ngroups: {'*': {openings: ['1122']}}\n"
+    )
+    assert main(["render", str(mm), "--format", "page"]) == 2
+
+
+def test_default_formats_have_the_page_where_the_browser_can_play() -> None:
+    assert "page" in config.parse("name: x\n", "c.yaml").render.formats.split(",")
+    assert config.parse("name: x\ngame: hangman\n", "c.yaml").render.formats == "yaml,html,pdf"
+    with pytest.raises(PlaybookError, match="'page' needs a game whose feedback the browser"):
+        config.parse("name: x\ngame: mastermind\nrender:\n  formats: yaml,page\n", "c.yaml")
