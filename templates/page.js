@@ -106,19 +106,19 @@
       const info = { kind: "opening", index: i, count: openings.length };
       if (!(yield* playMove(ctx, openings[i], info))) return stop(ctx, openings[i]);
     }
-    return yield* walkTable(ctx, ctx.group.table, 0, openings);
+    return yield* walkTable(ctx, ctx.group.table, 0, openings, null);
   }
 
-  function* walkTable(ctx, table, since, movers) {
+  function* walkTable(ctx, table, since, movers, owner) {
     if (table === null) return yield* tries(ctx, null, null);
     const key = keyOf(ctx.history.slice(since).map(([, c]) => c));
     const row = findRow(table, key);
     if (row === null) return NO_ROW;
-    ctx.row = { row, movers, key };
+    ctx.row = { row, movers, key, owner };
     const node = row.node;
     if (node.move === undefined) return yield* tries(ctx, node.words, row);
     if (!(yield* playMove(ctx, node.move, { kind: "move", row }))) return stop(ctx, node.move);
-    return yield* walkTable(ctx, node.table, ctx.history.length - 1, [node.move]);
+    return yield* walkTable(ctx, node.table, ctx.history.length - 1, [node.move], node.move);
   }
 
   function* tries(ctx, words, row) {
@@ -169,7 +169,8 @@
 
   // ------------------------------------------------------------ state
 
-  const S = { group: null, history: [], marks: null, chosen: null, done: false, msg: "", bad: false };
+  const S = { group: null, history: [], marks: null, chosen: null, done: false, msg: "", bad: false, allWords: false };
+  const SHOWN = 60; // words still possible shown before "+ N more"
 
   function current() {
     if (S.done) return null;
@@ -232,11 +233,15 @@
       if (e.key === "Enter") other();
     });
     $("find-input").addEventListener("input", find);
-    if (GROUPS.length === 1) pick(GROUPS[0]);
+    if (GROUPS.length === 1) {
+      $("letters").hidden = true;
+      pick(GROUPS[0]);
+    }
   }
 
   function pick(g) {
     S.group = g;
+    S.allWords = false;
     document.querySelectorAll("button.letter").forEach((b) => {
       b.classList.toggle("on", b.dataset.group === g.name);
       b.setAttribute("aria-pressed", String(b.dataset.group === g.name));
@@ -262,7 +267,8 @@
 
   function draw() {
     const g = S.group;
-    $("g-title").textContent = `Letter ${g.label}`;
+    const name = g.label.length <= 3 ? `Letter ${g.label}` : g.label[0].toUpperCase() + g.label.slice(1);
+    $("g-title").textContent = name;
     const facts = [`${g.words.length} words`];
     if (g.avg !== null) facts.push(`average ${g.avg.toFixed(2)} ${D.limitName}, worst ${g.worst}`);
     if (g.fail) facts.push(`${g.fail} not found in time`);
@@ -365,7 +371,8 @@
     box.replaceChildren();
     const at = move && move.at;
     if (!at || (move.kind !== "try" && move.kind !== "move")) return;
-    box.appendChild(el("p", "note", "The table's row for this feedback:"));
+    const whose = at.owner === null ? "the table" : `${text(at.owner)}'s own table`;
+    box.appendChild(el("p", "note", `The row of ${whose} for this feedback:`));
     box.appendChild(rowView(at.row, at.movers, move));
   }
 
@@ -374,7 +381,7 @@
     $("left-title").textContent = `${left.length} word${left.length === 1 ? "" : "s"} still possible`;
     const box = $("left");
     box.replaceChildren();
-    const shown = left.slice(0, 400);
+    const shown = left.slice(0, S.allWords ? 2000 : SHOWN);
     shown.forEach((w) => {
       const b = el("button", "w", text(w));
       b.type = "button";
@@ -387,8 +394,17 @@
       b.addEventListener("click", () => choose(w));
       box.appendChild(b);
     });
+    if (left.length > shown.length) {
+      const more = el("button", "w more", `+ ${left.length - shown.length} more`);
+      more.type = "button";
+      more.id = "more";
+      more.addEventListener("click", () => {
+        S.allWords = true;
+        drawLeft();
+      });
+      box.appendChild(more);
+    }
     const notes = [];
-    if (left.length > shown.length) notes.push(`… and ${left.length - shown.length} more.`);
     if (left.some((w) => S.group.unguaranteed.has(w)))
       notes.push(`† not guaranteed within ${D.turns} ${D.limitName} (the playbook says so).`);
     notes.push("Tap a word to play it instead of the playbook's move.");
@@ -492,7 +508,8 @@
 
   function choose(w) {
     if (S.done) return;
-    S.chosen = w;
+    const book = nextMove(S.group, S.history);
+    S.chosen = book.word === w ? null : w;
     S.marks = null;
     $("fb").value = "";
     S.msg = "";

@@ -20,8 +20,9 @@ import pytest
 from helpers import sample
 
 from playbook import config, model, play, render
+from playbook.core.problem import Problem
 from playbook.errors import PlaybookError
-from playbook.games import Game
+from playbook.games import Game, Wordle
 from playbook.pipeline import build, outputs
 from playbook.pipeline.build import BuildResult
 from playbook.words import WordList
@@ -126,11 +127,12 @@ def tap(page: Any, selector: str) -> list[tuple[float, float]]:
     return [tuple(c) for c in centres]
 
 
-def page_moves(page: Any, game: Game, letter: str, answer: str, entry: str) -> list[str]:
+def page_moves(page: Any, game: Game, letter: str | None, answer: str, entry: str) -> list[str]:
     """Play ``answer`` on the page as a person does: the feedback typed as ``marks`` (o x .)
     or ``digits`` (2 1 0, spaced) and Enter, or by tapping the tiles (``tap``) and the Enter
     button. Returns the moves the page shows."""
-    tap(page, f"button.letter[data-group='{letter}']")
+    if letter is not None:
+        tap(page, f"button.letter[data-group='{letter}']")
     page.focus("#fb")
     for _ in range(40):
         hidden, word = page.evaluate(STATE)
@@ -315,3 +317,31 @@ def test_default_formats_have_the_page_where_the_browser_can_play() -> None:
     assert config.parse("name: x\ngame: hangman\n", "c.yaml").render.formats == "yaml,html,pdf"
     with pytest.raises(PlaybookError, match="'page' needs a game whose feedback the browser"):
         config.parse("name: x\ngame: mastermind\nrender:\n  formats: yaml,page\n", "c.yaml")
+
+
+def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None:
+    """Wordle: a separate answer list, nothing revealed (one group, no letter to pick), and
+    a group without a table (every word still possible, in list order)."""
+    rules = {"name": "wordle", "length": 5, "turns": 6, "revealed": "none", "hard": False}
+    words = {"list": "wordle-allowed", "answers": "wordle-answers", "length": 5}
+    source = tmp_path / "wordle.yaml"
+    plan = model.GroupPlan("*", ("roate", "lunis"), None)
+    source.write_text(model.dumps(model.Playbook("w", rules, words, (plan,))))
+    pb = model.load(str(source))
+    answers = outputs.answer_list(pb, str(source))
+    path = tmp_path / "wordle-play.html"
+    path.write_bytes(render.render(pb, "page", answers=answers, tiles="wordle")[0])
+    game = Wordle()
+    problem = Problem.of(game, answers.words, answers.words)
+    player = play.BookPlayer(problem, pb.group("*"), play.RulePlayer(problem))
+    page = open_page(browser, path, PHONE)
+    assert page.is_hidden("#letters") and "Any word" in page.inner_text("#pool")
+    for answer in ("camel", "zesty"):
+        history: list[tuple[str, int]] = []
+        while not history or history[-1][1] != game.solved:
+            move = player.next_move(history)
+            history.append((move, game.feedback(move, answer)))
+        assert page_moves(page, game, None, answer, "digits") == [w for w, _ in history]
+        page.click("#restart")
+    assert page.errors == []
+    page.close()

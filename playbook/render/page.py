@@ -38,7 +38,8 @@ POOLS = {
     "all": "Paper rules: any word of the list may be guessed.",
     "revealed": "TV rules: every guess starts with the revealed letter.",
 }
-"""How the page names the rules of ``game.guess_pool``."""
+"""How the page names the rules of ``game.guess_pool`` where a letter is revealed (the 1994
+paper let any word be guessed; on TV every guess starts with the revealed letter)."""
 
 STAR = "*"
 
@@ -222,6 +223,13 @@ def page_data(pb: Playbook, answers: WordList | None) -> dict[str, Any]:
     }
 
 
+def _pool(rules: Mapping[str, Any], pool: str) -> str:
+    """The rules' guess pool in words: paper or TV rules where a letter is revealed."""
+    if rules.get("revealed", "first") == "none":
+        return "Any word of the list may be guessed." if pool == "all" else f"Guesses: {pool}."
+    return POOLS.get(pool, f"Guesses: {pool}.")
+
+
 def _script_json(data: Any) -> Markup:
     """JSON that is safe inside a ``<script>`` element (no ``<``, ``>`` or ``&``)."""
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
@@ -244,7 +252,8 @@ def render_page(pb: Playbook, answers: WordList | None, *, tiles: str = "lingo")
     return template.render(
         pb=pb,
         rules=cls.describe({k: v for k, v in pb.game.items() if k != "guess_pool"}),
-        pool=POOLS.get(data["pool"], f"guesses: {data['pool']}"),
+        pool=_pool(pb.game, data["pool"]),
+        letters=len(data["groups"]) > 1,
         notation=str(pb.game.get("notation") or cls.notation),
         ij=Spelling.of(pb.words).note,
         tiles=tiles,
