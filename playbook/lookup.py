@@ -9,7 +9,9 @@ move and look that move's feedback up in the move's own table.
 :func:`walk` is a generator: it yields the move to play and is sent back the move actually
 played with its feedback; when the plan has nothing more to play it returns why. ``verify``
 drives it with the game's plain rule against every answer; ``play`` replays a person's
-history through it to find the next move, or that the history has left the plan.
+history through it to find the next move, or that the history has left the plan. The
+play-along page (``templates/page.js``) repeats these rules in JavaScript, rule for rule:
+change both together (``tests/test_page.py`` plays games against ``play`` in a browser).
 """
 
 from __future__ import annotations
