@@ -251,6 +251,9 @@
     $("find-input").value = "";
     restart();
     find();
+    if (GROUPS.length > 1 && window.matchMedia("(max-width: 899px)").matches)
+      $("game").scrollIntoView({ block: "start" }); // a phone: the game below the letters
+    if (window.matchMedia("(pointer: fine)").matches) $("fb").focus(); // a keyboard at hand
   }
 
   function restart() {

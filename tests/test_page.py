@@ -10,16 +10,18 @@ start, the tests fail (they never skip).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import sample
 
-from playbook import config, model, play, render
+from playbook import config, lookup, model, play, render
 from playbook.core.problem import Problem
 from playbook.errors import PlaybookError
 from playbook.games import Game, Wordle
@@ -345,3 +347,76 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
         page.click("#restart")
     assert page.errors == []
     page.close()
+
+
+WHOLE_LIST = """() => {
+  const P = window.playbookPage, out = {};
+  for (const g of P.groups) for (const a of g.words) {
+    const h = [];
+    while (h.length < 40 && (h.length === 0 || h[h.length - 1][0] !== a)) {
+      const m = P.nextMove(g, h);
+      if (m.word === undefined) break;
+      h.push([m.word, P.feedback(m.word, a)]);
+    }
+    out[a] = h.map(([w]) => w);
+  }
+  return out;
+}"""
+
+
+@functools.cache
+def _feedback(game: Game) -> Callable[[str, str], int]:
+    return functools.lru_cache(maxsize=1 << 20)(game.feedback)
+
+
+def walk_moves(plan: model.GroupPlan, game: Game, words: list[str], answer: str) -> list[str]:
+    """The moves of ``lookup.walk`` against ``answer`` with the game's plain rule."""
+    left: dict[tuple[tuple[str, int], ...], list[str]] = {(): words}
+    feedback = _feedback(game)
+
+    def possible(history: Any) -> list[str]:
+        key = tuple(history)
+        if key not in left:
+            g, c = key[-1]
+            left[key] = [w for w in possible(key[:-1]) if feedback(g, w) == c]
+        return left[key]
+
+    moves = lookup.walk(
+        plan,
+        fmt=game.format,
+        consistent=lambda w, h: all(feedback(g, w) == c for g, c in h),
+        possible=possible,
+        words=words,
+        solved=game.solved,
+    )
+    history: list[tuple[str, int]] = []
+    with contextlib.suppress(StopIteration):
+        move = next(moves)
+        while len(history) < 40:
+            history.append((move, feedback(move, answer)))
+            if move == answer:
+                break
+            move = moves.send(history[-1])
+    return [w for w, _ in history]
+
+
+def test_every_word_takes_the_same_path_in_the_page_and_in_lookup(
+    browser: Any, built: tuple[BuildResult, Path], paper: tuple[Any, WordList, Path]
+) -> None:
+    """Every word of the list, through the page's script (its walk and feedback) and through
+    ``lookup.walk`` with the game's rule: the paper's playbook (all 26 letters) and the build."""
+    result, built_path = built
+    game = result.session.game
+    cases = [
+        (paper[0], paper[1].words, paper[2]),
+        (result.playbook, result.session.answers, built_path),
+    ]
+    for pb, answers, path in cases:
+        page = open_page(browser, path, DESKTOP)
+        got = page.evaluate(WHOLE_LIST)
+        page.close()
+        for plan in pb.groups:
+            words = [w for w in answers if game.group_of(w) == plan.group]
+            for answer in words:
+                assert got[answer] == walk_moves(plan, game, words, answer), answer
+        assert len(got) == sum(1 for w in answers if w[0] in {g.group for g in pb.groups})
