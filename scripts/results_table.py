@@ -1,8 +1,9 @@
-"""Print the README's results table: our playbook beside a reference one, per letter.
+"""Print the README's results table: our playbook beside the TV-rules one, the paper's and the
+fast profile's, per letter.
 
-Usage: python scripts/results_table.py [OURS] [REFERENCE] [FAST]
+Usage: python scripts/results_table.py [OURS] [REFERENCE] [FAST] [TV]
 (defaults: output/lingo-nl-5/playbook.yaml, config/lingo-1994-paper.yaml,
-output/lingo-nl-5-fast/playbook.yaml if it exists).
+output/lingo-nl-5-fast/playbook.yaml and output/lingo-nl-5-tv/playbook.yaml where they exist).
 """
 
 from __future__ import annotations
@@ -13,14 +14,27 @@ from pathlib import Path
 from playbook import compare, model
 from playbook.pipeline.outputs import game_of
 from playbook.pipeline.session import load_lists
+from playbook.spelling import Spelling
+
+
+def _optional(path: str) -> model.Playbook | None:
+    return model.load(path) if Path(path).exists() else None
+
+
+def _avg(pb: model.Playbook | None, group: str) -> str:
+    if pb is None:
+        return ""
+    st = pb.group(group).stats
+    return f"{st.average:.2f}" if st else ""
 
 
 def main(argv: list[str]) -> None:
     ours_path = argv[0] if argv else "output/lingo-nl-5/playbook.yaml"
     ref_path = argv[1] if len(argv) > 1 else "config/lingo-1994-paper.yaml"
-    fast_path = Path(argv[2] if len(argv) > 2 else "output/lingo-nl-5-fast/playbook.yaml")
+    fast = _optional(argv[2] if len(argv) > 2 else "output/lingo-nl-5-fast/playbook.yaml")
+    tv = _optional(argv[3] if len(argv) > 3 else "output/lingo-nl-5-tv/playbook.yaml")
     ours, ref = model.load(ours_path), model.load(ref_path)
-    fast = model.load(str(fast_path)) if fast_path.exists() else None
+    spell = Spelling.of(ours.words)
     game = game_of(ours, ours_path)
     lists = load_lists(dict(ours.words), game=game)
     comps = {
@@ -28,27 +42,40 @@ def main(argv: list[str]) -> None:
         for c in compare.compare(ours, ref, game, lists.guesses.words, lists.answers.words)
     }
     head = "| letter | words | our openings | found by | largest | avg | worst | exception moves |"
+    head += " TV rules: openings | avg | not guaranteed |"
     head += " paper's openings | largest | fails | fast avg |"
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     for g in ours.groups:
         c = comps[g.group]
         st = g.stats
+        assert st is not None
         moves = sum(1 for r in g.table or () if isinstance(r.node, model.Move))
         unknown = "".join(f" ({w}: not in list)" for w in c.ref_unknown)
-        fa = ""
-        if fast is not None and fast.group(g.group).stats is not None:
-            fa = f"{fast.group(g.group).stats.average:.2f}"  # type: ignore[union-attr]
         method = g.method + (f", {g.restarts} restarts" if g.restarts else "")
+        t = tv.group(g.group) if tv is not None else None
+        tv_cells = (
+            f"{' '.join(map(spell.text, t.openings)) or '-'} | {_avg(tv, g.group)} | "
+            f"{len(t.unguaranteed)} |"
+            if t is not None
+            else " | | |"
+        )
         print(
-            f"| {g.group} | {g.words} | {' '.join(g.openings) or '-'} | {method} | "
-            f"{g.largest} | {st.average:.2f} | {st.worst} | {moves} | "  # type: ignore[union-attr]
-            f"{' '.join(c.ref) or '-'}{unknown} | {c.ref_largest} | {c.ref_failures} | {fa} |"
+            f"| {spell.group(g.group)} | {g.words} | {' '.join(map(spell.text, g.openings)) or '-'}"
+            f" | {method} | {g.largest} | {st.average:.2f} | {st.worst} | {moves} | "
+            f"{tv_cells} {' '.join(c.ref) or '-'}{unknown} | {c.ref_largest} | "
+            f"{c.ref_failures} | {_avg(fast, g.group)} |"
         )
     s = ours.stats
+    assert s is not None
+    tv_all = (
+        f"| {tv.stats.average:.3f} | {sum(len(g.unguaranteed) for g in tv.groups)} |"
+        if (tv is not None and tv.stats is not None)
+        else "| | |"
+    )
     fs = f"{fast.stats.average:.3f}" if fast and fast.stats else ""
     print(
-        f"| all | {s.words} | | | | {s.average:.3f} | {s.worst} | | | | "  # type: ignore[union-attr]
+        f"| all | {s.words} | | | | {s.average:.3f} | {s.worst} | | {tv_all} | | "
         f"{sum(c.ref_failures for c in comps.values())} | {fs} |"
     )
 

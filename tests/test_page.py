@@ -316,7 +316,7 @@ def test_render_command_writes_the_page(tmp_path: Path) -> None:
 
 def test_default_formats_have_the_page_where_the_browser_can_play() -> None:
     assert "page" in config.parse("name: x\n", "c.yaml").render.formats.split(",")
-    assert config.parse("name: x\ngame: hangman\n", "c.yaml").render.formats == "yaml,html,pdf"
+    assert config.parse("name: x\ngame: hangman\n", "c.yaml").render.formats == "yaml,html,pdf,card"
     with pytest.raises(PlaybookError, match="'page' needs a game whose feedback the browser"):
         config.parse("name: x\ngame: mastermind\nrender:\n  formats: yaml,page\n", "c.yaml")
 

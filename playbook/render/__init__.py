@@ -160,9 +160,7 @@ def render(
     return spec.make(pb, dataclasses.replace(options or Options(), **kw))
 
 
-def write(
-    pb: Playbook, path: str | Path, fmt: str | None = None, **kw: Any
-) -> dict[str, int]:
+def write(pb: Playbook, path: str | Path, fmt: str | None = None, **kw: Any) -> dict[str, int]:
     """Render to a file; the format defaults to the file's suffix (``.markdown`` is md), the
     keywords are :class:`Options`. Returns the page count per group (pdf only, else empty)."""
     path = Path(path)
