@@ -22,7 +22,7 @@ def project(tmp_path_factory, dutch5):  # type: ignore[no-untyped-def]
     write_words(folder / "words.txt", ws)
     (folder / "tiny.yaml").write_text(
         "name: tiny\nwords:\n  list: words.txt\n  length: 5\n"
-        "search:\n  restarts: 30\n  seed: 5\nn_jobs: 1\n"
+        "search:\n  restarts: 30\n  seed: 5\nn_jobs: 1\nrender:\n  formats: yaml,html\n"
     )
     (folder / "tiny-fast.yaml").write_text(
         "name: tiny-fast\nwords:\n  list: words.txt\n  length: 5\nprofile: fast\n"

@@ -31,7 +31,7 @@ def cli(*args: str, stdin: str = "", cwd: Path = ROOT) -> subprocess.CompletedPr
 def lingo_book(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
     """The default playbook, built for letters c and u (fast to build)."""
     out = tmp_path_factory.mktemp("out")
-    r = cli("build", "--letters", "c,u", "--out", str(out))
+    r = cli("build", "--letters", "c,u", "--out", str(out), "--formats", "yaml")
     assert r.returncode == 0, r.stderr
     return out / "lingo-nl-5" / "playbook.yaml"
 

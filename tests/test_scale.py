@@ -56,7 +56,7 @@ def _run(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     )
 
 
-KILLED_ARGS = ["build", "--letters", "k,q", "--restarts", "120", "--jobs", "1"]
+KILLED_ARGS = ["build", "--letters", "k,q", "--restarts", "120", "--jobs", "1", "--formats", "yaml"]
 
 
 @pytest.fixture(scope="module")

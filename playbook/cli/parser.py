@@ -67,6 +67,10 @@ def _build(sub: Subparsers) -> argparse.ArgumentParser:
         action="store_true",
         help="ignore and do not keep checkpoints of finished work units",
     )
+    b.add_argument(
+        "--formats",
+        help="files to write, e.g. yaml,pdf (overrides the config's render.formats)",
+    )
     b.set_defaults(func=commands.cmd_build)
     return b
 
