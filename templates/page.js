@@ -1,6 +1,6 @@
-/* The play-along page: follows a playbook move by move (made by playbook/render/page.py).
+/* The play-along page: follows a playbook move by move (made by the page renderer of the render package).
 
-   The table walk is playbook/lookup.py's, rule for rule: play the openings in order; then
+   The table walk is the one of the lookup module, rule for rule: play the openings in order; then
    find the row of the table whose key is the feedback of the moves played since the table
    started (its exact row, else the "*" row) and do what it says: try its words in order,
    skipping any the feedback so far rules out ("all", or no table: every word still possible,
@@ -83,7 +83,7 @@
   const consistent = (word, history) => history.every(([g, c]) => feedback(g, word) === c);
   const possible = (group, history) => group.words.filter((w) => consistent(w, history));
 
-  // ------------------------------------------------------------ the walk (lookup.py)
+  // ------------------------------------------------------------ the walk (as the lookup module)
 
   function findRow(table, key) {
     return table.byKey.get(key) || table.byKey.get("*") || null;
