@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib
 import os
 import queue
-import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -81,7 +80,8 @@ def _import(module: str) -> None:
 def started(n_jobs: int, module: str) -> Iterator[None]:
     """Start the local worker processes now, each importing ``module``, and go on at once:
     the serial work inside overlaps their start (a second or two each); the first map waits
-    for them. Leaving early (an error) drops them quietly."""
+    for them. Leaving early (an error) waits for them to be up: cancelling a start under
+    way races with loky's queue thread, which then prints a traceback."""
     jobs = effective_jobs(n_jobs)
     if jobs > 1 and _BACKEND["name"] == "loky" and not _STARTING:
         _STARTING.append(
@@ -92,10 +92,7 @@ def started(n_jobs: int, module: str) -> Iterator[None]:
     try:
         yield
     finally:
-        while _STARTING:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # "tasks executed but not used"
-                _STARTING.pop().close()
+        _started()
 
 
 def _started() -> None:

@@ -112,9 +112,9 @@ def test_fast_profile_beats_simple(project) -> None:  # type: ignore[no-untyped-
 )
 def test_cli_errors(project, args: list[str], code: int, message: str) -> None:  # type: ignore[no-untyped-def]
     r = run_cli(*args, cwd=project)
-    assert r.returncode == code
-    assert message in r.stderr + r.stdout
-    assert "Traceback" not in r.stderr and "Warning" not in r.stderr
+    assert r.returncode == code, r.stderr
+    assert message in r.stderr + r.stdout, r.stderr
+    assert "Traceback" not in r.stderr and "Warning" not in r.stderr, r.stderr
 
 
 def test_every_command_has_help() -> None:
