@@ -4,7 +4,7 @@ rendered formats, and playbook files verified against their word lists."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from playbook import files, model, parallel, render
@@ -29,42 +29,39 @@ def load_reference(cfg: Config, config_file: Path) -> Playbook | None:
     return model.load(str(path))
 
 
-def siblings(out: Path, pb: Playbook) -> list[Playbook]:
-    """Other playbooks already built in ``out`` for the same list and rules, other profile."""
-    found = []
+def _built(out: Path, pb: Playbook) -> Iterator[Playbook]:
+    """The other playbooks already built in ``out`` for the same word list (unreadable
+    files are passed over)."""
     for f in sorted(out.glob("*/playbook.yaml")):
         try:
             other = model.load(str(f))
         except PlaybookFileError:
             continue
-        if (
-            other.name != pb.name
-            and other.profile != pb.profile
-            and other.words.get("sha256") == pb.words.get("sha256")
-            and model.rules_sha256(other.game) == model.rules_sha256(pb.game)
-        ):
-            found.append(other)
-    return found
+        if other.name != pb.name and other.words.get("sha256") == pb.words.get("sha256"):
+            yield other
+
+
+def siblings(out: Path, pb: Playbook) -> list[Playbook]:
+    """Other playbooks already built in ``out`` for the same list and rules, other profile."""
+    rules = model.rules_sha256(pb.game)
+    return [
+        o
+        for o in _built(out, pb)
+        if o.profile != pb.profile and model.rules_sha256(o.game) == rules
+    ]
 
 
 def companions(out: Path, pb: Playbook) -> list[Playbook]:
     """Playbooks already built in ``out`` for the same game and word list under other rules
     (the paper's and the TV rules): the card shows them beside ``pb``."""
-    found = []
-    for f in sorted(out.glob("*/playbook.yaml")):
-        try:
-            other = model.load(str(f))
-        except PlaybookFileError:
-            continue
-        if (
-            other.name != pb.name
-            and other.profile == pb.profile
-            and other.game.get("name") == pb.game.get("name")
-            and other.words.get("sha256") == pb.words.get("sha256")
-            and model.rules_sha256(other.game) != model.rules_sha256(pb.game)
-        ):
-            found.append(other)
-    return found
+    rules = model.rules_sha256(pb.game)
+    return [
+        o
+        for o in _built(out, pb)
+        if o.profile == pb.profile
+        and o.game.get("name") == pb.game.get("name")
+        and model.rules_sha256(o.game) != rules
+    ]
 
 
 def comparison(result: BuildResult, ref: Playbook | None) -> list[GroupComparison] | None:
