@@ -1,29 +1,34 @@
-"""Benchmark of the scale-out work (issue 6): exhaustive triples, workers, Dask.
+"""Benchmark of the exhaustive triple search (issues 6 and 16).
 
-    .venv/bin/python benchmarks/bench_scale.py [--sample N]
+    .venv/bin/python benchmarks/bench_scale.py [--old LETTERS] [--dask]
 
 Measured in one run and printed as figures and ratios (also to benchmarks/results/scale.json):
 
-1. Exhaustive triple search throughput per core, per letter: triples settled per second (every
-   triple g1 < g2 < g3 whose first word is in the sample is decided: scanned with early exit,
-   or skipped by a bound that cannot discard a better triple). Goal: at least 5e7.
-2. Speed-up of the same triple units from 1 to 2 local worker processes (goal >= 1.8x).
-3. Dask LocalCluster (2 workers) against local processes on the same units (goal: within 15%).
-   2 and 3 are timed in turn, three rounds, on started workers; each keeps its best time.
-4. The time to settle all 26 letters exhaustively on this machine, extrapolated from each
-   letter's throughput on a sample of first words spread over the guess list.
+1. The letters that need three openings (no single word leaves at most turns - 1 words, no
+   pair at most turns - 2), and for each the CPU seconds of its whole exhaustive triple search
+   (its 16 units, serial) with the verdict.
+2. Against the triple kernel before issue 16 (``playbook/core/kernels.py`` at commit cf308a8,
+   read with ``git show``): the CPU seconds of the whole search of the letters ``--old``
+   (default l), on the same problems; the ratio (goal: at least 10x).
+3. CPU seconds of the whole triple phase (every unit of every such letter) on 1 and 2 workers
+   and on one per core: the total must not grow with the workers (goal: within 10%).
+4. With ``--dask``: the same units on a Dask LocalCluster of 2 workers against local processes.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.util
 import json
 import os
 import platform
+import subprocess
+import sys
+import tempfile
 import time
-from math import comb
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -35,6 +40,9 @@ from playbook.games import WordGame
 from playbook.search import openings
 
 HERE = Path(__file__).resolve().parent
+BEFORE = "cf308a8"
+"""The last commit with the triple kernel that issue 16 replaced."""
+TURNS = 5
 
 
 def letter_data(game: WordGame, letter: str, ws: list[str], F: np.ndarray) -> Problem:
@@ -42,100 +50,132 @@ def letter_data(game: WordGame, letter: str, ws: list[str], F: np.ndarray) -> Pr
     return Problem.from_matrix(game, ws, [ws[j] for j in cols], F[:, cols], name=letter)
 
 
-def unit(p: Problem, firsts: np.ndarray) -> tuple[object, int]:
-    return openings.triple_unit(p, SCM, 2, firsts)
+def needs_three(p: Problem) -> bool:
+    """No single word and no pair meets its target (what the build decides first)."""
+    if len(p.answers) <= TURNS or openings.best_single(p, SCM, TURNS - 1) is not None:
+        return False
+    return openings.best_pair(p, SCM, TURNS - 2) is None
 
 
-def settled_for(n_g: int, firsts: np.ndarray) -> int:
-    return sum(comb(n_g - int(g) - 1, 2) for g in firsts)
+def timed_unit(p: Problem, unit: int) -> tuple[float, Any]:
+    """One unit of the triple search, with the CPU seconds it took in its worker."""
+    t = time.process_time()
+    r = openings.triple_unit(p, SCM, TURNS - 3, unit)
+    return time.process_time() - t, tuple(r)
+
+
+def old_kernel() -> Any:
+    """The kernels module as it was before issue 16."""
+    text = subprocess.run(
+        ["git", "show", f"{BEFORE}:playbook/core/kernels.py"],
+        cwd=HERE.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    path = Path(tempfile.mkdtemp()) / "kernels_before.py"
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location("kernels_before", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sample", type=int, default=24, help="first words sampled per letter")
+    ap.add_argument("--old", default="l", help="letters to search with the old kernel too")
+    ap.add_argument("--dask", action="store_true", help="also time a Dask LocalCluster")
     args = ap.parse_args()
-    game = WordGame(length=5, turns=5)
+    cores = os.cpu_count() or 1
+    game = WordGame(length=5, turns=TURNS)
     ws = list(words.load("opentaal-nl", length=5, ij_to_y=True).words)
     F, _ = cached_matrix(game, ws, ws)
-    n_g = len(ws)
-    out: dict[str, object] = {
+    out: dict[str, Any] = {
         "machine": {
-            "cores": os.cpu_count(),
+            "cores": cores,
             "python": platform.python_version(),
             "cpu": platform.processor() or platform.machine(),
             "date": datetime.datetime.now().isoformat(timespec="minutes"),
         },
     }
-    print(f"playbook scale benchmark ({os.cpu_count()} cores, {datetime.datetime.now():%c})")
-    p = letter_data(game, "u", ws, F)
-    unit(p, np.array([n_g - 3]))  # compile / load the kernels
+    print(f"playbook triple-search benchmark ({cores} cores, {datetime.datetime.now():%c})")
+    problems = {c: letter_data(game, c, ws, F) for c in "abcdefghijklmnopqrstuvwxyz"}
+    flags = parallel.run(needs_three, [(p,) for p in problems.values()], -1)
+    pending = [c for c, f in zip(problems, flags, strict=True) if f]
+    openings.triple_unit(problems["x"], SCM, 2, 0)  # compile / load the kernels
 
-    print("\n1 + 4. triples settled per second per core, and the time to settle every letter")
+    print(f"\n1. letters that need three openings ({len(pending)}): whole search, serial")
     per_letter = {}
-    total_s = 0.0
-    for letter in "abcdefghijklmnopqrstuvwxyz":
-        p = letter_data(game, letter, ws, F)
-        # first words spread over the list (early first words own the most triples)
-        firsts = np.unique(np.linspace(0, n_g - 3, args.sample).astype(np.int64))
-        t = time.perf_counter()
-        _, settled = unit(p, firsts)
-        dt = time.perf_counter() - t
-        assert settled == settled_for(n_g, firsts)
-        rate = settled / dt
-        est = comb(n_g, 3) / rate
-        total_s += est
-        per_letter[letter] = {"answers": len(p.answers), "rate": rate, "estimate_s": est}
+    for c in pending:
+        p = problems[c]
+        t = time.process_time()
+        units = [openings.triple_unit(p, SCM, 2, u) for u in range(openings.TRIPLE_UNITS)]
+        cpu = time.process_time() - t
+        best = openings.merge_triples(p, units, SCM)
+        verdict = " ".join(p.guesses[m] for m in best.moves) if best else "none (proven)"
+        per_letter[c] = {"answers": len(p.answers), "cpu_s": cpu, "best": verdict}
+        print(f"  {c} {len(p.answers):4d} words  {cpu:6.1f} CPU-s  {verdict}", flush=True)
+    total = sum(v["cpu_s"] for v in per_letter.values())
+    print(f"  all {len(pending)} letters: {total:.1f} CPU-s")
+    out["letters"] = per_letter
+
+    print(f"\n2. the kernel before issue 16 ({BEFORE}) on the same letters: {args.old}")
+    old = old_kernel()
+    keys = SCM.kernel_keys(openings.TIES)
+    ratios = {}
+    for c in args.old:
+        p = problems[c]
+        t = time.process_time()
+        r = old.triple_chunk(p.F, np.arange(p.F.shape[0]), 2, keys, p.in_answers, p.n_codes)
+        cpu_old = time.process_time() - t
+        moves = None if r[0] < 0 else tuple(sorted((int(r[0]), int(r[1]), int(r[2]))))
+        new_best = openings.merge_triples(
+            p, [openings.triple_unit(p, SCM, 2, u) for u in range(openings.TRIPLE_UNITS)], SCM
+        )
+        assert moves == (tuple(sorted(new_best.moves)) if new_best else None), c
+        cpu_new = per_letter[c]["cpu_s"] if c in per_letter else float("nan")
+        ratios[c] = cpu_old / cpu_new
         print(
-            f"  {letter} {len(p.answers):4d} words  {rate:10.3g} triples/s  "
-            f"all triples ~{est / 60:8.1f} min",
+            f"  {c}: before {cpu_old:.1f} CPU-s, now {cpu_new:.1f} CPU-s: {ratios[c]:.1f}x "
+            f"(goal >= 10x: {'met' if ratios[c] >= 10 else 'NOT MET'}), same triple",
             flush=True,
         )
-    rates = [v["rate"] for v in per_letter.values()]
-    print(
-        f"  median {np.median(rates):.3g} triples/s per core (goal >= 5e7: "
-        f"{'met' if np.median(rates) >= 5e7 else 'NOT MET'}); all 26 letters on one core "
-        f"~{total_s / 3600:.1f} h, on this machine's 2 cores ~{total_s / 7200:.1f} h"
-    )
-    out["letters"] = per_letter
-    out["all_letters_core_hours"] = total_s / 3600
+    out["before"] = {"commit": BEFORE, "ratios": ratios}
 
-    print("\n2 + 3. the same triple units on 1 and 2 local workers and on a Dask LocalCluster")
-    # enough work (about 12 s on one core) that the workers' start is not what is measured;
-    # pools and clusters are started and warmed before the clock; the machine's speed drifts
-    # by 10-20% from minute to minute, so the three are timed in turn, three rounds, and each
-    # keeps its best time
-    p = letter_data(game, "s", ws, F)
-    firsts = np.unique(np.linspace(0, n_g - 3, 32 * args.sample).astype(np.int64))
-    units = [(p, firsts[i::16]) for i in range(16)]  # 8 per worker, as a build splits
-    warm = [(p, firsts[-2:-1]), (p, firsts[-1:])]
-    best = {"1": float("inf"), "2": float("inf"), "dask": float("inf")}
+    print("\n3. the whole triple phase on 1, 2 and all workers: CPU seconds of the units")
+    tasks = [(problems[c], u) for c in pending for u in range(openings.TRIPLE_UNITS)]
+    phase: dict[str, dict[str, float]] = {}
     results = {}
-
-    def timed(key: str) -> None:
+    for jobs in sorted({1, 2, cores}):
+        parallel.run(timed_unit, [(problems["x"], 0)] * jobs, jobs)  # start the workers
         t = time.perf_counter()
-        results[key] = parallel.run(unit, units, 1 if key == "1" else 2)
-        best[key] = min(best[key], time.perf_counter() - t)
+        rs = parallel.run(timed_unit, tasks, jobs)
+        wall = time.perf_counter() - t
+        cpu = sum(r[0] for r in rs)
+        results[jobs] = [r[1] for r in rs]
+        phase[str(jobs)] = {"cpu_s": cpu, "wall_s": wall}
+        print(f"  {jobs:2d} workers: {cpu:7.1f} CPU-s, {wall:6.1f} s wall", flush=True)
+    assert all(v == results[1] for v in results.values())
+    growth = phase[str(max(2, cores))]["cpu_s"] / phase["1"]["cpu_s"]
+    print(
+        f"  CPU at {max(2, cores)} workers / at 1: {growth:.3f} "
+        f"(goal within 10%: {'met' if abs(growth - 1) <= 0.10 else 'NOT MET'}); same results"
+    )
+    out["workers"] = phase
 
-    for _ in range(3):
-        timed("1")
-        parallel.run(unit, warm, 2)
-        timed("2")
+    if args.dask:
+        print("\n4. the same units on a Dask LocalCluster of 2 workers")
         with parallel.backend("dask", workers=2):
-            parallel.run(unit, warm, 2)
-            timed("dask")
-    assert results["1"] == results["2"] == results["dask"]
-    speedup = best["1"] / best["2"]
-    print(
-        f"  1 worker {best['1']:.2f} s, 2 workers {best['2']:.2f} s: speed-up {speedup:.2f}x "
-        f"(goal >= 1.8x: {'met' if speedup >= 1.8 else 'NOT MET'})"
-    )
-    ratio = best["dask"] / best["2"]
-    print(
-        f"  dask {best['dask']:.2f} s vs local {best['2']:.2f} s: {ratio:.2f}x "
-        f"(goal within 15%: {'met' if ratio <= 1.15 else 'NOT MET'})"
-    )
-    out["workers"] = {"1": best["1"], "2": best["2"], "speedup": speedup}
-    out["dask"] = {"dask_s": best["dask"], "local_s": best["2"], "ratio": ratio}
+            parallel.run(timed_unit, [(problems["x"], 0)] * 2, 2)
+            t = time.perf_counter()
+            rs = parallel.run(timed_unit, tasks, 2)
+            wall = time.perf_counter() - t
+        assert [r[1] for r in rs] == results[1]
+        ratio = wall / phase["2"]["wall_s"]
+        print(f"  dask {wall:.1f} s vs local {phase['2']['wall_s']:.1f} s: {ratio:.2f}x")
+        out["dask"] = {"wall_s": wall, "ratio": ratio}
+
     path = HERE / "results" / "scale.json"
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps(out, indent=2) + "\n")
@@ -143,4 +183,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -111,8 +111,17 @@ class GroupPlan:
 
     @property
     def proven(self) -> bool:
-        """Whether the number and quality of openings is proven optimal by exhaustive search."""
-        return self.method in ("trivial", "exhaustive", "exact minimax")
+        """Whether exhaustive search proves the openings best (``trivial``, ``exhaustive``,
+        ``exact minimax``) or proves that no three openings meet the target, so that the
+        exception moves of these are needed (:attr:`proven_none`)."""
+        return self.method in ("trivial", "exhaustive", "exact minimax") or self.proven_none
+
+    @property
+    def proven_none(self) -> bool:
+        """Whether the exhaustive triple search found that no three openings leave at most
+        the target number of words (recorded under ``notes.exhaustive_triples``)."""
+        triples = self.notes.get("exhaustive_triples")
+        return isinstance(triples, Mapping) and triples.get("exists") is False
 
 
 @dataclasses.dataclass(frozen=True)

@@ -188,10 +188,7 @@ def test_triple_equals_brute_force(triple_case, rank: Ranking, bound: int, n_ans
         return
     assert got is not None
     assert tuple(sorted(got.moves)) == want[1]
-    units = [
-        openings.triple_unit(p, rank, bound, f)[0]
-        for f in openings.first_word_units(p.F.shape[0], 3)
-    ]
+    units = [openings.triple_unit(p, rank, bound, u, 3) for u in range(3)]
     merged = openings.merge_triples(p, units, rank)
     assert merged is not None and merged.moves == got.moves
 

@@ -31,7 +31,8 @@ from playbook.verify import Report
 class ProgressView:
     """How a long command shows it is alive: bars on a terminal (``err``), plain lines when
     ``err`` is not one (a CI or nohup log), at most one line per phase every ``every``
-    seconds and one when a phase ends, flushed as they go."""
+    seconds, one for each letter that finishes a phase with a finding (``milestone``) and one
+    when a phase ends, flushed as they go."""
 
     def __init__(self, err: Console, *, every: float = 5.0) -> None:
         self.err = err
@@ -62,7 +63,9 @@ class ProgressView:
     def stop(self) -> None:
         self.bars.stop()
 
-    def __call__(self, phase: str, done: int, total: int, detail: str = "") -> None:
+    def __call__(
+        self, phase: str, done: int, total: int, detail: str = "", *, milestone: bool = False
+    ) -> None:
         now = time.monotonic()
         start = self.started.setdefault(phase, now)
         if not self.plain:
@@ -71,7 +74,7 @@ class ProgressView:
                 self.tasks[phase] = self.bars.add_task(label, total=total)
             self.bars.update(self.tasks[phase], completed=done, total=total, description=label)
             return
-        if done < total and now - self.last.get(phase, -1e9) < self.every:
+        if not milestone and done < total and now - self.last.get(phase, -1e9) < self.every:
             return
         self.last[phase] = now
         eta = ""
@@ -165,6 +168,14 @@ def print_summary(
     if st is not None:
         console.print(
             f"{game.limit_name}: {_dist(st)}  (average {st.average:.4f}, worst {st.worst})"
+        )
+    none = [g for g in pb.groups if g.proven_none]
+    if none:
+        target = none[0].notes["exhaustive_triples"]["target"]
+        console.print(
+            f"{', '.join(g.group for g in none)}: no three openings leave at most {target} "
+            "words (exhaustive search): exception moves needed",
+            markup=False,
         )
     heuristic = [g.group for g in pb.groups if not g.proven]
     if heuristic:

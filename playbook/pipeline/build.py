@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+import numpy as np
+
 from playbook import __version__, parallel
 from playbook.checkpoint import Checkpoint
 from playbook.config import Config, FastConfig
@@ -31,17 +33,20 @@ from playbook.verify import Report, verify
 
 class Progress(Protocol):
     """Told how a phase goes: ``done`` of ``total`` units, ``detail`` naming the last one
-    (the letter); called from the thread that runs the build."""
+    (the letter); ``milestone`` when a letter has finished the phase (a log shows every
+    one). Called from the thread that runs the build."""
 
-    def __call__(self, phase: str, done: int, total: int, detail: str = "") -> None: ...
+    def __call__(
+        self, phase: str, done: int, total: int, detail: str = "", *, milestone: bool = False
+    ) -> None: ...
 
 
 CLIMB_BLOCK = 25
 """Hill-climbing restarts per work unit."""
-PAIR_UNITS = 4
-"""Work units per group in the pair search, at least (two per worker with more workers).
-A unit that has found a good pair skips more of the rest, so the fewer units the less
-work: four keep two workers evenly busy over the Dutch list's 23 groups."""
+PAIR_UNITS = 8
+"""Work units per group in the pair search, whatever the number of workers: a unit that
+has found a good pair skips more of the rest, so the units (not the workers) decide the
+work, and the same units on any machine do the same work."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,10 +56,14 @@ class Run:
     n_jobs: int
     progress: Progress | None
     checkpoint: Checkpoint | None
+    spell: Callable[[str], str] = str
+    """How a word reads in progress lines (Dutch IJ as one letter)."""
 
-    def tick(self, phase: str, done: int, total: int, detail: str = "") -> None:
+    def tick(
+        self, phase: str, done: int, total: int, detail: str = "", *, milestone: bool = False
+    ) -> None:
         if self.progress:
-            self.progress(phase, done, total, detail)
+            self.progress(phase, done, total, detail, milestone=milestone)
 
 
 def _map_units(
@@ -63,29 +72,39 @@ def _map_units(
     problems: dict[str, Problem],
     names: Sequence[str],
     args: tuple[Any, ...],
-    per_group: int,
+    parts: Callable[[Problem], Sequence[Any]],
+    label: str,
     run: Run,
+    finished: Callable[[str, list[Any]], str] | None = None,
 ) -> dict[str, list[Any]]:
-    """Run ``fn(problem, *args, first words)`` over ``per_group`` units of first words of
-    every named group; results listed per group."""
-    units = [
-        (name, f)
-        for name in names
-        for f in openings.first_word_units(problems[name].F.shape[0], per_group)
-    ]
+    """Run ``fn(problem, *args, part)`` over the ``parts`` of every named group (checkpoint
+    names ``{phase}{label}-{group}-{i}``); results listed per group. ``finished`` says, once
+    all of a group's units are done, what it came to (a line in a log)."""
+    units = [(name, part) for name in names for part in parts(problems[name])]
+    left = {n: sum(1 for u, _ in units if u == n) for n in names}
+    mine: dict[str, list[Any]] = {n: [] for n in names}
     done = [0]
+    t0 = time.perf_counter()
 
     def tick(i: int, r: Any) -> None:
         done[0] += 1
-        run.tick(phase, done[0], len(units), units[i][0])
+        name = units[i][0]
+        left[name] -= 1
+        mine[name].append(r)
+        if left[name] == 0 and finished is not None:
+            what = finished(name, mine[name])
+            detail = f"{name}: {what}, {time.perf_counter() - t0:.1f} s into the phase"
+            run.tick(phase, done[0], len(units), detail, milestone=True)
+        else:
+            run.tick(phase, done[0], len(units), name)
 
     results = parallel.run(
         fn,
-        [(problems[n], *args, f) for n, f in units],
+        [(problems[n], *args, part) for n, part in units],
         run.n_jobs,
         on_done=tick,
         checkpoint=run.checkpoint,
-        names=[f"{phase}{per_group}-{n}-{i}" for i, (n, _) in enumerate(units)],
+        names=[f"{phase}{label}-{n}-{i}" for i, (n, _) in enumerate(units)],
     )
     out: dict[str, list[Any]] = {n: [] for n in names}
     for (n, _), r in zip(units, results, strict=True):
@@ -125,10 +144,14 @@ def _pairs(
 ) -> dict[str, Opening]:
     """Groups that two openings settle, exhaustively (the best pair when only two are
     allowed)."""
-    per_group = max(PAIR_UNITS, 2 * parallel.effective_jobs(run.n_jobs))
+
+    def parts(p: Problem) -> list[np.ndarray]:
+        return openings.first_word_units(p.F.shape[0], PAIR_UNITS)
+
     results = _map_units(
-        "pairs", openings.pair_unit, problems, pending, (rank, turns - 2), per_group, run
-    )
+        "pairs", openings.pair_unit, problems, pending, (rank, turns - 2), parts,
+        str(PAIR_UNITS), run,
+    )  # fmt: skip
     found = {}
     for name in list(pending):
         p = problems[name]
@@ -144,25 +167,38 @@ def _pairs(
 
 
 def _triples(
-    problems: dict[str, Problem], rank: Ranking, turns: int, run: Run
+    problems: dict[str, Problem], pending: list[str], rank: Ranking, turns: int, run: Run
 ) -> dict[str, tuple[Opening | None, dict[str, Any]]]:
-    """Exhaustive triple search for every group: the best triple meeting the target, and
-    the note recording what was found."""
-    per_group = 8 * parallel.effective_jobs(run.n_jobs)
-    names = list(problems)
+    """Exhaustive triple search for the groups that two openings do not settle: the best
+    triple meeting the target (or the proof that none does), and the note recording it."""
+    target = turns - 3
+
+    def parts(p: Problem) -> range:
+        return range(openings.TRIPLE_UNITS)
+
+    def finished(name: str, units: list[Any]) -> str:
+        best = openings.merge_triples(problems[name], units, rank)
+        if best is None:
+            return f"no three openings leave at most {target} words (proven)"
+        words = " ".join(run.spell(problems[name].guesses[m]) for m in best.moves)
+        return f"{words} (largest set {best.score.largest}, proven best)"
+
     results = _map_units(
-        "triples", openings.triple_unit, problems, names, (rank, turns - 3), per_group, run
-    )
+        "triples", openings.triple_unit, problems, pending, (rank, target), parts,
+        f"x{openings.TRIPLE_UNITS}", run, finished,
+    )  # fmt: skip
     out = {}
-    for name, p in problems.items():
-        mine = results[name]
-        best = openings.merge_triples(p, [m for m, _ in mine], rank)
+    for name in pending:
+        p, mine = problems[name], [openings.TripleUnit.of(r) for r in results[name]]
+        best = openings.merge_triples(p, mine, rank)
         note = {
-            "target": turns - 3,
+            "target": target,
             "exists": best is not None,
             "best": [p.guesses[m] for m in best.moves] if best else None,
             "largest": best.score.largest if best else None,
-            "triples_settled": sum(k for _, k in mine),
+            "first_words": sum(u.first_words for u in mine),
+            "pairs": sum(u.pairs for u in mine),
+            "third_words": sum(u.third_words for u in mine),
         }
         out[name] = (best, {"exhaustive_triples": note})
     return out
@@ -206,7 +242,7 @@ def _climb(
         if any(problems[name].score(m).largest <= target for _, m in res):
             met.add(name)
         total = sum(drawn[n] if n in met else blocks for n in pending)
-        run.tick("triples", min(done, total), total, name)
+        run.tick("climb", min(done, total), total, name)
     return {name: openings.pick_climb(problems[name], runs[name], rank, target) for name in pending}
 
 
@@ -214,8 +250,9 @@ def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[s
     """The fewest fixed openings per group after which every set left can be tried in time.
 
     Exhaustive over single words and pairs; over triples exhaustive with
-    ``search.exhaustive_depth: 3`` (which also records, for every group, whether a triple
-    meets the target), else hill-climbing (the paper's method).
+    ``search.exhaustive_depth: 3`` (the default): the best triple by the ranking, or the proof
+    that none meets the target (the group then keeps hill-climbing's best, with exception
+    moves); with 2, hill-climbing alone (the paper's method).
     """
     turns, max_k = cfg.rules.turns, cfg.search.max_openings
     rank = ranking(cfg.search.ranking)
@@ -231,9 +268,9 @@ def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[s
     if max_k >= 2 and pending:
         found |= _pairs(problems, pending, rank, turns, max_k, run)
     notes: dict[str, dict[str, Any]] = {}
-    if max_k >= 3 and cfg.search.exhaustive_depth >= 3:
-        for name, (best, note) in _triples(problems, rank, turns, run).items():
-            if name in pending and best is not None:
+    if max_k >= 3 and cfg.search.exhaustive_depth >= 3 and pending:
+        for name, (best, note) in _triples(problems, list(pending), rank, turns, run).items():
+            if best is not None:
                 found[name] = best
                 pending.remove(name)
             notes[name] = note
@@ -426,7 +463,7 @@ def build(
         checkpoint = (
             None if checkpoint_root is None else _checkpoint(session, names, checkpoint_root)
         )
-        run = Run(jobs, progress, checkpoint)
+        run = Run(jobs, progress, checkpoint, session.spelling.text)
         # groups in name order: the order of work units and their checkpoint names
         problems = {n: session.problem(n) for n in sorted(names)}
         plans = plan_groups(cfg, problems, run, session.game.planner)

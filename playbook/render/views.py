@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from playbook import __version__
 from playbook.games import game_class
-from playbook.model import Playbook
+from playbook.model import GroupPlan, Playbook
 from playbook.render.layout import (
     CHART_LINE,
     DOUBT,
@@ -58,6 +58,17 @@ METHODS = {
 # ---------------------------------------------------------------- groups
 
 
+def _proof(g: GroupPlan) -> str:
+    """What exhaustive search proves about a group's openings, as a bracketed phrase."""
+    if g.proven_none:
+        target = g.notes["exhaustive_triples"]["target"]
+        return (
+            f" (exhaustive search proves that no three openings leave at most {target} words:"
+            " the exception moves are needed)"
+        )
+    return " (proven best)" if g.proven else ""
+
+
 @dataclasses.dataclass
 class Bar:
     label: str
@@ -77,6 +88,8 @@ class GroupView:
     largest: int
     method: str
     proven: bool
+    proof: str
+    """What exhaustive search proves, as a bracketed phrase (or empty)."""
     average: str
     worst: str
     failures: int
@@ -157,7 +170,7 @@ def _facts(g: GroupView, turns: Any) -> list[list[tuple[str, str]]]:
     if g.average:
         b.append(f"average {g.average} turns, worst {g.worst}")
     if g.method:
-        b.append(METHODS.get(g.method, g.method) + (" (proven best)" if g.proven else ""))
+        b.append(METHODS.get(g.method, g.method) + g.proof)
     if b:
         out.append([("", " · ".join(b))])
     if (n := g.failures - len(g.unguaranteed)) > 0:
@@ -233,6 +246,7 @@ def group_views(
             largest=g.largest,
             method=g.method,
             proven=g.proven,
+            proof=_proof(g),
             average=f"{st.average:.2f}" if st and st.distribution else "",
             worst=str(st.worst) if st and st.distribution else "",
             failures=st.failures if st else 0,

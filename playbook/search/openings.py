@@ -8,11 +8,13 @@ Every function here is plain and serial and takes the problem first; the pipelin
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from playbook.core import kernels
+from playbook.core import cover, kernels
 from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import Ranking, Ties
 from playbook.core.scores import Score
@@ -109,21 +111,78 @@ def best_pair(problem: Problem, ranking: Ranking, bound: int) -> Opening | None:
     return merge_pairs(problem, [pair_unit(problem, ranking, bound, firsts)], ranking)
 
 
+TRIPLE_UNITS = 16
+"""Work units per group in the triple search, whatever the number of workers: the units and
+so the work done are the same on any machine (each unit takes every 16th first word)."""
+
+
+class TripleUnit(NamedTuple):
+    """What one unit of the triple search found: the best triple of its first words (sorted
+    guess indices, or None) and how much it searched. A tuple, as checkpoints keep it."""
+
+    moves: tuple[int, int, int] | None
+    first_words: int
+    pairs: int
+    third_words: int
+
+    @classmethod
+    def of(cls, r: Sequence[Any]) -> TripleUnit:
+        """A unit's result as computed or read back from a checkpoint (a plain tuple)."""
+        moves = None if r[0] is None else (int(r[0][0]), int(r[0][1]), int(r[0][2]))
+        return cls(moves, int(r[1]), int(r[2]), int(r[3]))
+
+
+class _Agreement:
+    """The last group's table of guesses that agree on each pair of answers, kept in the
+    worker process: the units of one group share it."""
+
+    key: tuple[object, ...] | None = None
+    value: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+
+def _first_words(problem: Problem, bound: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(agreement table, similarity, first words in order) of a group, cached per process."""
+    key = (problem.name, problem.F.shape, bound, hashlib.blake2b(problem.F.data).digest())
+    if _Agreement.key != key:
+        _Agreement.value = None  # free the last group's table first
+        E, sim = cover.agreement(np.ascontiguousarray(problem.F.T))
+        # first words in ranking order of their own split: good triples are found early
+        single = problem.splits()
+        order = np.lexsort((np.arange(problem.F.shape[0]), single.sumsq, single.largest))
+        firsts = cover.first_words(E, sim, problem.F.shape[0], bound, order)
+        _Agreement.key, _Agreement.value = key, (E, sim, firsts)
+    assert _Agreement.value is not None
+    return _Agreement.value
+
+
+def triple_memory(problem: Problem) -> int:
+    """Bytes the triple search of a group holds in each worker."""
+    return cover.pair_bytes(len(problem.answers), problem.F.shape[0])
+
+
 def triple_unit(
-    problem: Problem, ranking: Ranking, bound: int, firsts: np.ndarray
-) -> tuple[tuple[int, int, int] | None, int]:
-    """Best triple whose first word is in ``firsts`` (exhaustive), and the triples settled."""
+    problem: Problem, ranking: Ranking, bound: int, unit: int, units: int = TRIPLE_UNITS
+) -> TripleUnit:
+    """Unit ``unit`` of ``units`` of the exhaustive triple search (:mod:`playbook.core.cover`):
+    the best triple whose largest part is at most ``bound``, among the triples whose first
+    word (in the search's order) is one of this unit's. Together the units visit every triple
+    that meets the bound exactly once."""
+    E, sim, firsts = _first_words(problem, bound)
+    mine = np.arange(unit, len(firsts), units, dtype=np.int64)
     keys = ranking.kernel_keys(TIES)
-    r = kernels.triple_chunk(problem.F, firsts, bound, keys, problem.in_answers, problem.n_codes)
+    r = cover.search(
+        problem.F, E, sim, firsts, mine, bound, keys, problem.in_answers, problem.n_codes
+    )
     moves = None if r[0] < 0 else (int(r[0]), int(r[1]), int(r[2]))
-    return moves, int(r[7])
+    return TripleUnit(moves, int(r[7]), int(r[8]), int(r[9]))
 
 
 def merge_triples(
-    problem: Problem, results: Sequence[tuple[int, int, int] | None], ranking: Ranking
+    problem: Problem, results: Sequence[Sequence[Any]], ranking: Ranking
 ) -> Opening | None:
-    """The best of the units' triples, by the ranking and then by list order."""
-    found = [tuple(sorted(r)) for r in results if r is not None]
+    """The best of the units' triples (:class:`TripleUnit`), by the ranking and then by list
+    order."""
+    found = [u.moves for u in map(TripleUnit.of, results) if u.moves is not None]
     if not found:
         return None
     best = min(found, key=lambda m: (ranking.key(problem.score(m), TIES), m))
@@ -132,9 +191,7 @@ def merge_triples(
 
 def best_triple(problem: Problem, ranking: Ranking, bound: int) -> Opening | None:
     """Exhaustive search over every triple of guesses (serial)."""
-    firsts = np.arange(problem.F.shape[0], dtype=np.int64)
-    moves, _ = triple_unit(problem, ranking, bound, firsts)
-    return merge_triples(problem, [moves], ranking)
+    return merge_triples(problem, [triple_unit(problem, ranking, bound, 0, 1)], ranking)
 
 
 def triple_key(
