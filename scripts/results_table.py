@@ -53,6 +53,8 @@ def main(argv: list[str]) -> None:
         moves = sum(1 for r in g.table or () if isinstance(r.node, model.Move))
         unknown = "".join(f" ({w}: not in list)" for w in c.ref_unknown)
         method = g.method + (f", {g.restarts} restarts" if g.restarts else "")
+        if g.proven_none:
+            method = f"none leaves <= {g.notes['exhaustive_triples']['target']} (proven); {method}"
         t = tv.group(g.group) if tv is not None else None
         tv_cells = (
             f"{' '.join(map(spell.text, t.openings)) or '-'} | {_avg(tv, g.group)} | "

@@ -12,7 +12,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playbook.core import cover
+from playbook.core import cover, primitives
 from playbook.core.kernels import LARGEST, N_IN, PARTS, SUMSQ
 
 SCM_KEYS = np.array([LARGEST, PARTS, SUMSQ, LARGEST, PARTS, SUMSQ, N_IN], dtype=np.int64)
@@ -67,8 +67,8 @@ def test_agreement_is_the_definition(F: np.ndarray) -> None:
     n_g, n = F.shape
     for a, b in itertools.combinations(range(n), 2):
         same = {g for g in range(n_g) if F[g, a] == F[g, b]}
-        assert as_set(E[cover.pair_index(a, b, n)], n_g) == same
-        assert cover.pair_index(a, b, n) == cover.pair_index(b, a, n)
+        assert as_set(E[primitives.pair_index(a, b, n)], n_g) == same
+        assert primitives.pair_index(a, b, n) == primitives.pair_index(b, a, n)
         assert sim[a, b] == sim[b, a] == len(same)
 
 
@@ -85,7 +85,7 @@ def test_separate_keeps_exactly_the_separating_guesses(F: np.ndarray, k: int, se
     bits = np.zeros((n_g + 63) // 64, dtype=np.uint64)
     for g in np.flatnonzero(start):
         bits[g >> 6] |= np.uint64(1) << np.uint64(g & 63)
-    left = cover.separate(E, n, mem, k, bits, 0)
+    left = primitives.separate(E, n, mem, k, bits, 0)
     want = {g for g in np.flatnonzero(start) if len({int(F[g, a]) for a in mem}) > 1}
     assert as_set(bits, n_g) == want
     assert left == bool(want)
@@ -99,7 +99,7 @@ def test_exact_class_mask_is_the_definition(F: np.ndarray, bound: int) -> None:
     order = np.arange(n, dtype=np.int64)
     bits = ~cover._outside(n_g)
     mem = np.empty(3, dtype=np.int64)
-    left = cover._exact_class(E, n, order, 0, n, bound + 1, bits, mem)
+    left = primitives.exact_class(E, n, order, 0, n, bound + 1, bits, mem)
     want = {g for g in range(n_g) if max(np.bincount(F[g]).tolist()) <= bound}
     assert as_set(bits, n_g) == want
     assert left == bool(want)
@@ -131,9 +131,9 @@ def test_search_equals_plain_enumeration(
     found = []
     for u in range(units):
         mine = np.arange(u, len(firsts), units, dtype=np.int64)
-        r = cover.search(F, E, sim, firsts, mine, bound, keys, in_ans, 5)
-        if r[0] >= 0:
-            found.append((r[0], r[1], r[2]))
+        best = cover.search(F, E, sim, firsts, mine, bound, keys, in_ans, 5)[0]
+        if best[0] >= 0:
+            found.append((int(best[0]), int(best[1]), int(best[2])))
     if want is None:
         assert found == []  # the search proves that none exists
         return

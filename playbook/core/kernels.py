@@ -13,84 +13,24 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-LARGEST, PARTS, SUMSQ, SLOG, N_IN = 1, 2, 3, 4, 5
-"""Statistics of a split, as a ranking's keys: the largest part (smaller first), the number
-of parts (more first), the sum of squared part sizes (smaller first), the sum of k*log2 k
-(smaller first: more information) and how many of the moves may be the answer (more first)."""
-SLOG_SCALE = 1e9
-"""The sum of k*log2 k is compared as ``rint(slog * SLOG_SCALE)``: equal splits summed in
-another order compare equal."""
-INFEASIBLE = np.iinfo(np.int32).max
-
-
-@numba.njit(cache=True)
-def slog_key(slog):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """The comparable form of a sum of k*log2 k."""
-    return np.rint(slog * SLOG_SCALE)
-
-
-@numba.njit(cache=True)
-def compare(keys, mx_a, parts_a, sq_a, slog_a, nin_a, mx_b, parts_b, sq_b, slog_b, nin_b):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """-1 if split a ranks before b under ``keys``, 1 if after, 0 if tied (the caller breaks
-    ties by index)."""
-    for k in keys:
-        if k == LARGEST:
-            if mx_a != mx_b:
-                return -1 if mx_a < mx_b else 1
-        elif k == PARTS:
-            if parts_a != parts_b:
-                return -1 if parts_a > parts_b else 1
-        elif k == SUMSQ:
-            if sq_a != sq_b:
-                return -1 if sq_a < sq_b else 1
-        elif k == SLOG:
-            la = slog_key(slog_a)
-            lb = slog_key(slog_b)
-            if la != lb:
-                return -1 if la < lb else 1
-        elif nin_a != nin_b:  # N_IN
-            return -1 if nin_a > nin_b else 1
-    return 0
+from playbook.core.primitives import (  # noqa: F401 (the statistics are named from here too)
+    INFEASIBLE,
+    LARGEST,
+    N_IN,
+    PARTS,
+    SLOG,
+    SLOG_SCALE,
+    SUMSQ,
+    compare,
+    scan,
+    slog_key,
+)
 
 
 @numba.njit(cache=True)
 def _scan(F, g, order, starts, ends, bound, counts, stamp, cur):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Stats of refining the partition by guess ``g``; mx = INFEASIBLE once a part > bound."""
-    mx = 0
-    parts = 0
-    sq = 0
-    slog = 0.0
-    row = F[g]
-    for c in range(starts.shape[0]):
-        cur += 1
-        s = starts[c]
-        e = ends[c]
-        if e - s == 1:
-            parts += 1
-            sq += 1
-            if mx < 1:
-                mx = 1
-            continue
-        for t in range(s, e):
-            code = row[order[t]]
-            if stamp[code] != cur:
-                stamp[code] = cur
-                counts[code] = 1
-                parts += 1
-            else:
-                counts[code] += 1
-                if counts[code] > bound:
-                    return INFEASIBLE, 0, 0, 0.0, cur
-        for t in range(s, e):
-            code = row[order[t]]
-            k = counts[code]
-            if k > 0:
-                sq += k * k
-                slog += k * np.log2(k)
-                if k > mx:
-                    mx = k
-                counts[code] = 0
-    return mx, parts, sq, slog, cur
+    return scan(F, g, order, starts, ends, starts.shape[0], bound, counts, stamp, cur)
 
 
 @numba.njit(cache=True)

@@ -170,11 +170,11 @@ def triple_unit(
     E, sim, firsts = _first_words(problem, bound)
     mine = np.arange(unit, len(firsts), units, dtype=np.int64)
     keys = ranking.kernel_keys(TIES)
-    r = cover.search(
+    best, n1, n2, n3 = cover.search(
         problem.F, E, sim, firsts, mine, bound, keys, problem.in_answers, problem.n_codes
     )
-    moves = None if r[0] < 0 else (int(r[0]), int(r[1]), int(r[2]))
-    return TripleUnit(moves, int(r[7]), int(r[8]), int(r[9]))
+    moves = None if best[0] < 0 else (int(best[0]), int(best[1]), int(best[2]))
+    return TripleUnit(moves, int(n1), int(n2), int(n3))
 
 
 def merge_triples(
