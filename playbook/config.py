@@ -85,6 +85,9 @@ class SearchConfig:
     """Seed of the hill-climbing starts."""
     budget: int = 60
     """Seconds per group for exact searches (hangman's minimax, the optimal strategy)."""
+    device: str = "cpu"
+    """Where the exhaustive triple search runs: ``cpu``, ``gpu`` (a CUDA GPU through
+    numba.cuda; an error where there is none) or ``auto`` (the GPU where there is one)."""
     exhaustive_depth: int = 3
     """Up to how many opening words the search is exhaustive: 3 (the default) decides for
     every group that needs three openings whether a triple meets the target and takes the
@@ -180,10 +183,14 @@ def _choices(key: str) -> tuple[str, ...] | None:
         "rules.revealed": REVEALED,
         "rules.guess_pool": GUESS_POOLS,
         "search.ranking": OPENING_RANKINGS,
+        "search.device": DEVICES,
         "render.tiles": render.TILE_STYLES,
         "backend": parallel.BACKENDS,
     }.get(key)
 
+
+DEVICES = ("cpu", "gpu", "auto")
+"""Where the exhaustive triple search may run (``search.device``)."""
 
 FORMATS = ("yaml", *render.FORMATS)
 """What ``build`` may write: the playbook's YAML and every format of the renderers."""

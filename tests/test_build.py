@@ -137,3 +137,25 @@ def test_paper_playbook_verifies_against_todays_list() -> None:
     assert r.returncode == 1
     assert "FAIL k " in r.stdout
     assert "'stere' is not a word" in r.stdout
+
+
+def test_default_build_proves_every_group(tmp_path: Path) -> None:
+    # under the TV rules a triple leaves at most 2 words of c, and none does for l
+    args = ["build", "lingo-nl-5-tv", "--letters", "c,l", "--formats", "yaml", "--out", "out"]
+    r = run_cli(*args, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    pb = model.load(tmp_path / "out" / "lingo-nl-5-tv" / "playbook.yaml")
+    c, l_ = pb.group("c"), pb.group("l")
+    assert c.method == "exhaustive" and c.proven and not c.proven_none and c.largest <= 2
+    assert c.notes["exhaustive_triples"]["exists"] is True
+    assert l_.proven and l_.proven_none and l_.method == "hill-climbing" and l_.largest > 2
+    assert "(proven by exhaustive search): l" in r.stdout
+    assert "found by a heuristic search" not in r.stdout
+    # a log gets a line per letter as its triple search ends
+    assert re.search(r"triples \d+/\d+ \(c: .* \(largest set 2, proven best\)", r.stderr)
+    assert re.search(r"triples \d+/\d+ \(l: no three openings leave at most 2", r.stderr)
+    # the paper's method: hill-climbing, nothing proven about l
+    r2 = run_cli(*args[:-1], "out2", "--search-depth", "2", cwd=tmp_path)
+    assert r2.returncode == 0, r2.stderr
+    l2 = model.load(tmp_path / "out2" / "lingo-nl-5-tv" / "playbook.yaml").group("l")
+    assert not l2.proven and "exhaustive_triples" not in l2.notes

@@ -137,6 +137,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                 "search.seed": args.seed,
                 "search.restarts": args.restarts,
                 "search.exhaustive_depth": args.search_depth,
+                "search.device": args.device,
                 "render.formats": args.formats,
             },
         )

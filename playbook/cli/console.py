@@ -173,8 +173,8 @@ def print_summary(
     if none:
         target = none[0].notes["exhaustive_triples"]["target"]
         console.print(
-            f"{', '.join(g.group for g in none)}: no three openings leave at most {target} "
-            "words (exhaustive search): exception moves needed",
+            f"no three openings leave at most {target} words (proven by exhaustive search): "
+            + ", ".join(g.group for g in none),
             markup=False,
         )
     heuristic = [g.group for g in pb.groups if not g.proven]

@@ -49,7 +49,12 @@ def _build(sub: Subparsers) -> argparse.ArgumentParser:
         "--search-depth",
         type=int,
         choices=(2, 3),
-        help="exhaustive search up to pairs (2) or triples (3)",
+        help="exhaustive search up to pairs (2) or triples (3, the default)",
+    )
+    b.add_argument(
+        "--device",
+        choices=("cpu", "gpu", "auto"),
+        help="where the triple search runs: cpu (default), gpu (CUDA) or auto",
     )
     b.add_argument(
         "--backend",

@@ -147,7 +147,10 @@ def popcount(x):  # type: ignore[no-untyped-def]  # numba types it at the call
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+    x = x + (x >> np.uint64(8))
+    x = x + (x >> np.uint64(16))
+    x = x + (x >> np.uint64(32))
+    return int(x & np.uint64(0x7F))
 
 
 @jit

@@ -23,6 +23,7 @@ from playbook.convert import openings_plan, tree_plan
 from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
 from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import Ranking, ranking
+from playbook.errors import ConfigError
 from playbook.games import Planner
 from playbook.model import GroupPlan, Playbook
 from playbook.pipeline.session import Session
@@ -58,6 +59,8 @@ class Run:
     checkpoint: Checkpoint | None
     spell: Callable[[str], str] = str
     """How a word reads in progress lines (Dutch IJ as one letter)."""
+    gpu: bool = False
+    """Whether the triple search runs on the GPU (one unit per group, in this process)."""
 
     def tick(
         self, phase: str, done: int, total: int, detail: str = "", *, milestone: bool = False
@@ -172,9 +175,14 @@ def _triples(
     """Exhaustive triple search for the groups that two openings do not settle: the best
     triple meeting the target (or the proof that none does), and the note recording it."""
     target = turns - 3
+    units, label = openings.TRIPLE_UNITS, f"x{openings.TRIPLE_UNITS}"
+    fn: Callable[..., openings.TripleUnit] = openings.triple_unit
+    if run.gpu:
+        units, fn, label = 1, openings.triple_unit_gpu, "gpu"
+        run = dataclasses.replace(run, n_jobs=1)
 
     def parts(p: Problem) -> range:
-        return range(openings.TRIPLE_UNITS)
+        return range(units)
 
     def finished(name: str, units: list[Any]) -> str:
         best = openings.merge_triples(problems[name], units, rank)
@@ -184,9 +192,8 @@ def _triples(
         return f"{words} (largest set {best.score.largest}, proven best)"
 
     results = _map_units(
-        "triples", openings.triple_unit, problems, pending, (rank, target), parts,
-        f"x{openings.TRIPLE_UNITS}", run, finished,
-    )  # fmt: skip
+        "triples", fn, problems, pending, (rank, target), parts, label, run, finished
+    )
     out = {}
     for name in pending:
         p, mine = problems[name], [openings.TripleUnit.of(r) for r in results[name]]
@@ -244,6 +251,28 @@ def _climb(
         total = sum(drawn[n] if n in met else blocks for n in pending)
         run.tick("climb", min(done, total), total, name)
     return {name: openings.pick_climb(problems[name], runs[name], rank, target) for name in pending}
+
+
+def use_gpu(problems: dict[str, Problem], cfg: Config) -> bool:
+    """Whether the triple search runs on the GPU (``search.device``), checked before any
+    search: ``gpu`` where there is none, or for a group too large for the GPU kernel, is a
+    one-line error; ``auto`` then keeps to the CPU."""
+    device = cfg.search.device
+    if device == "cpu" or cfg.search.exhaustive_depth < 3 or cfg.search.max_openings < 3:
+        return False
+    from playbook.core import cover_gpu  # numba.cuda only where asked for
+
+    why = cover_gpu.available()
+    if why is None:
+        bound = cfg.rules.turns - 3
+        for name, p in problems.items():
+            misfit = cover_gpu.fits(len(p.answers), p.F.shape[0], p.n_codes, bound)
+            if misfit is not None:
+                why = f"group {name!r} has {misfit}"
+                break
+    if why is not None and device == "gpu":
+        raise ConfigError(f"{cfg.source}: key 'search.device': gpu: {why}; use cpu or auto")
+    return why is None
 
 
 def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[str, Opening]:
@@ -463,9 +492,9 @@ def build(
         checkpoint = (
             None if checkpoint_root is None else _checkpoint(session, names, checkpoint_root)
         )
-        run = Run(jobs, progress, checkpoint, session.spelling.text)
         # groups in name order: the order of work units and their checkpoint names
         problems = {n: session.problem(n) for n in sorted(names)}
+        run = Run(jobs, progress, checkpoint, session.spelling.text, use_gpu(problems, cfg))
         plans = plan_groups(cfg, problems, run, session.game.planner)
         run.tick("verify", 0, 1)
         result = assemble(session, plans, profile=cfg.profile, letters=letters)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -161,20 +161,38 @@ def triple_memory(problem: Problem) -> int:
 
 
 def triple_unit(
-    problem: Problem, ranking: Ranking, bound: int, unit: int, units: int = TRIPLE_UNITS
+    problem: Problem,
+    ranking: Ranking,
+    bound: int,
+    unit: int,
+    units: int = TRIPLE_UNITS,
+    gpu: bool = False,
 ) -> TripleUnit:
     """Unit ``unit`` of ``units`` of the exhaustive triple search (:mod:`playbook.core.cover`):
     the best triple whose largest part is at most ``bound``, among the triples whose first
     word (in the search's order) is one of this unit's. Together the units visit every triple
-    that meets the bound exactly once."""
+    that meets the bound exactly once. ``gpu``: on a CUDA GPU (:mod:`playbook.core.cover_gpu`),
+    with the same result."""
+    if bound < 1 or problem.F.shape[0] < 3:
+        return TripleUnit(None, 0, 0, 0)  # no three guesses leave fewer than one word
     E, sim, firsts = _first_words(problem, bound)
     mine = np.arange(unit, len(firsts), units, dtype=np.int64)
     keys = ranking.kernel_keys(TIES)
-    best, n1, n2, n3 = cover.search(
+    search: Callable[..., tuple[np.ndarray, int, int, int]] = cover.search
+    if gpu:
+        from playbook.core import cover_gpu  # numba.cuda only where asked for
+
+        search = cover_gpu.search
+    best, n1, n2, n3 = search(
         problem.F, E, sim, firsts, mine, bound, keys, problem.in_answers, problem.n_codes
     )
     moves = None if best[0] < 0 else (int(best[0]), int(best[1]), int(best[2]))
     return TripleUnit(moves, int(n1), int(n2), int(n3))
+
+
+def triple_unit_gpu(problem: Problem, ranking: Ranking, bound: int, unit: int) -> TripleUnit:
+    """The whole triple search of a group as one unit on the GPU (``unit`` is 0)."""
+    return triple_unit(problem, ranking, bound, unit, 1, gpu=True)
 
 
 def merge_triples(
