@@ -101,6 +101,7 @@ def test_fast_profile_beats_simple(project) -> None:  # type: ignore[no-untyped-
     [
         (["build", "nope.yaml"], 2, "nope.yaml: config file not found"),
         (["build", "tiny.yaml", "--letters", "7"], 2, "--letters: no group '7' in this list"),
+        (["build", "tiny.yaml", "--letters", ",,,"], 2, "--letters: no group named"),
         # with workers started early: the same one line, nothing from them
         (["build", "tiny.yaml", "--letters", "7", "--jobs", "2"], 2, "no group '7' in this list"),
         (["build", "tiny.yaml", "--jobs", "0"], 2, "key 'n_jobs': 0 is not allowed"),
@@ -159,3 +160,22 @@ def test_default_build_proves_every_group(tmp_path: Path) -> None:
     assert r2.returncode == 0, r2.stderr
     l2 = model.load(tmp_path / "out2" / "lingo-nl-5-tv" / "playbook.yaml").group("l")
     assert not l2.proven and "exhaustive_triples" not in l2.notes
+
+
+def test_partial_build_and_verify_agree(project) -> None:  # type: ignore[no-untyped-def]
+    r = run_cli("build", "tiny.yaml", "--letters", "qxj", "--formats", "yaml", "--out", "part",
+                cwd=project)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "every word of j, q, x found within 5 turns (a partial playbook" in r.stdout
+    v = run_cli("verify", "part/tiny/playbook.yaml", cwd=project)
+    assert v.returncode == 0, v.stdout
+    assert "a partial playbook (build --letters): groups j, q, x only" in v.stdout
+    # the summary it records is checked: a tampered one is named with what differs
+    path = project / "part" / "tiny" / "playbook.yaml"
+    data = yaml.safe_load(path.read_text())
+    data["summary"]["failures"] = 3
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    bad = run_cli("verify", str(path), cwd=project)
+    assert bad.returncode == 1
+    assert re.search(r"PROBLEM summary: recorded .* 3 failures but replay gives .* 0 failures",
+                     bad.stdout), bad.stdout  # fmt: skip

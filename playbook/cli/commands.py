@@ -21,7 +21,7 @@ from playbook.cli import console as report
 from playbook.errors import PlaybookError
 from playbook.pipeline import build, outputs, strategies
 from playbook.pipeline.session import split_letters
-from playbook.verify import Report
+from playbook.verify import Report, partial
 
 DEFAULT_CONFIG = "lingo-nl-5"
 
@@ -158,6 +158,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     )
     rep, game = result.report, session.game
     within = f"every word found within {game.limit} {game.limit_name}"
+    if partial(pb):
+        within = f"every word of {', '.join(g.group for g in pb.groups)} found within " + (
+            f"{game.limit} {game.limit_name} (a partial playbook: those groups only)"
+        )
     verdict = (
         f"verified: {within}" + (f" but {_declared(rep)}" if rep.declared else "")
         if rep.ok
@@ -210,6 +214,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for p in rep.problems:
         console.print(f"PROBLEM {p}")
     within = f"within {game.limit} {game.limit_name}"
+    if partial(pb):
+        groups = ", ".join(g.group for g in pb.groups)
+        console.print(f"a partial playbook (build --letters): groups {groups} only", markup=False)
     if rep.ok and not rep.declared:
         console.print(f"OK: all {rep.overall.words} words found {within}")
         return 0

@@ -182,6 +182,11 @@ class Session:
         groups = list(self.groups())
         if names is None:
             return groups
+        if not names:
+            raise ConfigError(
+                "--letters: no group named; give groups such as 'abc' or 'a,b,c' "
+                f"(groups: {', '.join(groups)})"
+            )
         unknown = sorted(set(names) - set(groups))
         if unknown:
             raise ConfigError(
