@@ -320,6 +320,11 @@ def parse(text: str, path: str) -> Config:
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a mapping of settings at the top level")
     lines = _Lines(text)
+    if "playbook" in data and "groups" in data:
+        raise ConfigError(
+            f"{path}: this is a playbook, not a config; give it as --playbook {path} "
+            "(after a config such as lingo-nl-5)"
+        )
     if "name" not in data:
         raise ConfigError(f"{path}: missing key 'name' (the playbook's name)")
     cfg: Config = _build(Config, data, path, lines, "")

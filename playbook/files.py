@@ -37,3 +37,22 @@ def inside(folder: Path, name: str) -> Path:
     if folder.resolve() not in target.parents:
         raise PlaybookError(f"output name {name!r} would write outside {folder}")
     return target
+
+
+def writable_folder(folder: Path, flag: str = "--out") -> None:
+    """Create ``folder`` and check that files can be written in it, before long work starts;
+    a one-line error otherwise."""
+    for p in (folder, *folder.parents):
+        if p.exists() and not p.is_dir():
+            raise PlaybookError(f"{flag}: {p} is a file, not a folder")
+        if p.exists():
+            break
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".playbook-write-test.")
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        raise PlaybookError(
+            f"{flag}: cannot write in {folder} ({exc.strerror or exc}); choose another folder"
+        ) from None

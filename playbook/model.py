@@ -360,6 +360,12 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
     if not isinstance(data, dict):
         raise _fail(path, "top level", "expected a playbook mapping")
     version = data.get("playbook")
+    if version is None and "groups" not in data and "name" in data:
+        raise _fail(
+            path,
+            "playbook",
+            f"this is a config, not a playbook; build one from it with 'playbook build {path}'",
+        )
     if version != FORMAT_VERSION:
         raise _fail(
             path, "playbook", f"format version {version!r} unknown; expected {FORMAT_VERSION}"

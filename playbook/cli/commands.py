@@ -142,6 +142,7 @@ def cmd_build(args: argparse.Namespace) -> int:
             },
         )
         out_dir = files.inside(Path(args.out), cfg.name)
+        files.writable_folder(out_dir)  # before the search, not after it
         result, written = _run_build(args, cfg, path, out_dir)
     pb, session = result.playbook, result.session
     if session.dropped:

@@ -29,6 +29,17 @@ def _jobs(text: str) -> int:
     return n
 
 
+def _positive(text: str) -> int:
+    """A count of at least one (``simulate --games``)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return n
+
+
 def _build(sub: Subparsers) -> argparse.ArgumentParser:
     b = sub.add_parser(
         "build",
@@ -240,7 +251,7 @@ def _simulate(sub: Subparsers) -> argparse.ArgumentParser:
         help="who picks the word (default all: every answer once; adversarial: a cheating "
         "host, its path shown move by move)",
     )
-    sm.add_argument("--games", type=int, default=100, help="games for --host random")
+    sm.add_argument("--games", type=_positive, default=100, help="games for --host random")
     sm.add_argument("--seed", type=int, default=0, help="seed for --host random")
     sm.add_argument("--letters", help="only these groups")
     sm.add_argument("--show", action="store_true", help="print every game move by move")
