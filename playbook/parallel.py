@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import joblib
 
 from playbook.checkpoint import Checkpoint
+from playbook.errors import PlaybookError
 
 T = TypeVar("T")
 
@@ -49,7 +50,14 @@ def backend(
     from distributed import Client, LocalCluster  # optional dependency
 
     if scheduler:
-        client = Client(scheduler)
+        try:
+            client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            raise PlaybookError(
+                f"--scheduler: no Dask scheduler answers at {scheduler} within "
+                f"{SCHEDULER_TIMEOUT} s ({str(exc).splitlines()[0]}); start one with "
+                "'dask scheduler', or leave --scheduler out to run here"
+            ) from None
         cluster = None
     else:
         cluster = LocalCluster(
@@ -74,6 +82,10 @@ def backend(
 
 def _import(module: str) -> None:
     importlib.import_module(module)
+
+
+SCHEDULER_TIMEOUT = 10
+"""Seconds to wait for a Dask scheduler before the build gives up (before any search)."""
 
 
 @contextmanager

@@ -108,6 +108,12 @@ def test_fast_profile_beats_simple(project) -> None:  # type: ignore[no-untyped-
         (["verify", "missing.yaml"], 2, "missing.yaml: playbook file not found"),
         (["verify", "tiny.yaml"], 2, "tiny.yaml: playbook: this is a config, not a playbook"),
         (["build", "tiny.yaml", "--out", "tiny.yaml"], 2, "--out: "),
+        (
+            ["build", "tiny.yaml", "--letters", "q", "--scheduler", "tcp://127.0.0.1:9"],
+            2,
+            "--scheduler: no Dask scheduler answers at tcp://127.0.0.1:9 within 10 s",
+        ),
+        (["simulate", "tiny.yaml", "--games", "-3"], 2, "--games: expected a whole number"),
         (["show", "missing.yaml"], 2, "playbook file not found"),
         (["frobnicate"], 2, "invalid choice"),
     ],
@@ -171,6 +177,9 @@ def test_partial_build_and_verify_agree(project) -> None:  # type: ignore[no-unt
     v = run_cli("verify", "part/tiny/playbook.yaml", cwd=project)
     assert v.returncode == 0, v.stdout
     assert "a partial playbook (build --letters): groups j, q, x only" in v.stdout
+    bad_out = run_cli("render", "part/tiny/playbook.yaml", "-o", "/proc/none/x.html", cwd=project)
+    assert bad_out.returncode == 2 and "-o: cannot write in /proc/none" in bad_out.stderr
+    assert "Traceback" not in bad_out.stderr
     # the summary it records is checked: a tampered one is named with what differs
     path = project / "part" / "tiny" / "playbook.yaml"
     data = yaml.safe_load(path.read_text())

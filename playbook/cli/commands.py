@@ -184,6 +184,9 @@ def cmd_render(args: argparse.Namespace) -> int:
     spec = render.FORMATS[fmt]
     source = Path(args.playbook)
     out = Path(args.output) if args.output else source.with_name(source.stem + spec.suffix)
+    if out.is_dir():
+        raise PlaybookError(f"-o: {out} is a folder; name the file to write")
+    files.writable_folder(out.parent, "-o")
     others = [model.load(p) for p in args.others]
     answers = None
     if spec.needs_answers:
