@@ -189,3 +189,25 @@ def test_partial_build_and_verify_agree(project) -> None:  # type: ignore[no-unt
     assert bad.returncode == 1
     assert re.search(r"PROBLEM summary: recorded .* 3 failures but replay gives .* 0 failures",
                      bad.stdout), bad.stdout  # fmt: skip
+
+
+def test_simulate_follows_the_playbook_only(project) -> None:  # type: ignore[no-untyped-def]
+    # a row taken out of the table: verify fails those words, and simulate loses them too
+    r = run_cli("build", "tiny.yaml", "--letters", "j", "--formats", "yaml", "--out", "sim",
+                cwd=project)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    path = project / "sim" / "tiny" / "playbook.yaml"
+    data = yaml.safe_load(path.read_text())
+    rows = data["groups"]["j"]["table"]
+    gone = max(rows, key=lambda row: row["words"])
+    rows.remove(gone)
+    broken = project / "sim" / "broken.yaml"
+    broken.write_text(yaml.safe_dump(data, sort_keys=False))
+    v = run_cli("verify", str(broken), cwd=project)
+    assert v.returncode == 1
+    failed = int(re.search(r"FAILED: (\d+) words not found", v.stdout).group(1))  # type: ignore[union-attr]
+    assert failed == gone["words"]
+    s = run_cli("simulate", "tiny.yaml", "--playbook", str(broken), "--letters", "j", cwd=project)
+    assert s.returncode == 1, s.stdout
+    assert f"losses {failed}" in s.stdout, s.stdout
+    assert "left the playbook (it has no move there): lost" in s.stdout

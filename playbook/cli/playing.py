@@ -266,6 +266,11 @@ def _simulate(args: argparse.Namespace) -> int:
             cost = play.plural(g.cost, game.limit_name)
             console.print(f"{answer}: {moves} -> {cost}{'' if g.won else ' LOST'}")
     dist = " ".join(f"{k}:{v}" for k, v in sim.distribution.items()) or "-"
+    if off := sum(1 for g in sim.games if g.off_book):
+        console.print(
+            f"{play.plural(off, 'games')} left the playbook (it has no move there): lost",
+            markup=False,
+        )
     console.print(
         f"{play.plural(len(sim.games), 'games')} ({args.host} host): {game.limit_name} {dist}; "
         f"average {sim.average:.4f}, worst {sim.worst}, losses {sim.losses}",

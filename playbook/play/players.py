@@ -133,6 +133,22 @@ class BookPlayer:
         return move
 
 
+class OffTheBook(Exception):
+    """The playbook has no move for this history."""
+
+
+@dataclasses.dataclass(frozen=True)
+class NoMove:
+    """The fallback of a playbook followed strictly (``simulate --playbook``): none."""
+
+    @property
+    def label(self) -> str:
+        return "nobody"
+
+    def next_move(self, history: History) -> str:
+        raise OffTheBook
+
+
 def make_player(
     problem: Problem, plan: GroupPlan | None, rule: str, *, hard: bool = False
 ) -> Player:
@@ -153,6 +169,8 @@ class PlayedGame:
     won: bool
     left: tuple[int, ...] = ()
     """Words still possible after each move (the cheating host's path)."""
+    off_book: bool = False
+    """The playbook had no move at some point (a loss, when it is followed strictly)."""
 
 
 def narrow(problem: Problem, cols: np.ndarray, guess: str, code: Code) -> np.ndarray:
@@ -180,7 +198,11 @@ def play_game(
     cols = problem.possible(moves)
     left: list[int] = []
     for _ in range(max_moves):
-        guess = player.next_move(moves)
+        try:
+            guess = player.next_move(moves)
+        except OffTheBook:
+            cost = sum(game.cost(c) for _, c in moves)
+            return PlayedGame(answer, tuple(moves), cost, False, tuple(left), off_book=True)
         code = _cheat(problem, guess, cols) if answer is None else game.feedback(guess, answer)
         cols = narrow(problem, cols, guess, code)
         moves.append((guess, code))
@@ -265,7 +287,9 @@ def simulate(
     hard: bool = False,
 ) -> Simulation:
     """Self-play: ``all`` answers, ``random`` answers (seeded), or an ``adversarial`` host
-    (one game per group); ``hard``: hard mode."""
+    (one game per group); ``hard``: hard mode. With ``plans`` (a playbook) only the playbook
+    plays: a game where it has no move (or no plan for the group) is lost, so the figures
+    are verify's; without, the ``rule``."""
     out = []
     todo: list[tuple[str, str | None]]
     if host == "random":
@@ -279,7 +303,11 @@ def simulate(
         todo = [(g, None) for g in problems]
     for group, answer in todo:
         problem = problems[group]
-        plan = plans.get(group) if plans is not None else None
-        player = make_player(problem, plan, rule, hard=hard)
+        player: Player
+        if plans is None:
+            player = RulePlayer(problem, rule, hard)
+        else:
+            plan = plans.get(group)
+            player = BookPlayer(problem, plan, NoMove(), hard) if plan else NoMove()
         out.append(play_game(problem, player, answer=answer))
     return Simulation(tuple(out), tuple(g for g, _ in todo))
