@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,17 @@ def _tuples(value: Any) -> Any:
 class Checkpoint:
     """A folder of finished units for one build (identified by ``key``)."""
 
-    def __init__(self, root: Path, key: str) -> None:
+    def __init__(
+        self, root: Path, key: str, valid: Callable[[str, Any], bool] | None = None
+    ) -> None:
         self.folder = root / key[:16]
         self.loaded = 0
         self.saved = 0
+        self.rejected: list[str] = []
+        """Units found on disk but unreadable or not of the shape their phase returns
+        (recomputed)."""
+        self.valid = valid
+        """Whether a unit read back (by name) has the shape its phase returns."""
 
     @staticmethod
     def key_of(*parts: Any) -> str:
@@ -52,14 +60,22 @@ class Checkpoint:
 
     def get(self, name: str) -> tuple[bool, Any]:
         """(True, result) if the unit finished before, else (False, None)."""
-        try:
-            data = json.loads(self._path(name).read_text())
-        except (OSError, ValueError):
+        path = self._path(name)
+        if not path.is_file():
             return False, None
-        if not isinstance(data, dict) or "result" not in data:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = None
+        value = _tuples(data["result"]) if isinstance(data, dict) and "result" in data else None
+        if value is None and not (isinstance(data, dict) and "result" in data):
+            self.rejected.append(name)
+            return False, None
+        if self.valid is not None and not self.valid(name, value):
+            self.rejected.append(name)
             return False, None
         self.loaded += 1
-        return True, _tuples(data["result"])
+        return True, value
 
     def put(self, name: str, result: Any) -> None:
         atomic_write(self._path(name), json.dumps({"result": _plain(result)}), durable=False)

@@ -46,6 +46,32 @@ def test_checkpoints_resume_to_the_same_result(tmp_path) -> None:  # type: ignor
     assert _plans(again.playbook) == _plans(first.playbook)
 
 
+def test_damaged_checkpoint_units_are_computed_again(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    cfg = config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")
+    root = tmp_path / "ckpt"
+    first = build.build(cfg, letters=("c",), n_jobs=1, checkpoint_root=root)
+    units = sorted(root.rglob("*.json"))
+    triples = [u for u in units if u.name.startswith("triples")]
+    pairs = [u for u in units if u.name.startswith("pairs")]
+    assert len(triples) == 16 and pairs
+    damage = {
+        triples[0]: "{not json",
+        triples[1]: "",
+        triples[2]: '{"result": "a string"}',
+        triples[3]: '{"result": [[1, 2, 99999999], 1, 2, 3]}',  # a guess beyond the list
+        pairs[0]: '{"result": [1, 2, 3]}',
+        pairs[1]: '{"other": 1}',
+        pairs[2]: "[1e999999]",
+    }
+    for path, text in damage.items():
+        path.write_text(text)
+    again = build.build(cfg, letters=("c",), n_jobs=1, checkpoint_root=root)
+    assert again.checkpoint is not None
+    assert sorted(again.checkpoint.rejected) == sorted(p.stem for p in damage)
+    assert again.checkpoint.saved == len(damage)
+    assert _plans(again.playbook) == _plans(first.playbook)
+
+
 def _run(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "playbook", *args],

@@ -170,6 +170,12 @@ def cmd_build(args: argparse.Namespace) -> int:
         f"{len(rep.problems)} problems"
     )
     console.print(verdict, markup=False)
+    if result.checkpoint is not None and (bad := result.checkpoint.rejected):
+        err.print(
+            f"checkpoint: {len(bad)} saved unit{'s' if len(bad) != 1 else ''} unreadable or not "
+            f"of their phase's shape (first: {bad[0]}): computed again",
+            markup=False,
+        )
     _print_written(written, pb, time.perf_counter() - t0)
     for p in rep.problems[:20]:
         err.print(f"problem: {p}", soft_wrap=True)

@@ -473,6 +473,50 @@ def _checkpoint(session: Session, names: Sequence[str], root: Path) -> Checkpoin
     return Checkpoint(root, key)
 
 
+def _ints(xs: Any, below: int) -> bool:
+    return all(type(x) is int and 0 <= x < below for x in xs)
+
+
+def unit_check(problems: dict[str, Problem]) -> Callable[[str, Any], bool]:
+    """Whether a unit read back from a checkpoint has the shape its phase returns, with
+    guesses of its group (anything else is recomputed)."""
+
+    def valid(name: str, v: Any) -> bool:
+        phase, _, rest = name.partition("-")
+        p = problems.get(rest.rpartition("-")[0])
+        if p is None:
+            return False
+        n_g = p.F.shape[0]
+        if phase.startswith("pairs"):
+            return v is None or (
+                isinstance(v, tuple)
+                and len(v) == 6
+                and _ints(v[:2], n_g)
+                and _ints(v[2:5], 1 << 62)
+                and type(v[5]) in (int, float)
+            )
+        if phase.startswith("triples"):
+            return (
+                isinstance(v, tuple)
+                and len(v) == 4
+                and (v[0] is None or (isinstance(v[0], tuple) and len(v[0]) == 3))
+                and (v[0] is None or _ints(v[0], n_g))
+                and _ints(v[1:], 1 << 62)
+            )
+        if phase == "climb":
+            return isinstance(v, tuple) and all(
+                isinstance(r, tuple)
+                and len(r) == 2
+                and _ints(r[:1], 1 << 62)
+                and isinstance(r[1], tuple)
+                and _ints(r[1], n_g)
+                for r in v
+            )
+        return False
+
+    return valid
+
+
 def build(
     cfg: Config,
     *,
@@ -494,6 +538,8 @@ def build(
         )
         # groups in name order: the order of work units and their checkpoint names
         problems = {n: session.problem(n) for n in sorted(names)}
+        if checkpoint is not None:
+            checkpoint.valid = unit_check(problems)
         run = Run(jobs, progress, checkpoint, session.spelling.text, use_gpu(problems, cfg))
         plans = plan_groups(cfg, problems, run, session.game.planner)
         run.tick("verify", 0, 1)
