@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from playbook.errors import PlaybookError
@@ -56,3 +59,26 @@ def writable_folder(folder: Path, flag: str = "--out") -> None:
         raise PlaybookError(
             f"{flag}: cannot write in {folder} ({exc.strerror or exc}); choose another folder"
         ) from None
+
+
+@contextlib.contextmanager
+def locked(folder: Path, what: str = "build") -> Iterator[None]:
+    """Hold ``folder/.build-lock`` while a build works on it: a second build into the same
+    folder is refused in one line instead of mixing its files with the first one's. The lock
+    is the operating system's, so it ends with the process, however that ends."""
+    path = folder / ".build-lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            other = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
+            raise PlaybookError(
+                f"--out: another {what} (process {other}) is writing in {folder}; wait for it "
+                "to end or choose another --out"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode(), 0)
+        yield
+    finally:
+        os.close(fd)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import pytest
 import yaml
 from helpers import run_cli, sample, write_words
 
-from playbook import cli, config, model
+from playbook import cli, config, files, model
 from playbook.pipeline import build
 
 
@@ -211,3 +212,20 @@ def test_simulate_follows_the_playbook_only(project) -> None:  # type: ignore[no
     assert s.returncode == 1, s.stdout
     assert f"losses {failed}" in s.stdout, s.stdout
     assert "left the playbook (it has no move there): lost" in s.stdout
+
+
+def test_two_builds_into_one_folder(project) -> None:  # type: ignore[no-untyped-def]
+    # while one build holds the folder (here: this process), another is refused in one line
+    # before any work, and nothing of the first one's is touched
+    folder = project / "twice" / "tiny"
+    folder.mkdir(parents=True)
+    (folder / "playbook.yaml").write_text("the first build's\n")
+    with files.locked(folder):
+        second = run_cli("build", "tiny.yaml", "--formats", "yaml", "--out", "twice", cwd=project)
+    assert second.returncode == 2
+    assert f"another build (process {os.getpid()}) is writing in" in second.stderr
+    assert len(second.stderr.strip().splitlines()) == 1, second.stderr
+    assert (folder / "playbook.yaml").read_text() == "the first build's\n"
+    # once it is free, a build goes ahead
+    third = run_cli("build", "tiny.yaml", "--formats", "yaml", "--out", "twice", cwd=project)
+    assert third.returncode == 0, third.stderr

@@ -143,7 +143,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         )
         out_dir = files.inside(Path(args.out), cfg.name)
         files.writable_folder(out_dir)  # before the search, not after it
-        result, written = _run_build(args, cfg, path, out_dir)
+        with files.locked(out_dir):
+            result, written = _run_build(args, cfg, path, out_dir)
     pb, session = result.playbook, result.session
     if session.dropped:
         dropped = ", ".join(f"{n} {reason} (first: {ex!r})" for reason, n, ex in session.dropped)
