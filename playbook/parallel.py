@@ -156,8 +156,10 @@ def run(
         return results
     if _BACKEND["name"] == "dask":
         jobs = _BACKEND.get("workers", jobs)
-        gen = joblib.Parallel(n_jobs=jobs, return_as="generator")(
-            joblib.delayed(fn)(*t) for t in tasks
+        gen = _cluster_errors(
+            joblib.Parallel(n_jobs=jobs, return_as="generator")(
+                joblib.delayed(fn)(*t) for t in tasks
+            )
         )
     else:
         gen = joblib.Parallel(n_jobs=jobs, backend="loky", return_as="generator", max_nbytes="1M")(
@@ -168,6 +170,21 @@ def run(
         if on_done:
             on_done(i, r)
     return results
+
+
+def _cluster_errors(gen: Iterator[T]) -> Iterator[T]:
+    """Results of a Dask map; a worker or the scheduler lost on the way is one line (the
+    finished units are in the checkpoint), not the cluster's traceback."""
+    try:
+        yield from gen
+    except Exception as exc:
+        if not type(exc).__module__.startswith(("distributed", "tornado", "asyncio")):
+            raise
+        detail = (str(exc).splitlines() or ["no detail"])[0]
+        raise PlaybookError(
+            f"the Dask cluster lost work ({type(exc).__name__}: {detail}); finished work "
+            "units are kept: run the same command again to resume"
+        ) from None
 
 
 def _named(fn: Callable[..., T], name: str, args: tuple[Any, ...]) -> tuple[str, T]:
@@ -226,6 +243,8 @@ def stream(
         pre_dispatch="n_jobs",
         **options,
     )(fresh())
+    if _BACKEND["name"] == "dask":
+        gen = _cluster_errors(gen)
     for name, value in gen:
         while not saved.empty():
             yield saved.get()
