@@ -15,6 +15,8 @@ from helpers import run_cli, sample, write_words
 from playbook import cli, config, files, model
 from playbook.pipeline import build
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory, dutch5):  # type: ignore[no-untyped-def]
@@ -229,3 +231,13 @@ def test_two_builds_into_one_folder(project) -> None:  # type: ignore[no-untyped
     # once it is free, a build goes ahead
     third = run_cli("build", "tiny.yaml", "--formats", "yaml", "--out", "twice", cwd=project)
     assert third.returncode == 0, third.stderr
+
+
+def test_groups_too_large_for_the_triple_search_say_so(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from playbook.search import openings
+
+    monkeypatch.setattr(openings, "TRIPLE_MEMORY", 1000)
+    cfg = config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")
+    c = build.build(cfg, letters=("c",), n_jobs=1).playbook.group("c")
+    assert c.method == "hill-climbing" and not c.proven
+    assert "hill-climbing instead" in c.notes["exhaustive_triples"]["skipped"]

@@ -43,8 +43,6 @@ from playbook.core.primitives import (
 
 WITNESS_TRIES = 32
 """Classes tried for the witness of a first word."""
-MAX_PAIR_BYTES = 1 << 30
-"""Most memory for the table of guesses that agree on each pair of answers."""
 
 
 def pair_bytes(n_answers: int, n_guesses: int) -> int:

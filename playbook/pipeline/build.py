@@ -298,7 +298,21 @@ def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[s
         found |= _pairs(problems, pending, rank, turns, max_k, run)
     notes: dict[str, dict[str, Any]] = {}
     if max_k >= 3 and cfg.search.exhaustive_depth >= 3 and pending:
-        for name, (best, note) in _triples(problems, list(pending), rank, turns, run).items():
+        fit = []
+        for name in pending:
+            need = openings.triple_memory(problems[name])
+            if need <= openings.TRIPLE_MEMORY:
+                fit.append(name)
+                continue
+            notes[name] = {
+                "exhaustive_triples": {
+                    "target": turns - 3,
+                    "skipped": f"the search would hold {need / 1e9:.1f} GB per worker (the "
+                    f"limit is {openings.TRIPLE_MEMORY / 1e9:.1f} GB): hill-climbing instead",
+                }
+            }
+        searched = _triples(problems, fit, rank, turns, run) if fit else {}
+        for name, (best, note) in searched.items():
             if best is not None:
                 found[name] = best
                 pending.remove(name)

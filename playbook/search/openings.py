@@ -155,6 +155,11 @@ def _first_words(problem: Problem, bound: int) -> tuple[np.ndarray, np.ndarray, 
     return _Agreement.value
 
 
+TRIPLE_MEMORY = 1 << 30
+"""Most memory the triple search may hold per worker (its table of answer pairs); larger
+groups are left to hill-climbing, and say so."""
+
+
 def triple_memory(problem: Problem) -> int:
     """Bytes the triple search of a group holds in each worker."""
     return cover.pair_bytes(len(problem.answers), problem.F.shape[0])
