@@ -61,8 +61,12 @@ def as_set(bits: np.ndarray, n_g: int) -> set[int]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(matrices())
-def test_agreement_is_the_definition(F: np.ndarray) -> None:
+@given(matrices(), st.booleans(), st.integers(0, 2**32 - 1), st.integers(1, 12))
+def test_agreement_is_the_definition(F: np.ndarray, wide: bool, seed: int, reps: int) -> None:
+    F = np.tile(F, (reps, 1))  # past 64 guesses: bitsets of several words
+    if wide:  # two-byte codes (six letters and more): equal low bytes, other high bytes
+        high = np.random.default_rng(seed).integers(0, 3, size=F.shape).astype(np.uint16)
+        F = (high << 8 | F).astype(np.uint16)
     E, sim = table(F)
     n_g, n = F.shape
     for a, b in itertools.combinations(range(n), 2):

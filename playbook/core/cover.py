@@ -51,29 +51,59 @@ def pair_bytes(n_answers: int, n_guesses: int) -> int:
 
 
 @numba.njit(cache=True)
-def agreement(FT):  # type: ignore[no-untyped-def]  # numba types it at the call
+def _agree(Q, n, W, E, first):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """``E[pair] (&)= the guesses where both answers have the same byte`` for one byte plane
+    ``Q`` of the codes (each answer's bytes as uint64, 8 guesses a word); ``first``: write,
+    else AND."""
+    low7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+    high = np.uint64(0x8080808080808080)
+    gather = np.uint64(0x0102040810204080)  # bit 0 of byte i to bit i of the top byte
+    for a in range(n):
+        qa = Q[a]
+        for b in range(a + 1, n):
+            qb = Q[b]
+            p = pair_index(a, b, n)
+            for w in range(W):
+                word = np.uint64(0)
+                for j in range(8):
+                    x = qa[w * 8 + j] ^ qb[w * 8 + j]
+                    same = ~(((x & low7) + low7) | x) & high  # top bit of each equal byte
+                    word |= ((same >> np.uint64(7)) * gather >> np.uint64(56)) << np.uint64(8 * j)
+                E[p, w] = word if first else E[p, w] & word
+
+
+@numba.njit(cache=True)
+def _similarity(E, n, last):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Clear the bits past the last guess; ``sim[a, b]``: how many guesses agree on a, b."""
+    sim = np.zeros((n, n), dtype=np.int32)
+    W = E.shape[1]
+    for a in range(n):
+        for b in range(a + 1, n):
+            p = pair_index(a, b, n)
+            E[p, W - 1] &= last
+            s = 0
+            for w in range(W):
+                s += popcount(E[p, w])
+            sim[a, b] = s
+            sim[b, a] = s
+    return sim
+
+
+def agreement(FT: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For every pair of answers, the guesses that give both one code (a bitset, one row per
-    pair, :func:`pair_index`), and how many they are (``sim``, answers x answers)."""
+    pair, :func:`pair_index`), and how many they are (``sim``, answers x answers). Codes are
+    compared a byte plane at a time, eight guesses a 64-bit word (equal bytes found with bit
+    tricks); codes of two bytes (beyond five letters) agree where both planes do."""
     n, m = FT.shape
     W = (m + 63) // 64
     E = np.zeros((n * (n - 1) // 2, W), dtype=np.uint64)
-    sim = np.zeros((n, n), dtype=np.int32)
-    for a in range(n):
-        ra = FT[a]
-        for b in range(a + 1, n):
-            rb = FT[b]
-            p = pair_index(a, b, n)
-            s = 0
-            for w in range(W):
-                word = np.uint64(0)
-                for g in range(w * 64, min(w * 64 + 64, m)):
-                    if ra[g] == rb[g]:
-                        word |= np.uint64(1) << np.uint64(g - w * 64)
-                E[p, w] = word
-                s += popcount(word)
-            sim[a, b] = s
-            sim[b, a] = s
-    return E, sim
+    for plane in range(FT.dtype.itemsize):
+        codes = np.zeros((n, W * 64), dtype=np.uint8)
+        codes[:, :m] = (FT >> (8 * plane)) & 0xFF
+        _agree(codes.view(np.uint64), n, W, E, plane == 0)
+    tail = m - (W - 1) * 64
+    last = np.uint64((1 << tail) - 1)
+    return E, _similarity(E, n, last)
 
 
 @numba.njit(cache=True)
