@@ -62,8 +62,12 @@ def test_cli_build_verify_show(project) -> None:  # type: ignore[no-untyped-def]
     pb_path = project / "out" / "tiny" / "playbook.yaml"
     data = yaml.safe_load(pb_path.read_text())
     assert sorted(data["groups"]) == ["j", "q", "x"]
-    # verify re-checks the whole list: groups not built are missing, so it fails
+    # verify checks a partial playbook as one; claimed whole, the groups not built fail
     r = run_cli("verify", str(pb_path), cwd=project)
+    assert r.returncode == 0 and "groups j, q, x only" in r.stdout, r.stdout
+    whole = project / "out" / "whole-claim.yaml"
+    whole.write_text(pb_path.read_text().replace("letters: jqx", "letters: all"))
+    r = run_cli("verify", str(whole), cwd=project)
     assert r.returncode == 1
     assert "has no plan for group 'u'" in r.stdout
     r = run_cli("build", "tiny.yaml", "--out", "out", cwd=project)

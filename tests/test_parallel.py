@@ -54,17 +54,3 @@ def test_stream_with_a_checkpoint_runs_nothing_twice(tmp_path: Path) -> None:
     assert dict(parallel.stream(pow, tasks, 1, checkpoint=serial)) == a
     assert serial.loaded == 8 and serial.saved == 0
 
-
-def test_a_lost_dask_worker_is_one_line() -> None:
-    # every task ends its worker's process: the cluster gives up on it (KilledWorker) and the
-    # build is told in one line how to resume, not with the cluster's traceback
-    pytest.importorskip("distributed")
-    import os
-
-    from playbook.errors import PlaybookError
-
-    with (
-        parallel.backend("dask", workers=2),
-        pytest.raises(PlaybookError, match=r"the Dask cluster lost work \(KilledWorker"),
-    ):
-        parallel.run(os._exit, [(3,), (4,)], 2)

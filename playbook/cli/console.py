@@ -4,6 +4,7 @@ progress bars."""
 from __future__ import annotations
 
 import sys
+import textwrap
 import time
 
 from rich import box
@@ -172,10 +173,9 @@ def print_summary(
     none = [g for g in pb.groups if g.proven_none]
     if none:
         target = none[0].notes["exhaustive_triples"]["target"]
+        line = f"no three openings leave at most {target} words (proven by exhaustive search): "
         console.print(
-            f"no three openings leave at most {target} words (proven by exhaustive search): "
-            + ", ".join(g.group for g in none),
-            markup=False,
+            textwrap.fill(line + ", ".join(g.group for g in none), width=78), markup=False
         )
     heuristic = [g.group for g in pb.groups if not g.proven]
     if heuristic:
