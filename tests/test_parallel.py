@@ -53,4 +53,3 @@ def test_stream_with_a_checkpoint_runs_nothing_twice(tmp_path: Path) -> None:
     serial = Checkpoint(tmp_path, "k" * 16)
     assert dict(parallel.stream(pow, tasks, 1, checkpoint=serial)) == a
     assert serial.loaded == 8 and serial.saved == 0
-
