@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from playbook import parallel, render
+from playbook import files, parallel, render
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import ConfigError
 from playbook.games import GAMES
@@ -310,6 +310,7 @@ def _build(cls: type, data: dict[str, Any], path: str, lines: _Lines, prefix: st
 
 def parse(text: str, path: str) -> Config:
     """Build a :class:`Config` from YAML text; ``path`` names it in errors."""
+    files.check_yaml_shape(text, path, ConfigError)
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -366,16 +367,11 @@ def _default_formats(cfg: Config, lines: _Lines) -> Config:
 def load(path: str | os.PathLike[str]) -> Config:
     """Read and check a config file."""
     p = Path(path)
+    raw = files.read_user_file(p, 1 << 20, "config", ConfigError)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"{p}: config file not found") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{p}: is a folder, not a config file") from None
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ConfigError(f"{p}: not UTF-8 text; expected a YAML config") from None
-    except OSError as exc:
-        raise ConfigError(f"{p}: cannot read config ({exc.strerror})") from None
     return parse(text, str(p))
 
 

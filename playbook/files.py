@@ -5,11 +5,19 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import yaml
+
 from playbook.errors import PlaybookError
+
+MAX_DEPTH = 64
+"""Deepest nesting of mappings and lists in a YAML file a user hands us (ours reach 12)."""
+MAX_ALIASES = 100
+"""Most YAML aliases (``*name``) in such a file (ours have none)."""
 
 
 def atomic_write(path: Path, data: str | bytes, *, durable: bool = True) -> None:
@@ -82,3 +90,53 @@ def locked(folder: Path, what: str = "build") -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+def read_user_file(path: Path, limit: int, kind: str, error: type[PlaybookError]) -> bytes:
+    """The bytes of a file a user handed us, or ``error`` in one line: only a regular file
+    (a FIFO, a device or a socket is refused before it is opened, so nothing blocks or reads
+    without end), of at most ``limit`` bytes."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise error(f"{path}: {kind} file not found") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read {kind} ({exc.strerror})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise error(f"{path}: is a folder, not a {kind} file")
+    if not stat.S_ISREG(st.st_mode):
+        raise error(f"{path}: not a regular file (a pipe, device or socket); give a {kind} file")
+    if st.st_size > limit:
+        raise error(f"{path}: {st.st_size} bytes; a {kind} file is limited to {limit >> 20} MiB")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{path}: cannot read {kind} ({exc.strerror})") from None
+    if len(data) > limit:
+        raise error(f"{path}: more than {limit >> 20} MiB; a {kind} file is limited to that")
+    return data
+
+
+def check_yaml_shape(text: str, path: str, error: type[PlaybookError]) -> None:
+    """Refuse YAML nested deeper than :data:`MAX_DEPTH` or with more than :data:`MAX_ALIASES`
+    aliases, from the parser's events, before anything is built from it (no deep recursion,
+    no expansion of alias bombs). Malformed YAML is left to the loader, which names the line."""
+    depth = aliases = 0
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark else 0
+                    raise error(f"{path}:{line}: nested more than {MAX_DEPTH} levels deep")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    line = event.start_mark.line + 1 if event.start_mark else 0
+                    raise error(f"{path}:{line}: more than {MAX_ALIASES} YAML aliases (*name)")
+    except yaml.YAMLError:
+        return

@@ -14,10 +14,12 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import yaml
 
+from playbook import files
 from playbook.errors import PlaybookFileError
 
 FORMAT_VERSION = 1
@@ -350,6 +352,7 @@ def _stats(path: str, where: str, v: Any) -> Stats | None:
 
 def loads(text: str, path: str = "<playbook>") -> Playbook:
     """Read a playbook from YAML text, checking its structure (not yet its claims)."""
+    files.check_yaml_shape(text, path, PlaybookFileError)
     try:
         data = yaml.load(text, Loader=_Loader)  # a safe loader
     except yaml.YAMLError as exc:
@@ -418,18 +421,8 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
 
 
 def load(path: str) -> Playbook:
-    """Read a playbook file."""
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(64 * 1024 * 1024 + 1)
-    except FileNotFoundError:
-        raise PlaybookFileError(f"{path}: playbook file not found") from None
-    except IsADirectoryError:
-        raise PlaybookFileError(f"{path}: is a folder, not a playbook file") from None
-    except OSError as exc:
-        raise PlaybookFileError(f"{path}: cannot read ({exc.strerror})") from None
-    if len(raw) > 64 * 1024 * 1024:
-        raise PlaybookFileError(f"{path}: larger than 64 MiB; not a playbook")
+    """Read a playbook file (a regular file of at most 64 MiB)."""
+    raw = files.read_user_file(Path(path), 64 * 1024 * 1024, "playbook", PlaybookFileError)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
+from playbook import files
 from playbook.errors import WordListError
 
 MAX_WORDLIST_BYTES = 64 * 1024 * 1024
@@ -80,17 +81,7 @@ def _read_bundled(name: str) -> tuple[str, list[str]]:
 
 
 def _read_file(path: Path) -> tuple[str, list[str]]:
-    try:
-        size = path.stat().st_size
-        if size > MAX_WORDLIST_BYTES:
-            raise WordListError(f"{path}: {size} bytes; word lists are limited to 64 MiB")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise WordListError(f"{path}: word list file not found") from None
-    except IsADirectoryError:
-        raise WordListError(f"{path}: is a folder, not a word list file") from None
-    except OSError as exc:
-        raise WordListError(f"{path}: cannot read word list ({exc.strerror})") from None
+    data = files.read_user_file(path, MAX_WORDLIST_BYTES, "word list", WordListError)
     if b"\x00" in data:
         raise WordListError(f"{path}: binary file (NUL byte); expected UTF-8 text, one word a line")
     try:

@@ -245,3 +245,45 @@ def test_groups_too_large_for_the_triple_search_say_so(monkeypatch) -> None:  # 
     c = build.build(cfg, letters=("c",), n_jobs=1).playbook.group("c")
     assert c.method == "hill-climbing" and not c.proven
     assert "hill-climbing instead" in c.notes["exhaustive_triples"]["skipped"]
+
+
+@pytest.fixture(scope="module")
+def hostile(project):  # type: ignore[no-untyped-def]
+    """Files that must be refused without being read in full or built: a FIFO nobody writes,
+    a device, YAML nested 60,000 deep, an alias bomb."""
+    os.mkfifo(project / "fifo")
+    base = (project / "tiny.yaml").read_text()
+    (project / "fifo-list.yaml").write_text(base.replace("list: words.txt", "list: fifo"))
+    (project / "zero-list.yaml").write_text(base.replace("list: words.txt", "list: /dev/zero"))
+    (project / "deep.yaml").write_text("a: " + "[" * 60000 + "]" * 60000 + "\n")
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 30)]
+    lines.append("playbook: 1\nname: bomb\ngame: *a29\nwords: {}\ngroups: {}")
+    (project / "bomb.yaml").write_text("\n".join(lines) + "\n")
+    return project
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["verify", "fifo"], "fifo: not a regular file"),
+        (["build", "fifo"], "fifo: not a regular file"),
+        (["build", "fifo-list.yaml"], "key 'words.list': fifo: not a regular file"),
+        (["build", "zero-list.yaml"], "key 'words.list': /dev/zero: not a regular file"),
+        (["verify", "deep.yaml"], "deep.yaml:1: nested more than 64 levels deep"),
+        (["build", "deep.yaml"], "deep.yaml:1: nested more than 64 levels deep"),
+        (["verify", "bomb.yaml"], "more than 100 YAML aliases"),
+        (["build", "bomb.yaml"], "more than 100 YAML aliases"),
+    ],
+)
+def test_hostile_files_are_refused_in_one_line(hostile, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", *args],
+        cwd=hostile,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 2, r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], r.stderr
