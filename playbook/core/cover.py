@@ -183,6 +183,22 @@ def _outside(n_g):  # type: ignore[no-untyped-def]  # numba types it at the call
 
 
 @numba.njit(cache=True)
+def first_word(F, E, sim, g1, forb, bound, mem, seconds):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """The step of a first word ``g1``: its classes (largest first) and how many are past the
+    bound; in ``seconds``, its second words: the guesses not in ``forb`` that separate the
+    witness among its classes with the fewest such guesses (all of them if no class is past
+    the bound)."""
+    o1, s1, e1 = classes_of(F[g1])
+    n_big1 = _n_past(s1, e1, bound)
+    free = ~forb
+    if n_big1 > 0:
+        pick_witness(E, sim, o1, s1, e1, n_big1, bound + 1, free, WITNESS_TRIES, 8, mem, seconds)
+    else:
+        seconds[:] = free
+    return o1, s1, e1, n_big1
+
+
+@numba.njit(cache=True)
 def search(F, E, sim, firsts, mine, bound, keys, in_ans, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """The best triple by ``keys`` (then the smallest sorted triple) among those whose largest
     part is at most ``bound`` and whose first word, in the order ``firsts``, is ``firsts[i]``
@@ -201,7 +217,6 @@ def search(F, E, sim, firsts, mine, bound, keys, in_ans, n_codes):  # type: igno
     mem = np.empty(max(min(bound, n) + 1, 3), dtype=np.int64)
     seconds = np.empty(W, dtype=np.uint64)
     allowed = np.empty(W, dtype=np.uint64)
-    free = np.empty(W, dtype=np.uint64)
     g2s = np.empty(n_g, dtype=np.int64)
     row = np.empty(8, dtype=np.float64)
     pair = np.empty(8, dtype=np.float64)
@@ -217,16 +232,7 @@ def search(F, E, sim, firsts, mine, bound, keys, in_ans, n_codes):  # type: igno
         done = i + 1
         g1 = firsts[i]
         n1 += 1
-        o1, s1, e1 = classes_of(F[g1])
-        n_big1 = _n_past(s1, e1, bound)
-        for w in range(W):
-            free[w] = ~forb[w]
-        if n_big1 > 0:
-            pick_witness(
-                E, sim, o1, s1, e1, n_big1, bound + 1, free, WITNESS_TRIES, 8, mem, seconds
-            )
-        else:
-            seconds[:] = free
+        o1, s1, e1, n_big1 = first_word(F, E, sim, g1, forb, bound, mem, seconds)
         k2 = _members(seconds, g2s)
         for q2 in range(k2):
             g2 = g2s[q2]

@@ -22,7 +22,6 @@ import numpy as np
 from numba import cuda
 
 from playbook.core import cover
-from playbook.core.kernels import _n_past, classes_of
 from playbook.core.primitives import LARGEST, better
 
 MAX_N = 1024
@@ -182,23 +181,14 @@ def search(
             done = i + 1
             g1 = int(firsts[i])
             n1 += 1
-            o1, s1, e1 = classes_of(F[g1])
-            n_big1 = _n_past(s1, e1, bound)
+            o1, s1, e1, n_big1 = cover.first_word(F, E, sim, g1, prefix, bound, mem, SEC[k])
             G1[k], NCLS[k], NBIG[k] = g1, len(s1), n_big1
             O1[k], S1[k, : len(s1)], E1[k, : len(s1)] = o1, s1, e1
             FORB[k] = prefix
-            seconds = np.empty(W, dtype=np.uint64)
-            if n_big1 > 0:
-                cover.pick_witness(
-                    E, sim, o1, s1, e1, n_big1, bound + 1, ~prefix, cover.WITNESS_TRIES, 8,
-                    mem, seconds,
-                )  # fmt: skip
-            else:
-                seconds[:] = ~prefix
-            SEC[k] = seconds
-            g2s = np.flatnonzero(np.unpackbits(seconds.view(np.uint8), bitorder="little"))
+            g2s = np.empty(n_g, dtype=np.int64)
+            g2s = g2s[: cover._members(SEC[k], g2s)]
             PB.append(np.full(len(g2s), k, dtype=np.int64))
-            PG2.append(g2s.astype(np.int64))
+            PG2.append(g2s)
         pb, pg2 = np.concatenate(PB), np.concatenate(PG2)
         n2 += len(pb)
         if len(pb) == 0:
