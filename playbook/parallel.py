@@ -122,10 +122,11 @@ def run(
     checkpoint: Checkpoint | None = None,
     names: Sequence[str] | None = None,
 ) -> list[T]:
-    """``[fn(*t) for t in tasks]``, on ``n_jobs`` workers; ``on_done(i, result)`` as they end.
+    """``[fn(*t) for t in tasks]``, on ``n_jobs`` workers; ``on_done(i, result)`` as they end,
+    with ``i`` the task's index, once for every task.
 
     With a ``checkpoint`` (and a unique name per task), finished tasks are saved as they end
-    and tasks saved by an earlier run are not run again.
+    and tasks saved by an earlier run are not run again (``on_done`` hears of them first).
     """
     if checkpoint is not None and names is not None:
         done: dict[int, T] = {}
@@ -134,12 +135,15 @@ def run(
             if hit:
                 done[i] = value
         todo = [i for i in range(len(tasks)) if i not in done]
+        if on_done:
+            for i, value in done.items():  # they ended in an earlier run
+                on_done(i, value)
 
         def save(k: int, result: T) -> None:
             i = todo[k]
             checkpoint.put(names[i], result)
             if on_done:
-                on_done(len(done) + k, result)
+                on_done(i, result)
 
         fresh = run(fn, [tasks[i] for i in todo], n_jobs, on_done=save)
         done.update(zip(todo, fresh, strict=True))

@@ -53,3 +53,18 @@ def test_stream_with_a_checkpoint_runs_nothing_twice(tmp_path: Path) -> None:
     serial = Checkpoint(tmp_path, "k" * 16)
     assert dict(parallel.stream(pow, tasks, 1, checkpoint=serial)) == a
     assert serial.loaded == 8 and serial.saved == 0
+
+
+def test_run_with_a_checkpoint_reports_each_task_once_by_index(tmp_path: Path) -> None:
+    names = [f"t{i}" for i in range(6)]
+    tasks = [(i, 2) for i in range(6)]
+    part = Checkpoint(tmp_path, "r" * 16)
+    parallel.run(pow, tasks[:3], 1, checkpoint=part, names=names[:3])
+    seen: list[tuple[int, int]] = []
+    again = Checkpoint(tmp_path, "r" * 16)
+    out = parallel.run(
+        pow, tasks, 2, checkpoint=again, names=names, on_done=lambda i, r: seen.append((i, r))
+    )
+    assert out == [i * i for i in range(6)]
+    assert sorted(seen) == [(i, i * i) for i in range(6)]  # the task's index, every task once
+    assert again.loaded == 3 and again.saved == 3
