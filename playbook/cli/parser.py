@@ -4,7 +4,8 @@ registries (rules, formats, tile styles, backends, hosts)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import sys
+from typing import Any, NoReturn
 
 from playbook import __version__, parallel, play, render
 from playbook.cli import commands, playing
@@ -16,6 +17,15 @@ Subparsers = Any
 
 STRATEGY_RULES = (*RULES, "optimal")
 """Rules of ``strategy``: the greedy rules and the exact optimum."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser whose errors are one line (``error: ...``) and exit 2, as every
+    other error of the tool is, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"error: {self.prog}: {message} (see '{self.prog} --help')\n")
+        sys.exit(2)
 
 
 def _jobs(text: str) -> int:
@@ -96,14 +106,21 @@ def _verify(sub: Subparsers) -> argparse.ArgumentParser:
         "verify",
         help="replay every word through a playbook",
         description="Replay every word of the list through the playbook using "
-        "only the game rules. Exit 0 if all are found in time, 1 if not, 2 if "
-        "the file is unreadable or malformed.",
+        "only the game rules, and check every figure it states. Exit 0 if all are found in "
+        "time and every claim holds, 1 if not, 2 if the file is unreadable or malformed.",
     )
     v.add_argument("playbook", help="playbook YAML file")
     v.add_argument(
         "--words", help="check against this word list file instead of the playbook's own"
     )
     v.add_argument("--quiet", action="store_true", help="only failures and the verdict")
+    v.add_argument(
+        "--proofs",
+        action="store_true",
+        help="re-decide by exhaustive search what the playbook says is proven (the best "
+        "openings, or that no three meet the target): minutes for a whole list",
+    )
+    v.add_argument("--jobs", type=_jobs, default=-1, help="workers for --proofs (-1: all cores)")
     v.set_defaults(func=commands.cmd_verify)
     return v
 
@@ -271,7 +288,7 @@ def _lists(sub: Subparsers) -> argparse.ArgumentParser:
 
 def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The command line's parser, and each command's own parser by name."""
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="playbook",
         description="Precompute, verify and print strategies for Lingo and related games.",
     )
