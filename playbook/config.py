@@ -18,11 +18,11 @@ from playbook import files, parallel, render
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import ConfigError
 from playbook.games import GAMES
+from playbook.words import ACCENTS
 
 PROFILES = ("simple", "fast")
 GUESS_POOLS = ("all", "revealed")
 REVEALED = ("first", "none")
-ACCENTS = ("drop", "map", "reject")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import shutil
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import yaml
@@ -140,3 +141,95 @@ def check_yaml_shape(text: str, path: str, error: type[PlaybookError]) -> None:
                     raise error(f"{path}:{line}: more than {MAX_ALIASES} YAML aliases (*name)")
     except yaml.YAMLError:
         return
+
+
+STAGING = ".incoming"
+"""The folder inside an output folder where a set of outputs is written before it replaces
+the files in place; its :data:`COMMITTED` list, once written, means the set is whole."""
+COMMITTED = "committed"
+
+
+_HELD: dict[str, list[int]] = {"depth": [], "pending": []}
+"""Whether a set of outputs is moving in place (``depth``), and the signals that came
+meanwhile (``pending``)."""
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """The moves that replace a set of outputs: a signal handler that asks :func:`defer`
+    waits for them to end (the signal is raised again then)."""
+    _HELD["depth"].append(1)
+    try:
+        yield
+    finally:
+        _HELD["depth"].pop()
+        if not _HELD["depth"] and _HELD["pending"]:
+            signum = _HELD["pending"][0]
+            _HELD["pending"].clear()
+            os.kill(os.getpid(), signum)
+
+
+def defer(signum: int) -> bool:
+    """For a SIGINT/SIGTERM handler: True when a set of outputs is moving in place, so the
+    handler returns at once and the signal comes again once the set is whole (a mask would
+    not do: the signal may reach another thread, and Python runs handlers in this one)."""
+    if _HELD["depth"]:
+        _HELD["pending"].append(signum)
+        return True
+    return False
+
+
+def _move_committed(folder: Path) -> list[str]:
+    """Move the files of a committed set from the staging folder into ``folder`` (those
+    still there), then drop the staging folder; the names of the set."""
+    staging = folder / STAGING
+    names = (staging / COMMITTED).read_text().splitlines()
+    for name in names:
+        if (staging / name).exists():
+            os.replace(staging / name, folder / name)
+    shutil.rmtree(staging, ignore_errors=True)
+    return names
+
+
+def finish_set(folder: Path) -> list[str]:
+    """Finish the set of outputs a process stopped while moving into ``folder`` (killed
+    between its moves), or drop one it had not finished writing; the names moved now. The
+    caller holds the folder's :func:`locked`."""
+    staging = folder / STAGING
+    if (staging / COMMITTED).is_file():
+        with _signals_held():
+            return _move_committed(folder)
+    if staging.is_dir():
+        shutil.rmtree(staging, ignore_errors=True)
+    return []
+
+
+def settle(folder: Path) -> list[str]:
+    """Before a playbook in ``folder`` is read: finish a set of outputs that a build killed
+    while moving them left half in place (its files would belong to two builds), unless a
+    build holds the folder now; the names moved."""
+    if not (folder / STAGING / COMMITTED).is_file():
+        return []
+    with contextlib.suppress(PlaybookError, OSError), locked(folder):
+        return finish_set(folder)
+    return []
+
+
+def write_set(
+    folder: Path, items: Sequence[tuple[str, str | bytes]], on_commit: Callable[[], None]
+) -> list[Path]:
+    """Write files that belong together (a playbook and its renderings) so that the folder
+    shows the old set or the new, never a mix: each is written into a staging folder and
+    flushed, a list of them marks the set complete (``on_commit`` is called then), and they
+    are moved in place while signal handlers :func:`defer`; a set killed between its moves
+    is finished by :func:`finish_set`. The caller holds the folder's :func:`locked`."""
+    finish_set(folder)
+    staging = folder / STAGING
+    staging.mkdir(parents=True, exist_ok=True)
+    for name, data in items:
+        atomic_write(staging / name, data)
+    with _signals_held():
+        atomic_write(staging / COMMITTED, "".join(f"{name}\n" for name, _ in items))
+        on_commit()
+        _move_committed(folder)
+    return [folder / name for name, _ in items]

@@ -66,6 +66,9 @@ class Stats:
     """Number of words found at each turn."""
     failures: int = 0
     """Words not found within the turns."""
+    claimed: Mapping[str, Any] | None = dataclasses.field(default=None, compare=False)
+    """The figures as a playbook file states them (words, average, worst, distribution,
+    failures), for :mod:`playbook.verify` to compare with its own; None when built here."""
 
     @property
     def words(self) -> int:
@@ -110,6 +113,13 @@ class GroupPlan:
     pages: int = 0
     notes: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     """Game-specific findings (e.g. hangman's exact verdict), shown in summaries."""
+    stated: frozenset[str] | None = dataclasses.field(default=None, compare=False)
+    """The keys a playbook file states for the group (a hand-written reference may leave
+    out its counts); None for a plan built here, which states them all."""
+
+    def states(self, key: str) -> bool:
+        """Whether the plan makes the claim ``key`` (``words``, ``largest``, ...)."""
+        return self.stated is None or key in self.stated
 
     @property
     def proven(self) -> bool:
@@ -141,6 +151,9 @@ class Playbook:
     meta: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     """Tool version, date, search settings, timing: informative only."""
     stats: Stats | None = None
+    faults: tuple[str, ...] = dataclasses.field(default=(), compare=False)
+    """Statements of the file that contradict each other (a group's ``proven`` beside its
+    ``method``), found while reading it; :mod:`playbook.verify` reports them as problems."""
 
     def group(self, name: str) -> GroupPlan:
         for g in self.groups:
@@ -336,30 +349,189 @@ def _parse_node(path: str, where: str, r: dict[str, Any]) -> Node:
     return Move(r["move"], table)
 
 
+_TYPES: dict[type, str] = {
+    int: "a whole number of at least 0",
+    str: "text",
+    bool: "true or false",
+    dict: "a mapping",
+    list: "a list",
+    float: "a number",
+}
+
+TOP_KEYS: dict[str, type] = {
+    "playbook": int,
+    "name": str,
+    "description": str,
+    "profile": str,
+    "game": dict,
+    "words": dict,
+    "meta": dict,
+    "summary": dict,
+    "groups": dict,
+}
+"""The keys of a playbook file and their types (``playbook``, ``name``, ``game``, ``words``
+and ``groups`` required)."""
+WORDS_KEYS: dict[str, type] = {
+    "list": str,
+    "length": int,
+    "max_length": int,
+    "ij_to_y": bool,
+    "lowercase": bool,
+    "accents": str,
+    "count": int,
+    "sha256": str,
+    "spelled": dict,
+    "answers": str,
+    "answers_count": int,
+    "answers_sha256": str,
+}
+"""The keys of the ``words`` section (``list``, ``count`` and ``sha256`` required)."""
+GROUP_KEYS: dict[str, type] = {
+    "words": int,
+    "openings": list,
+    "method": str,
+    "proven": bool,
+    "largest": int,
+    "restarts": int,
+    "stats": dict,
+    "unguaranteed": list,
+    "notes": dict,
+    "table": list,
+}
+STATS_KEYS: dict[str, type] = {
+    "words": int,
+    "average": float,
+    "worst": int,
+    "distribution": dict,
+    "failures": int,
+}
+
+
+def _typed(value: Any, typ: type) -> bool:
+    """Whether a YAML value is of the type a key wants (a count is never negative, true is
+    not a number, a whole number is a number)."""
+    if typ is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if typ is int:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, typ)
+
+
+def _section(
+    path: str, where: str, data: Any, keys: Mapping[str, type], required: Sequence[str] = ()
+) -> dict[str, Any]:
+    """A mapping whose keys are all known, of their types, the required ones present; a
+    one-line error naming the key otherwise."""
+    if not isinstance(data, dict):
+        raise _fail(path, where, f"expected a mapping, got {type(data).__name__}")
+    prefix = f"{where}." if where else ""
+    for key, value in data.items():
+        if key not in keys:
+            raise _fail(path, f"{prefix}{key}", f"unknown key; allowed: {', '.join(keys)}")
+        if not _typed(value, keys[key]):
+            raise _fail(path, f"{prefix}{key}", f"expected {_TYPES[keys[key]]}, got {value!r}")
+    for key in required:
+        if key not in data:
+            raise _fail(path, f"{prefix}{key}", f"missing; expected {_TYPES[keys[key]]}")
+    return data
+
+
 def _stats(path: str, where: str, v: Any) -> Stats | None:
     if v is None:
         return None
-    if not isinstance(v, dict) or not isinstance(v.get("distribution"), dict):
-        raise _fail(path, where, "expected a mapping with a 'distribution'")
+    _section(path, where, v, STATS_KEYS, ("distribution",))
     dist = v["distribution"]
-    if not all(isinstance(k, int) and isinstance(c, int) for k, c in dist.items()):
-        raise _fail(path, where + ".distribution", "expected turn: count pairs of integers")
-    failures = v.get("failures", 0)
-    if not isinstance(failures, int):
-        raise _fail(path, where + ".failures", "expected an integer")
-    return Stats(dict(dist), failures)
+    if not all(_typed(k, int) and _typed(c, int) for k, c in dist.items()):
+        raise _fail(path, where + ".distribution", "expected turn: count pairs of whole numbers")
+    return Stats(dict(dist), v.get("failures", 0), claimed=dict(v))
 
 
-def loads(text: str, path: str = "<playbook>") -> Playbook:
-    """Read a playbook from YAML text, checking its structure (not yet its claims)."""
+class _StrictLoader(_Loader):  # type: ignore[misc,valid-type]
+    """The safe loader, refusing a key given twice in one mapping (YAML keeps the last
+    silently, so a broken group followed by the real one would pass unseen)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if isinstance(key, list | dict):
+                continue  # unhashable: the constructor below names it
+            if key in seen:
+                raise _Duplicate(key_node.start_mark.line + 1, key)
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+class _Duplicate(Exception):
+    def __init__(self, line: int, key: Any) -> None:
+        super().__init__(line, key)
+        self.line, self.key = line, key
+
+
+def _yaml(text: str, path: str) -> Any:
+    """The YAML document, its shape checked first (depth, aliases) and duplicate keys
+    refused; a one-line error naming the line otherwise."""
     files.check_yaml_shape(text, path, PlaybookFileError)
     try:
-        data = yaml.load(text, Loader=_Loader)  # a safe loader
+        return yaml.load(text, Loader=_StrictLoader)  # a safe loader
+    except _Duplicate as dup:
+        raise _fail(
+            path, f"line {dup.line}", f"key {dup.key!r} appears twice in the same mapping"
+        ) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else "YAML"
         problem = getattr(exc, "problem", None) or "malformed"
         raise _fail(path, where, f"not valid YAML ({problem})") from None
+    except (TypeError, ValueError, RecursionError) as exc:
+        # an unhashable key, a date that is not one, ...
+        raise _fail(path, "YAML", f"not a playbook's plain data ({exc})") from None
+
+
+def _group(path: str, name: Any, g: Any) -> tuple[GroupPlan, str | None]:
+    """One group's plan, and a fault where its ``proven`` contradicts its ``method``."""
+    where = f"groups.{name}"
+    if not isinstance(name, str | int) or isinstance(name, bool):
+        raise _fail(path, where, "a group's name is text (a letter) or a word length")
+    _section(path, where, g, GROUP_KEYS)
+    notes = g.get("notes", {})
+    triples = notes.get("exhaustive_triples")
+    if triples is not None and not (
+        isinstance(triples, dict) and isinstance(triples.get("exists", False), bool)
+    ):
+        raise _fail(
+            path,
+            where + ".notes.exhaustive_triples",
+            "expected a mapping with 'exists: true/false'",
+        )
+    plan = GroupPlan(
+        group=str(name),
+        openings=_words_list(path, where + ".openings", g.get("openings", [])),
+        table=_parse_table(path, where + ".table", g["table"]) if "table" in g else None,
+        words=g.get("words", 0),
+        largest=g.get("largest", 0),
+        method=g.get("method", ""),
+        restarts=g.get("restarts", 0),
+        unguaranteed=_words_list(path, where + ".unguaranteed", g.get("unguaranteed", [])),
+        stats=_stats(path, where + ".stats", g.get("stats")),
+        notes=notes,
+        stated=frozenset(g),
+    )
+    fault = None
+    if "proven" in g and g["proven"] != plan.proven:
+        fault = (
+            f"{where}.proven: {str(g['proven']).lower()}, but method {plan.method!r}"
+            + (" with no exhaustive proof recorded" if g["proven"] else "")
+            + f" is {'' if plan.proven else 'not '}a proof"
+        )
+    return plan, fault
+
+
+def loads(text: str, path: str = "<playbook>") -> Playbook:
+    """Read a playbook from YAML text, checking its form: every key known and of its type,
+    none twice, the rules' checksum present and matching (its claims are checked by
+    :mod:`playbook.verify`)."""
+    data = _yaml(text, path)
     if not isinstance(data, dict):
         raise _fail(path, "top level", "expected a playbook mapping")
     version = data.get("playbook")
@@ -369,54 +541,44 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
             "playbook",
             f"this is a config, not a playbook; build one from it with 'playbook build {path}'",
         )
-    if version != FORMAT_VERSION:
+    if version != FORMAT_VERSION or isinstance(version, bool):
         raise _fail(
             path, "playbook", f"format version {version!r} unknown; expected {FORMAT_VERSION}"
         )
-    for key, typ in (("name", str), ("game", dict), ("words", dict), ("groups", dict)):
-        if not isinstance(data.get(key), typ):
-            raise _fail(path, key, f"missing or not a {'mapping' if typ is dict else 'text'}")
+    _section(path, "", data, TOP_KEYS, ("playbook", "name", "game", "words", "groups"))
     game = data["game"]
-    if "rules_sha256" in game and game["rules_sha256"] != rules_sha256(game):
+    for key in ("name", "rules_sha256"):
+        if not isinstance(game.get(key), str):
+            raise _fail(path, f"game.{key}", "missing or not text")
+    if game["rules_sha256"] != rules_sha256(game):
         raise _fail(
             path,
             "game.rules_sha256",
             "checksum does not match the rules: the rules were edited after the playbook was built",
         )
-    groups = []
+    _section(path, "words", data["words"], WORDS_KEYS, ("list", "count", "sha256"))
+    spelled = data["words"].get("spelled", {})
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in spelled.items()):
+        raise _fail(path, "words.spelled", "expected word: written form pairs of text")
+    meta = data.get("meta", {})
+    if not isinstance(meta.get("letters", "all"), str):
+        raise _fail(path, "meta.letters", f"expected text, got {meta['letters']!r}")
+    groups, faults = [], []
     for name, g in data["groups"].items():
-        where = f"groups.{name}"
-        if not isinstance(g, dict):
-            raise _fail(path, where, "expected a mapping with 'openings' and 'table'")
-        unguaranteed = _words_list(path, where + ".unguaranteed", g.get("unguaranteed", []))
-        table = _parse_table(path, where + ".table", g["table"]) if "table" in g else None
-        count = g.get("words", 0)
-        if not isinstance(count, int):
-            raise _fail(path, where + ".words", f"expected a count, got {count!r}")
-        groups.append(
-            GroupPlan(
-                group=str(name),
-                openings=_words_list(path, where + ".openings", g.get("openings", [])),
-                table=table,
-                words=count,
-                largest=g.get("largest", 0) if isinstance(g.get("largest", 0), int) else 0,
-                method=str(g.get("method", "")),
-                restarts=g.get("restarts", 0) if isinstance(g.get("restarts", 0), int) else 0,
-                unguaranteed=unguaranteed,
-                stats=_stats(path, where + ".stats", g.get("stats")),
-                notes=g["notes"] if isinstance(g.get("notes"), dict) else {},
-            )
-        )
-    meta = data.get("meta")
+        plan, fault = _group(path, name, g)
+        groups.append(plan)
+        if fault:
+            faults.append(fault)
     return Playbook(
         name=data["name"],
         game=game,
         words=data["words"],
         groups=tuple(groups),
-        profile=str(data.get("profile", "simple")),
-        description=str(data.get("description", "")),
-        meta=meta if isinstance(meta, dict) else {},
+        profile=data.get("profile", "simple"),
+        description=data.get("description", ""),
+        meta=meta,
         stats=_stats(path, "summary", data.get("summary")),
+        faults=tuple(faults),
     )
 
 

@@ -9,8 +9,12 @@ from __future__ import annotations
 import importlib
 import os
 import queue
+import signal
+import threading
+import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import joblib
@@ -81,7 +85,54 @@ def backend(
 
 
 def _import(module: str) -> None:
+    _watch_parent()
     importlib.import_module(module)
+
+
+_WATCHED: list[int] = []
+"""In a worker: the parent process it watches (once :func:`_watch_parent` has run)."""
+WATCH_SECONDS = 0.5
+"""How often a local worker looks whether the process that started it still lives."""
+
+
+def _watch_parent() -> None:
+    """In a local worker: end this process when its parent ends, however that ends
+    (SIGKILL included, which no handler sees). A thread looks every :data:`WATCH_SECONDS`;
+    compiled code holding the interpreter delays it to the end of the current call (under a
+    second for the search's work units)."""
+    if _WATCHED:
+        return
+    parent = os.getppid()
+    _WATCHED.append(parent)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="playbook-parent-watch", daemon=True).start()
+
+
+def _in_worker(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in a local worker that ends with its parent."""
+    _watch_parent()
+    return fn(*args)
+
+
+def end_workers() -> None:
+    """End this process's child processes at once (the local workers and their helpers):
+    called when a build is stopped, so that no worker computes on for nobody."""
+    me = os.getpid()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat_line = (entry / "stat").read_text()
+            ppid = int(stat_line.rsplit(")", 1)[1].split()[1])
+            if ppid == me:
+                os.kill(int(entry.name), signal.SIGKILL)
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile, or not ours to read
 
 
 SCHEDULER_TIMEOUT = 10
@@ -167,7 +218,7 @@ def run(
         )
     else:
         gen = joblib.Parallel(n_jobs=jobs, backend="loky", return_as="generator", max_nbytes="1M")(
-            joblib.delayed(fn)(*t) for t in tasks
+            joblib.delayed(_in_worker)(fn, *t) for t in tasks
         )
     for i, r in enumerate(gen):
         results.append(r)
@@ -192,6 +243,7 @@ def _cluster_errors(gen: Iterator[T]) -> Iterator[T]:
 
 
 def _named(fn: Callable[..., T], name: str, args: tuple[Any, ...]) -> tuple[str, T]:
+    _watch_parent()
     return name, fn(*args)
 
 

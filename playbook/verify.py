@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from playbook.games import Game
 from playbook.lookup import Played, walk
 from playbook.model import GroupPlan, Move, Playbook, Row, Stats, Table, TryWords
+
+PROOF_METHODS = ("exhaustive", "exact minimax")
+"""Methods whose claim (the openings are the best, the tree the optimum) only a search can
+re-check; a group proven by the triple search's verdict (``notes.exhaustive_triples``) too."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,6 +45,10 @@ class Report:
     """Every word not found within the limit, declared or not."""
     problems: tuple[str, ...]
     """Faults in the file itself: unknown words, rows that cannot occur, wrong claims."""
+    unproven: tuple[str, ...] = ()
+    """Groups whose openings the file says an exhaustive search proves (best, or no k
+    openings meeting the target) and that replaying cannot check: re-decided only by
+    ``verify --proofs``."""
 
     @property
     def undeclared(self) -> tuple[Failure, ...]:
@@ -64,7 +73,8 @@ class _Replay:
     def __init__(self, game: Game, candidates: Sequence[str]) -> None:
         self.game = game
         self.candidates = candidates
-        self.used_rows: set[int] = set()
+        self.used_rows: Counter[int] = Counter()
+        """How many answers reach each row (by id)."""
         self.feedback = functools.lru_cache(maxsize=1 << 20)(game.feedback)
         self._left: dict[tuple[Played, ...], list[str]] = {}
 
@@ -93,7 +103,7 @@ class _Replay:
             possible=self.still_possible,
             words=self.candidates,
             solved=self.game.solved,
-            on_row=lambda row: self.used_rows.add(id(row)),
+            on_row=lambda row: self.used_rows.update((id(row),)),
         )
         try:
             move = next(moves)
@@ -159,9 +169,9 @@ def _check_words(
 
 def _replay_group(
     game: Game, plan: GroupPlan, words: Sequence[str]
-) -> tuple[Stats, list[Failure], set[int]]:
-    """Replay every word of a group: its statistics, the words not found in time, and the
-    rows used (by id)."""
+) -> tuple[Stats, list[Failure], Counter[int], int]:
+    """Replay every word of a group: its statistics, the words not found in time, the
+    answers reaching each row (by id) and the largest set left after the openings."""
     replay = _Replay(game, words)
     dist: Counter[int] = Counter()
     failures = []
@@ -176,7 +186,9 @@ def _replay_group(
             reason = f"found after {spent} {game.limit_name}, over the limit ({game.limit})"
         path = replay.path(history)
         failures.append(Failure(plan.group, answer, path, reason, answer in declared))
-    return Stats(dict(dist), len(failures)), failures, replay.used_rows
+    parts = Counter(tuple(replay.feedback(o, a) for o in plan.openings) for a in words)
+    largest = max(parts.values(), default=0)
+    return Stats(dict(dist), len(failures)), failures, replay.used_rows, largest
 
 
 def _check_unguaranteed(
@@ -193,10 +205,92 @@ def _check_unguaranteed(
             problems.append(f"{where}: {w!r} is found in time; it is declared not guaranteed")
 
 
-def _stats_text(st: Stats) -> str:
-    """Statistics as a problem line quotes them: what differs is always shown."""
-    d = st.to_dict()
-    return f"{d['words']} words, turns {d['distribution']}, {d['failures']} failures"
+def _table_words(table: Table | None, where: str) -> Iterator[tuple[str, str]]:
+    """Every word of a table with where it stands, nested tables too."""
+    stack = [(table or (), where)]
+    while stack:
+        rows, at = stack.pop()
+        for row in rows:
+            here = f"{at} row {row.feedback!r}"
+            node = row.node
+            if isinstance(node, TryWords):
+                yield from ((w, here + ".try") for w in node.words or ())
+            else:
+                yield node.word, here + ".move"
+                stack.append((node.table or (), f"{here}.table"))
+
+
+def playbook_words(pb: Playbook) -> Iterator[tuple[str, str]]:
+    """Every word a playbook names (openings, declared words, tables), with its key."""
+    for plan in pb.groups:
+        where = f"groups.{plan.group}"
+        yield from ((w, f"{where}.openings") for w in plan.openings)
+        yield from ((w, f"{where}.unguaranteed") for w in plan.unguaranteed)
+        yield from _table_words(plan.table, f"{where}.table")
+
+
+def _char(c: str) -> str:
+    return f"U+{ord(c):04X} {unicodedata.name(c, 'unnamed character')}"
+
+
+def misshapen_word(pb: Playbook, guesses: Sequence[str], answers: Sequence[str]) -> str | None:
+    """The first word of the playbook that cannot be a word of these lists at all (a length
+    none has, or a character none uses: an accent, a zero-width space, a capital), named
+    with its key and the character; None when every word could be one. Such a file is
+    malformed, not merely wrong."""
+    chars = set().union(*map(set, (*guesses, *answers)))
+    lengths = sorted({len(w) for w in (*guesses, *answers)})
+    alphabet = "a-z" if chars <= set("abcdefghijklmnopqrstuvwxyz") else "".join(sorted(chars))
+    span = f"{lengths[0]}" + (f" to {lengths[-1]}" if lengths[-1] != lengths[0] else "")
+    allowed = f"words of this list are {span} characters of {alphabet}"
+    for word, where in playbook_words(pb):
+        odd = next((c for c in word if c not in chars), None)
+        if odd is not None:
+            return f"{where}: {word!r} has {_char(odd)}; {allowed}"
+        if len(word) not in lengths:
+            return f"{where}: {word!r} has {len(word)} characters; {allowed}"
+    return None
+
+
+def _check_counts(
+    plan: GroupPlan,
+    words: Sequence[str],
+    largest: int,
+    rows: Sequence[Row],
+    used: Counter[int],
+    problems: list[str],
+) -> None:
+    """The counts a group states: its words, the largest set after the openings, the words
+    at each row (where recorded), and a trivial plan's lack of openings."""
+    where = f"groups.{plan.group}"
+    if plan.states("words") and plan.words != len(words):
+        problems.append(f"{where}.words: recorded {plan.words}, but the group has {len(words)}")
+    if plan.states("largest") and plan.largest != largest:
+        problems.append(
+            f"{where}.largest: recorded {plan.largest}, but the openings leave at most {largest}"
+        )
+    if plan.method == "trivial" and plan.openings:
+        problems.append(f"{where}.method: 'trivial' (no search), but it has openings")
+    for row in rows:
+        if row.words and used[id(row)] and row.words != used[id(row)]:
+            problems.append(
+                f"{where}.table row {row.feedback!r}: recorded {row.words} words, but "
+                f"{used[id(row)]} reach it"
+            )
+
+
+def _check_stats(where: str, recorded: Stats | None, replayed: Stats, problems: list[str]) -> None:
+    """Every figure a ``stats`` or ``summary`` states equals the replay's; the line names
+    each one that differs."""
+    if recorded is None:
+        return
+    said, found = recorded.claimed or recorded.to_dict(), replayed.to_dict()
+    wrong = [k for k in found if k in said and said[k] != found[k]]
+    if wrong:
+        problems.append(
+            f"{where}: "
+            + "; ".join(f"recorded {k} {said[k]} but replay gives {found[k]}" for k in wrong)
+        )
 
 
 def partial(pb: Playbook) -> bool:
@@ -255,10 +349,11 @@ def verify(
             game,
             len(plan.openings),
         )
-        stats, lost, used = _replay_group(game, plan, words)
+        stats, lost, used, largest = _replay_group(game, plan, words)
         failures += lost
         if check_claims:
             _check_unguaranteed(plan, words, lost, problems)
+            _check_counts(plan, words, largest, rows, used, problems)
         for row in rows:
             if id(row) not in used:
                 # rows under a move are reached only through it; report only unreached rows
@@ -267,17 +362,21 @@ def verify(
                     "reaches it (a row that cannot occur)"
                 )
         per_group[name] = stats
-        if check_claims and plan.stats is not None and plan.stats.to_dict() != stats.to_dict():
-            problems.append(
-                f"{where}.stats: recorded {_stats_text(plan.stats)} but replay gives "
-                f"{_stats_text(stats)}"
-            )
+        if check_claims:
+            _check_stats(f"{where}.stats", plan.stats, stats, problems)
     total: Counter[int] = Counter()
     for s in per_group.values():
         total.update(s.distribution)
     overall = Stats(dict(total), sum(s.failures for s in per_group.values()))
-    if check_claims and pb.stats is not None and pb.stats.to_dict() != overall.to_dict():
-        problems.append(
-            f"summary: recorded {_stats_text(pb.stats)} but replay gives {_stats_text(overall)}"
-        )
-    return Report(per_group, overall, tuple(failures), tuple(problems))
+    if check_claims:
+        _check_stats("summary", pb.stats, overall, problems)
+        problems += pb.faults
+        letters = str(pb.meta.get("letters", "all"))
+        if partial(pb) and sorted(letters) != sorted("".join(plans)):
+            problems.append(
+                f"meta.letters: {letters!r}, but the playbook has groups {', '.join(plans)}"
+            )
+    unproven = tuple(
+        p.group for p in pb.groups if p.proven and p.method != "trivial" and p.group in by_group
+    )
+    return Report(per_group, overall, tuple(failures), tuple(problems), unproven)

@@ -92,6 +92,9 @@ def _read_file(path: Path) -> tuple[str, list[str]]:
     return str(path), text.splitlines()
 
 
+ACCENTS = ("drop", "map", "reject")
+"""What ``accents`` may say of entries with letters outside a-z."""
+
 ACCENT_MAP = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o"}
 """Replacements applied before stripping accents when ``accents: map`` is chosen."""
 
@@ -122,7 +125,9 @@ def normalise(
         examples.setdefault(reason, example)
 
     for raw in entries:
-        w = raw.strip()
+        # one form for one spelling: an accent typed as a letter and a combining mark (NFD,
+        # as some editors save) is the same word
+        w = unicodedata.normalize("NFC", raw.strip())
         if not w or w.startswith("#"):
             continue
         if lowercase:
@@ -135,7 +140,8 @@ def normalise(
             w = w.replace("ij", "y")
         if not (w.isascii() and w.isalpha() and w.islower()):
             if not w.isascii():
-                drop("accent" if any(c.isalpha() for c in w) else "not a-z", raw.strip())
+                odd = [c for c in w if not c.isascii()]
+                drop("accent" if all(c.isalpha() for c in odd) else "not a-z", raw.strip())
             elif any(c.isupper() for c in w):
                 drop("uppercase", raw.strip())
             else:
@@ -165,6 +171,11 @@ def load(
     base: Path | None = None,
 ) -> WordList:
     """Load a bundled list by name, or a file (relative to ``base``), and normalise it."""
+    if accents not in ACCENTS:
+        raise WordListError(f"accents: {accents!r}; allowed: {', '.join(ACCENTS)}")
+    for key, value in (("length", length), ("max_length", max_length)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise WordListError(f"{key}: expected a whole number, got {value!r}")
     if "/" in source or source.endswith(".txt") or (base and (base / source).exists()):
         path = Path(source)
         if not path.is_absolute() and base is not None:

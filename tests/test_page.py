@@ -27,6 +27,7 @@ from playbook.errors import PlaybookError
 from playbook.games import Game, Wordle
 from playbook.pipeline import build, outputs
 from playbook.pipeline.build import BuildResult
+from playbook.pipeline.session import load_lists
 from playbook.words import WordList
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +74,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildResult, Path]:
     assert result.report.ok
     out = tmp_path_factory.mktemp("built")
     outputs.write_build(result, out, None)
-    return result, out / "playbook-play.html"
+    return result, out / "playbook-quxy-play.html"
 
 
 @pytest.fixture(scope="module")
@@ -325,7 +326,9 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
     """Wordle: a separate answer list, nothing revealed (one group, no letter to pick), and
     a group without a table (every word still possible, in list order)."""
     rules = {"name": "wordle", "length": 5, "turns": 6, "revealed": "none", "hard": False}
-    words = {"list": "wordle-allowed", "answers": "wordle-answers", "length": 5}
+    words: dict[str, object] = {"list": "wordle-allowed", "answers": "wordle-answers", "length": 5}
+    lists = load_lists(words, None, Wordle())
+    words |= {"count": len(lists.guesses), "sha256": lists.guesses.sha256}
     source = tmp_path / "wordle.yaml"
     plan = model.GroupPlan("*", ("roate", "lunis"), None)
     source.write_text(model.dumps(model.Playbook("w", rules, words, (plan,))))

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -68,3 +72,83 @@ def test_run_with_a_checkpoint_reports_each_task_once_by_index(tmp_path: Path) -
     assert out == [i * i for i in range(6)]
     assert sorted(seen) == [(i, i * i) for i in range(6)]  # the task's index, every task once
     assert again.loaded == 3 and again.saved == 3
+
+
+WORKERS_SCRIPT = """
+import sys, time
+from playbook import parallel
+print("ready", flush=True)
+parallel.run(time.sleep, [(600,)] * 2, 2)
+"""
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.add(int(entry.name))
+            except (OSError, ValueError, IndexError):
+                continue
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_workers_end_with_their_parent(sig: signal.Signals) -> None:
+    # a parent running two 10-minute tasks on two workers is killed: its workers must not
+    # compute on for nobody (SIGKILL reaches no handler: the workers watch their parent)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WORKERS_SCRIPT], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    deadline = time.time() + 60
+    workers: set[int] = set()
+    while time.time() < deadline and len(workers) < 2:
+        workers = {p for p in _children(proc.pid) if "popen_loky" in _cmdline(p)}
+        time.sleep(0.2)
+    assert len(workers) == 2
+    time.sleep(1)  # both tasks running
+    proc.send_signal(sig)
+    proc.wait(timeout=30)
+    deadline = time.time() + 10
+    while time.time() < deadline and any(_alive(p) for p in workers):
+        time.sleep(0.1)
+    assert not any(_alive(p) for p in workers)
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def test_a_stopped_build_ends_its_workers_at_once(tmp_path: Path) -> None:
+    # SIGTERM reaches the build's handler: it ends the workers itself and says what it kept
+    args = ["build", "--letters", "k", "--jobs", "2", "--formats", "yaml", "--no-resume"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "playbook", *args, "--out", str(tmp_path)],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.time() + 120
+    workers: set[int] = set()
+    while time.time() < deadline and len(workers) < 2 and proc.poll() is None:
+        workers = {p for p in _children(proc.pid) if "popen_loky" in _cmdline(p)}
+        time.sleep(0.1)
+    assert len(workers) == 2, "the build ended before its workers were seen"
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "interrupted: no output was changed" in stderr and "Traceback" not in stderr
+    time.sleep(0.5)
+    assert not any(_alive(p) for p in workers)

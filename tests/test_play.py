@@ -33,7 +33,7 @@ def lingo_book(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
     out = tmp_path_factory.mktemp("out")
     r = cli("build", "--letters", "c,u", "--out", str(out), "--formats", "yaml")
     assert r.returncode == 0, r.stderr
-    return out / "lingo-nl-5" / "playbook.yaml"
+    return out / "lingo-nl-5" / "playbook-cu.yaml"
 
 
 def feedback_line(game, guess: str, answer: str) -> str:  # type: ignore[no-untyped-def]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,7 @@ from helpers import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playbook import config, model
+from playbook import config, files, model
 from playbook.errors import ConfigError, PlaybookError, PlaybookFileError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,10 +115,27 @@ def test_playbook_loader_mutation_fuzz(text: str) -> None:
 
 # ---------------------------------------------------------------- table of playbook errors
 
+
+def _unsigned(text: str) -> str:
+    """The playbook without its rules checksum."""
+    return "".join(li for li in text.splitlines(True) if "rules_sha256:" not in li)
+
+
+def _signed(text: str) -> str:
+    """The playbook with its rules checksum made to match its (edited) rules."""
+    game = yaml.safe_load(text)["game"]
+    return _unsigned(text).replace(
+        "  guess_pool: all\n", f"  guess_pool: all\n  rules_sha256: {model.rules_sha256(game)}\n"
+    )
+
+
 BAD_PLAYBOOKS = [
     (lambda t: t.replace("groups:", "groups: [", 1), 2, "line"),
     (lambda t: t.replace("playbook: 1", "playbook: 7", 1), 2, "format version 7 unknown"),
-    (lambda t: t.replace("groups:", "groepen:", 1), 2, "groups: missing or not a mapping"),
+    (lambda t: t.replace("groups:", "groepen:", 1), 2, "groepen: unknown key; allowed:"),
+    (lambda t: t.replace("groups:", "groups: {}\ngroepen:", 1), 2, "groepen: unknown key"),
+    (lambda t: _unsigned(t), 2, "game.rules_sha256: missing"),
+    (lambda t: t.replace("  turns: 5", "  turns: 6", 1), 2, "the rules were edited"),
     (
         lambda t: t.replace("  q: {openings: [], method: reference}", "", 1),
         1,
@@ -149,8 +168,9 @@ BAD_PLAYBOOKS = [
         2,
         "exactly one of 'try'",
     ),
-    (lambda t: t.replace("  turns: 5", "  turns: five", 1), 2, "game:"),
-    (lambda t: t.replace("  name: lingo", "  name: chess", 1), 2, "unknown game 'chess'"),
+    (lambda t: _signed(t.replace("  turns: 5", "  turns: five", 1)), 2, "game.turns"),
+    (lambda t: _signed(t.replace("  name: lingo", "  name: chess", 1)), 2, "unknown game 'chess'"),
+    (lambda t: _signed(t.replace("  turns: 5", "  turns: 5\n  tunrs: 6", 1)), 2, "game.tunrs"),
 ]
 
 
@@ -165,7 +185,8 @@ def test_verify_reports_bad_playbooks(tmp_path, mutate, code: int, message: str)
 
 
 def test_checksum_of_list_must_match(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    text = PAPER.replace("  ij_to_y: true\n", "  ij_to_y: true\n  sha256: " + "0" * 64 + "\n", 1)
+    sha = yaml.safe_load(PAPER)["words"]["sha256"]
+    text = PAPER.replace(sha, "ab" * 32, 1)
     bad = tmp_path / "bad.yaml"
     bad.write_text(text)
     r = run_cli("verify", str(bad), cwd=ROOT)
@@ -243,3 +264,48 @@ def test_answers_must_be_allowed_guesses(tmp_path) -> None:  # type: ignore[no-u
     r = run_cli("build", "c.yaml", "--out", "o", cwd=tmp_path)
     assert r.returncode == 2
     assert "key 'words.answers': 1 answers are not in the guess list (first: 'mango')" in r.stderr
+
+
+# ---------------------------------------------------------------- outputs as one set
+
+
+def test_a_set_of_outputs_moves_in_whole_even_when_a_signal_comes(tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    for name in ("playbook.yaml", "playbook.pdf"):
+        (folder / name).write_text("old")
+    seen: list[list[str]] = []
+
+    def handler(signum: int, frame: object) -> None:
+        if files.defer(signum):
+            return
+        # what a person would find at the moment the signal acts
+        seen.append(sorted(p.read_text() for p in folder.glob("playbook*")))
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        items = [("playbook.yaml", "new"), ("playbook.pdf", b"new")]
+        files.write_set(folder, items, on_commit=lambda: os.kill(os.getpid(), signal.SIGTERM))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    # the signal waited until the whole set was in place
+    assert seen == [["new", "new"]]
+    assert sorted(p.name for p in folder.iterdir()) == ["playbook.pdf", "playbook.yaml"]
+
+
+def test_a_set_killed_between_its_moves_is_finished_or_dropped(tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    staging = folder / files.STAGING
+    staging.mkdir(parents=True)
+    (folder / "playbook.yaml").write_text("new")  # moved before the kill
+    (folder / "playbook.pdf").write_text("old")
+    (staging / "playbook.pdf").write_text("new")
+    (staging / files.COMMITTED).write_text("playbook.yaml\nplaybook.pdf\n")
+    # reading a playbook there finishes the set first
+    assert files.settle(folder) == ["playbook.yaml", "playbook.pdf"]
+    assert (folder / "playbook.pdf").read_text() == "new" and not staging.exists()
+    # a set killed before it was complete is dropped: the old files stay
+    staging.mkdir()
+    (staging / "playbook.pdf").write_text("half")
+    assert files.finish_set(folder) == [] and not staging.exists()
+    assert (folder / "playbook.pdf").read_text() == "new"

@@ -97,7 +97,7 @@ def uninterrupted(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
         timeout=900,
     )
     assert ref.returncode == 0, ref.stderr
-    return out / "lingo-nl-5" / "playbook.yaml"
+    return out / "lingo-nl-5" / "playbook-kq.yaml"
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
@@ -108,7 +108,7 @@ def test_killed_build_resumes_and_matches(
     # an earlier playbook in the output folder must survive the interruption intact
     out = tmp_path / "out" / "lingo-nl-5"
     out.mkdir(parents=True)
-    (out / "playbook.yaml").write_text("old\n")
+    (out / "playbook-kq.yaml").write_text("old\n")
     proc = _run([*args, "--out", str(tmp_path / "out")], tmp_path)
     ckpt = out / ".checkpoint"
     deadline = time.time() + 600
@@ -123,7 +123,7 @@ def test_killed_build_resumes_and_matches(
     if sig == signal.SIGINT:
         assert "interrupted" in stderr and "resume" in stderr
         assert "Traceback" not in stderr
-    assert (out / "playbook.yaml").read_text() == "old\n"
+    assert (out / "playbook-kq.yaml").read_text() == "old\n"
     assert not [p for p in out.iterdir() if p.name.startswith(".playbook")]  # no half files
     kept = len(list(ckpt.rglob("*.json")))
     assert kept >= 2
@@ -135,7 +135,7 @@ def test_killed_build_resumes_and_matches(
         timeout=900,
     )
     assert done.returncode == 0, done.stderr
-    a = yaml.safe_load((out / "playbook.yaml").read_text())
+    a = yaml.safe_load((out / "playbook-kq.yaml").read_text())
     b = yaml.safe_load(uninterrupted.read_text())
     a.pop("meta")
     b.pop("meta")

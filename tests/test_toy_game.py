@@ -103,12 +103,21 @@ def test_toy_game_builds_verifies_renders_and_plays(
     assert code == 0 and "losses 0" in capsys.readouterr().out
 
 
-def test_a_broken_toy_playbook_is_refused(bulls: Path, tmp_path: Path) -> None:
+def test_a_broken_toy_playbook_is_refused(
+    bulls: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "out"
     assert cli.main(["build", str(bulls), "--out", str(out)]) == 0
     book = out / "bulls" / "playbook.yaml"
     data = yaml.safe_load(book.read_text())
-    data["groups"]["*"]["openings"] = ["999"]  # not a code of the game
     bad = tmp_path / "bad.yaml"
+    opening = data["groups"]["*"]["openings"][0]
+    # a code of the game's symbols that is not one of its codes: the plan fails (exit 1)
+    data["groups"]["*"]["openings"] = [opening[0] * 3]
     bad.write_text(yaml.safe_dump(data, sort_keys=False))
     assert cli.main(["verify", str(bad), "--quiet"]) == 1
+    # a symbol the game does not have: the file is malformed (exit 2), the symbol named
+    data["groups"]["*"]["openings"] = ["999"]
+    bad.write_text(yaml.safe_dump(data, sort_keys=False))
+    assert cli.main(["verify", str(bad), "--quiet"]) == 2
+    assert "'999' has U+0039 DIGIT NINE" in capsys.readouterr().err

@@ -5,11 +5,14 @@ from __future__ import annotations
 import dataclasses
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 from helpers import sample, write_words
 
 from playbook import config, model
+from playbook.errors import PlaybookError
 from playbook.model import Move, Row, TryWords
 from playbook.pipeline import build
 from playbook.pipeline.outputs import verify_file
@@ -211,3 +214,108 @@ def test_declared_unguaranteed_words_pass_and_false_claims_do_not(small_build) -
     assert not rep.ok
     assert any(f"{other!r} is found in time" in p for p in rep.problems)
     assert any("'zzzzz' is not a word of the group" in p for p in rep.problems)
+
+
+# ---------------------------------------------------------------- every claim of the file
+
+
+@pytest.fixture()
+def on_disk(small_build, tmp_path):  # type: ignore[no-untyped-def]
+    """The small build's playbook as a file beside its word list, and a way to write an
+    edited copy of its data."""
+    cfg, result = small_build
+    (tmp_path / "words.txt").write_text((Path(cfg.source).parent / "words.txt").read_text())
+    data = yaml.safe_load(model.dumps(result.playbook))
+
+    def write(d: dict[str, Any], text: str | None = None) -> str:
+        p = tmp_path / "edited.yaml"
+        p.write_text(text if text is not None else yaml.safe_dump(d, sort_keys=False))
+        return str(p)
+
+    return data, write
+
+
+def _verify_path(path: str, proofs: bool = False) -> tuple[int, list[str]]:
+    """verify's exit code and its problem lines, or (2, [error]) for a malformed file."""
+    try:
+        rep, _ = verify_file(model.load(path), path, None, proofs=proofs)
+    except PlaybookError as exc:
+        return 2, [str(exc)]
+    return (0 if rep.ok else 1), list(rep.problems)
+
+
+def _group_with(data: dict[str, Any], method: str) -> str:
+    return next(g for g, v in data["groups"].items() if v["method"] == method and v["openings"])
+
+
+CLAIMS = [
+    # (edit, exit code, words of the message)
+    (lambda d, g: d["summary"].update(average=2.5), 1, "summary: recorded average 2.5"),
+    (lambda d, g: d["summary"].update(worst=9), 1, "summary: recorded worst 9"),
+    (lambda d, g: d["summary"].update(words=10**40), 1, "recorded words 1000000"),
+    (lambda d, g: d["groups"][g]["stats"].update(failures=1), 1, "stats: recorded failures 1"),
+    (lambda d, g: d["groups"][g].update(words=d["groups"][g]["words"] + 1), 1, "but the group has"),
+    (lambda d, g: d["groups"][g].update(largest=d["groups"][g]["largest"] + 1), 1, "but the open"),
+    (lambda d, g: d["groups"][g]["table"][0].update(words=999), 1, "recorded 999 words, but"),
+    (lambda d, g: d["groups"][g].update(method="hill-climbing"), 1, ".proven: true, but method"),
+    (lambda d, g: d["words"].update(count=9999), 1, "words.count: recorded 9999, but the list"),
+    (lambda d, g: d["meta"].update(letters="q"), 1, "meta.letters: 'q', but the playbook has"),
+    (lambda d, g: d["groups"][g]["table"][0].update(words=-7), 2, "'words' must be a count"),
+    (lambda d, g: d["groups"][g]["table"][0].update(words=1e40), 2, "'words' must be a count"),
+    (lambda d, g: d.update(playbook="True"), 2, "format version 'True' unknown"),
+    (lambda d, g: d.update(playbook=True), 2, "format version True unknown"),
+    (lambda d, g: d["words"].update(ij_to_y="no"), 2, "words.ij_to_y: expected true or false"),
+    (lambda d, g: d["words"].update(accents="bogus"), 2, "accents: 'bogus'; allowed: drop"),
+    (lambda d, g: d["words"].update(length="5"), 2, "words.length: expected a whole number"),
+    (lambda d, g: d["words"].pop("sha256"), 2, "words.sha256: missing"),
+    (lambda d, g: d["game"].pop("rules_sha256"), 2, "game.rules_sha256: missing"),
+    (lambda d, g: d["game"].update(name="wordle"), 2, "the rules were edited"),
+    (lambda d, g: d["groups"][g].update(colour="red"), 2, "groups.{g}.colour: unknown key"),
+    (lambda d, g: d["groups"][g].update(proven="yes"), 2, "proven: expected true or false"),
+    (lambda d, g: d["groups"][g]["openings"].append("ab\u200bcd"), 2, "U+200B ZERO WIDTH SPACE"),
+    (lambda d, g: d["groups"][g]["openings"].append("cafe\u0301"), 2, "U+0301 COMBINING ACUTE"),
+    (lambda d, g: d["groups"][g]["openings"].append("abc"), 2, "'abc' has 3 characters"),
+    (lambda d, g: d["groups"][g]["openings"].append(""), 2, "'' has 0 characters"),
+    (lambda d, g: d["groups"][g].update(unguaranteed=["Appel"]), 2, "U+0041 LATIN CAPITAL"),
+]
+
+
+@pytest.mark.parametrize(("edit", "code", "message"), CLAIMS)
+def test_every_statement_of_the_file_is_checked(on_disk, edit, code: int, message: str) -> None:  # type: ignore[no-untyped-def]
+    data, write = on_disk
+    assert _verify_path(write(data)) == (0, [])
+    group = _group_with(data, "exhaustive")
+    edit(data, group)
+    got, lines = _verify_path(write(data))
+    assert got == code, lines
+    assert any(message.replace("{g}", group) in line for line in lines), lines
+
+
+def test_duplicate_keys_are_refused_with_their_line(on_disk) -> None:  # type: ignore[no-untyped-def]
+    data, write = on_disk
+    text = yaml.safe_dump(data, sort_keys=False)
+    # a second game block (turns 9) after the real one, and a broken group before the real
+    twice = text.replace("groups:\n", "game:\n  name: lingo\n  turns: 9\ngroups:\n", 1)
+    code, lines = _verify_path(write(data, twice))
+    assert code == 2 and "key 'game' appears twice" in lines[0], lines
+    first = next(iter(data["groups"]))
+    broken = text.replace("groups:\n", f"groups:\n  {first}: {{openings: []}}\n", 1)
+    code, lines = _verify_path(write(data, broken))
+    assert code == 2 and f"key '{first}' appears twice" in lines[0], lines
+
+
+def test_proof_claims_are_re_decided_with_proofs(on_disk) -> None:  # type: ignore[no-untyped-def]
+    data, write = on_disk
+    assert _verify_path(write(data), proofs=True) == (0, [])
+    # a group with a best pair, claimed to be proven to need exception moves
+    group = next(
+        g
+        for g, v in data["groups"].items()
+        if v["method"] == "exhaustive" and len(v["openings"]) == 2
+    )
+    data["groups"][group]["method"] = "hill-climbing"
+    data["groups"][group]["notes"] = {"exhaustive_triples": {"target": 2, "exists": False}}
+    path = write(data)
+    assert _verify_path(path) == (0, [])  # not a search: only --proofs can tell
+    code, lines = _verify_path(path, proofs=True)
+    assert code == 1 and "says no three openings meet the target, but" in lines[0], lines

@@ -54,24 +54,41 @@ def config_path(arg: str | None) -> Iterator[Path]:
         yield Path(f)
 
 
+def load_playbook(path: str) -> model.Playbook:
+    """A playbook file, after finishing a set of outputs that a killed build left half in
+    place beside it (:func:`playbook.files.settle`)."""
+    files.settle(Path(path).parent)
+    return model.load(path)
+
+
 def _letters(text: str | None) -> tuple[str, ...] | None:
     """``--letters`` as group names (None: every group)."""
     return split_letters(text) if text else None
 
 
-def _interrupted(kept: Path | None, stop: Callable[[], None]) -> Callable[[int, object], None]:
-    """A SIGINT/SIGTERM handler for a build: say what was kept, exit at once."""
+def _interrupted(
+    kept: Path | None, stop: Callable[[], None], committed: Callable[[], bool]
+) -> Callable[[int, object], None]:
+    """A SIGINT/SIGTERM handler for a build: end the workers, say truthfully what was
+    written and kept, exit at once."""
 
     def handler(signum: int, frame: object) -> None:
-        # outputs are written only after the build and every checkpoint is atomic, so
-        # stopping at once loses nothing already written (numba code cannot be unwound)
+        if files.defer(signum):
+            return  # comes again once the set of outputs is in place
+        # the outputs are written as one set (files.write_set) and every checkpoint is
+        # atomic, so stopping at once loses nothing already written (numba code cannot be
+        # unwound); the workers go with this process
+        parallel.end_workers()
         stop()
-        resume = (
-            f"; finished work units are kept in {kept}: run the same command again to resume"
-            if kept is not None and kept.exists()
-            else ""
-        )
-        err.print("interrupted: no output was changed" + resume, soft_wrap=True)
+        if committed():
+            err.print("interrupted after the outputs were written in full", soft_wrap=True)
+        else:
+            resume = (
+                f"; finished work units are kept in {kept}: run the same command again to resume"
+                if kept is not None and kept.exists()
+                else ""
+            )
+            err.print("interrupted: no output was changed" + resume, soft_wrap=True)
         sys.stderr.flush()
         os._exit(130)
 
@@ -84,7 +101,8 @@ def _run_build(
     """Build and write, with progress shown and SIGINT/SIGTERM answered."""
     checkpoint_root = None if args.no_resume else out_dir / ".checkpoint"
     prog = report.ProgressView(err)
-    handler = _interrupted(checkpoint_root, prog.stop)
+    committed: list[bool] = []
+    handler = _interrupted(checkpoint_root, prog.stop, lambda: bool(committed))
     previous = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         workers = parallel.effective_jobs(cfg.n_jobs)
@@ -97,7 +115,10 @@ def _run_build(
                 checkpoint_root=checkpoint_root,
             )
             ref = outputs.load_reference(cfg, path)
-            return result, outputs.write_build(result, out_dir, ref, prog)
+            written = outputs.write_build(
+                result, out_dir, ref, prog, on_commit=lambda: committed.append(True)
+            )
+            return result, written
     finally:
         for sig, h in previous.items():
             signal.signal(sig, h)
@@ -144,6 +165,13 @@ def cmd_build(args: argparse.Namespace) -> int:
         out_dir = files.inside(Path(args.out), cfg.name)
         files.writable_folder(out_dir)  # before the search, not after it
         with files.locked(out_dir):
+            if moved := files.finish_set(out_dir):
+                err.print(
+                    f"finished writing {', '.join(moved)} in {out_dir} (a build stopped while "
+                    "writing them)",
+                    markup=False,
+                    soft_wrap=True,
+                )
             result, written = _run_build(args, cfg, path, out_dir)
     pb, session = result.playbook, result.session
     if session.dropped:
@@ -184,7 +212,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    pb = model.load(args.playbook)
+    pb = load_playbook(args.playbook)
     if (letters := _letters(args.letters)) is not None:
         pb = model.only(pb, letters, f"--letters ({args.playbook})")
     fmt = args.format
@@ -194,7 +222,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     if out.is_dir():
         raise PlaybookError(f"-o: {out} is a folder; name the file to write")
     files.writable_folder(out.parent, "-o")
-    others = [model.load(p) for p in args.others]
+    others = [load_playbook(p) for p in args.others]
     answers = None
     if spec.needs_answers:
         render.check_game(pb.game)
@@ -211,20 +239,42 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    pb = model.load(args.playbook)
-    rep, game = outputs.verify_file(pb, args.playbook, args.words)
+    pb = load_playbook(args.playbook)
+    t0 = time.perf_counter()
+    jobs = parallel.effective_jobs(args.jobs)
+    rep, game = outputs.verify_file(pb, args.playbook, args.words, proofs=args.proofs, n_jobs=jobs)
     if not args.quiet:
         report.print_verify(console, pb, rep, game)
     for f in rep.undeclared:
-        console.print(f"FAIL {f.group} {f.word}: {f.reason}; path: {' '.join(f.path) or '-'}")
+        console.print(
+            f"FAIL {f.group} {f.word}: {f.reason}; path: {' '.join(f.path) or '-'}",
+            markup=False,
+            soft_wrap=True,
+        )
     by_group: dict[str, list[str]] = {}
     for f in rep.declared:
         by_group.setdefault(f.group, []).append(f.word)
     for group, ws in by_group.items():
         console.print(f"NOT GUARANTEED {group} (declared): {', '.join(ws)}")
     for p in rep.problems:
-        console.print(f"PROBLEM {p}")
+        console.print(f"PROBLEM {p}", markup=False, soft_wrap=True)
     within = f"within {game.limit} {game.limit_name}"
+    claimed = [p.group for p in pb.groups if p.proven and p.method != "trivial"]
+    if rep.unproven:
+        console.print(
+            f"not checked: the proofs claimed for groups {', '.join(rep.unproven)} (that no "
+            "better openings exist); 'playbook verify --proofs' re-decides them",
+            markup=False,
+            soft_wrap=True,
+        )
+    elif args.proofs and claimed:
+        seconds = time.perf_counter() - t0
+        console.print(
+            f"proofs: re-decided by exhaustive search for groups {', '.join(claimed)} "
+            f"in {seconds:.1f} s",
+            markup=False,
+            soft_wrap=True,
+        )
     if partial(pb):
         groups = ", ".join(g.group for g in pb.groups)
         console.print(f"a partial playbook (build --letters): groups {groups} only", markup=False)
@@ -248,7 +298,7 @@ def _declared(rep: Report) -> str:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    report.print_show(console, model.load(args.playbook), args.letter)
+    report.print_show(console, load_playbook(args.playbook), args.letter)
     return 0
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from rich.markup import escape
 
 from playbook import config, model, play
-from playbook.cli.commands import config_path, console, err
+from playbook.cli.commands import config_path, console, err, load_playbook
 from playbook.errors import PlaybookError
 from playbook.games import Code, Game
 from playbook.pipeline.session import Session, split_letters
@@ -33,7 +33,7 @@ Plans = dict[str, model.GroupPlan] | None
 def _plans(args: argparse.Namespace, cfg: config.Config) -> Plans:
     if not args.playbook:
         return None
-    pb = model.load(args.playbook)
+    pb = load_playbook(args.playbook)
     if pb.game.get("name") != cfg.game:
         raise PlaybookError(
             f"{args.playbook}: game.name: the playbook is for {pb.game.get('name')!r}, the "

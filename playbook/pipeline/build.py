@@ -275,14 +275,23 @@ def use_gpu(problems: dict[str, Problem], cfg: Config) -> bool:
     return why is None
 
 
-def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[str, Opening]:
-    """The fewest fixed openings per group after which every set left can be tried in time.
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """What the exhaustive search decides per group (:func:`decide`)."""
 
-    Exhaustive over single words and pairs; over triples exhaustive with
-    ``search.exhaustive_depth: 3`` (the default): the best triple by the ranking, or the proof
-    that none meets the target (the group then keeps hill-climbing's best, with exception
-    moves); with 2, hill-climbing alone (the paper's method).
-    """
+    found: dict[str, Opening]
+    """The groups whose fewest openings meeting the target it found, with them."""
+    undecided: list[str]
+    """The groups left to hill-climbing: no triple meets the target (proven where
+    ``notes`` records ``exhaustive_triples.exists: false``), or triples were not searched."""
+    notes: dict[str, dict[str, Any]]
+    """The triple search's verdict per group it looked at."""
+
+
+def decide(problems: dict[str, Problem], cfg: Config, run: Run) -> Decision:
+    """The exhaustive part of :func:`find_openings`: singles and pairs, and triples with
+    ``search.exhaustive_depth: 3``; ``verify --proofs`` runs it again to re-decide a
+    playbook's proof claims."""
     turns, max_k = cfg.rules.turns, cfg.search.max_openings
     rank = ranking(cfg.search.ranking)
     found: dict[str, Opening] = {}
@@ -317,8 +326,22 @@ def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[s
                 found[name] = best
                 pending.remove(name)
             notes[name] = note
-    if max_k >= 3 and pending:
-        found |= _climb(problems, pending, cfg, run)
+    return Decision(found, pending, notes)
+
+
+def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[str, Opening]:
+    """The fewest fixed openings per group after which every set left can be tried in time.
+
+    Exhaustive over single words and pairs; over triples exhaustive with
+    ``search.exhaustive_depth: 3`` (the default): the best triple by the ranking, or the proof
+    that none meets the target (the group then keeps hill-climbing's best, with exception
+    moves); with 2, hill-climbing alone (the paper's method).
+    """
+    d = decide(problems, cfg, run)
+    found = dict(d.found)
+    if cfg.search.max_openings >= 3 and d.undecided:
+        found |= _climb(problems, d.undecided, cfg, run)
+    notes = d.notes
     return {
         n: dataclasses.replace(op, notes=notes[n]) if n in notes else op for n, op in found.items()
     }

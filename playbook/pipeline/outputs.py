@@ -4,18 +4,20 @@ rendered formats, and playbook files verified against their word lists."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from playbook import files, model, parallel, render
 from playbook.compare import GroupComparison, compare
-from playbook.config import Config
-from playbook.errors import ConfigError, PlaybookFileError
+from playbook.config import GUESS_POOLS, Config
+from playbook.errors import ConfigError, PlaybookFileError, WordListError
 from playbook.games import Game, from_rules
 from playbook.model import Playbook
 from playbook.pipeline.build import BuildResult, Progress
-from playbook.pipeline.session import load_lists
-from playbook.verify import Report, verify
+from playbook.pipeline.proofs import recheck
+from playbook.pipeline.session import Lists, load_lists
+from playbook.verify import Report, misshapen_word, partial, verify
 from playbook.words import WordList
 
 
@@ -84,25 +86,24 @@ class Written:
     """Ours beside the reference the config names (None without one)."""
 
 
-def write_renderings(
+def render_formats(
     pb: Playbook,
-    out_dir: Path,
     cfg: Config,
     ref: Playbook | None,
     comps: list[GroupComparison] | None,
     progress: Progress | None = None,
     others: Sequence[Playbook] = (),
     answers: WordList | None = None,
-) -> tuple[list[tuple[Path, str]], dict[str, int]]:
+) -> tuple[list[tuple[str, bytes | str, str]], dict[str, int]]:
     """The formats the config asks for besides YAML, paged ones (the PDF) first: the others
     show its page counts; ``others``: playbooks of the list under other rules (the card);
-    ``answers``: the build's answer list, for the formats that need it. Returns the files
-    written (with the PDF's page count) and the pages per group."""
+    ``answers``: the build's answer list, for the formats that need it. Returns each file's
+    suffix, data and a word on it (the PDF's page count), and the pages per group."""
     wanted = {f.strip() for f in cfg.render.formats.split(",")}
     formats = [f for f in sorted(render.FORMATS.values(), key=lambda f: not f.paged)]
     formats = [f for f in formats if f.name in wanted]
     pages: dict[str, int] = {}
-    written: list[tuple[Path, str]] = []
+    out: list[tuple[str, bytes | str, str]] = []
     for i, fmt in enumerate(formats):
         if progress:
             progress("write", i, len(formats), fmt.name)
@@ -118,39 +119,64 @@ def write_renderings(
             answers=answers,
         )
         pages = pages or counts
-        path = out_dir / f"playbook{fmt.suffix}"
-        files.atomic_write(path, data)
-        written.append((path, f"{render.page_count(data)} pages" if fmt.paged else ""))
+        out.append((fmt.suffix, data, f"{render.page_count(data)} pages" if fmt.paged else ""))
     if progress:
         progress("write", len(formats), len(formats))
-    return written, pages
+    return out, pages
+
+
+def file_stem(pb: Playbook) -> str:
+    """How a build names its files: ``playbook``, or for a build of some groups
+    ``playbook-<groups>`` (``playbook-qx``, ``playbook-5-6``), so that it never replaces
+    the whole playbook of the folder."""
+    if not partial(pb):
+        return "playbook"
+    names = [g.group for g in pb.groups]
+    return "playbook-" + ("".join(names) if all(len(n) == 1 for n in names) else "-".join(names))
 
 
 def write_build(
-    result: BuildResult, out_dir: Path, ref: Playbook | None, progress: Progress | None = None
+    result: BuildResult,
+    out_dir: Path,
+    ref: Playbook | None,
+    progress: Progress | None = None,
+    on_commit: Callable[[], None] = lambda: None,
 ) -> Written:
-    """Write a build's playbook and the formats its config asks for into ``out_dir``, then
-    drop its checkpoints."""
+    """Write a build's playbook and the formats its config asks for into ``out_dir`` as one
+    set (:func:`playbook.files.write_set`: all the new files or all the old ones, whatever
+    stops the process), then drop its checkpoints. ``on_commit`` is called once the set is
+    complete on disk, before the files move in place. The caller holds the folder's lock."""
     pb, cfg = result.playbook, result.session.config
-    target = out_dir / "playbook.yaml"
-    files.atomic_write(target, model.dumps(pb))
     comps = comparison(result, ref)
     others = companions(out_dir.parent, pb)
     answers = result.session.lists.answers
-    rendered, pages = write_renderings(pb, out_dir, cfg, ref, comps, progress, others, answers)
+    rendered, pages = render_formats(pb, cfg, ref, comps, progress, others, answers)
+    stem = file_stem(pb)
+    items = [(f"{stem}.yaml", model.dumps(pb), ""), *((stem + s, d, n) for s, d, n in rendered)]
+    paths = files.write_set(out_dir, [(name, data) for name, data, _ in items], on_commit)
     if result.checkpoint is not None:
         result.checkpoint.clear()
-    return Written(((target, ""), *rendered), pages, comps)
+    return Written(tuple(zip(paths, (n for *_, n in items), strict=True)), pages, comps)
 
 
 def game_of(pb: Playbook, path: str) -> Game:
-    """The game a playbook's rules describe."""
+    """The game a playbook's rules describe, every key of them known and of its type."""
     try:
-        return from_rules(dict(pb.game))
+        game = from_rules(dict(pb.game))
     except ConfigError as exc:
         raise PlaybookFileError(f"{path}: game: {exc}") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
+    known = {**game.rules(), "guess_pool": "", "notation": "", "rules_sha256": ""}
+    for key in pb.game:
+        if key not in known:
+            raise PlaybookFileError(f"{path}: game.{key}: unknown key; allowed: {', '.join(known)}")
+    pool = pb.game.get("guess_pool", "all")
+    if pool not in GUESS_POOLS:
+        raise PlaybookFileError(
+            f"{path}: game.guess_pool: {pool!r}; allowed: {', '.join(GUESS_POOLS)}"
+        )
+    return game
 
 
 def answer_list(pb: Playbook, path: str) -> WordList:
@@ -160,11 +186,24 @@ def answer_list(pb: Playbook, path: str) -> WordList:
     game = game_of(pb, path)
     if "list" not in pb.words:
         raise PlaybookFileError(f"{path}: words.list: missing; the page needs the word list")
-    return load_lists(dict(pb.words), Path(path).parent, game).answers
+    return _lists(pb, path, dict(pb.words), game).answers
 
 
-def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report, Game]:
-    """Verify a loaded playbook against its own list (checked by checksum) or ``words_file``."""
+def _lists(pb: Playbook, path: str, info: dict[str, Any], game: Game) -> Lists:
+    """The lists a playbook's ``words`` section names; a list that cannot be had, or a
+    setting it cannot take, is a one-line error naming the playbook."""
+    try:
+        return load_lists(info, Path(path).parent, game)
+    except WordListError as exc:
+        raise PlaybookFileError(f"{path}: words: {exc}") from None
+
+
+def verify_file(
+    pb: Playbook, path: str, words_file: str | None, *, proofs: bool = False, n_jobs: int = 1
+) -> tuple[Report, Game]:
+    """Verify a loaded playbook against its own list (checked by checksum) or ``words_file``;
+    ``proofs``: re-decide its proof claims too (:mod:`playbook.pipeline.proofs`), whose
+    failures join the report's problems."""
     game = game_of(pb, path)
     info = dict(pb.words)
     if words_file:
@@ -174,7 +213,7 @@ def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report
         raise PlaybookFileError(
             f"{path}: words.list: missing; name the word list or pass --words FILE"
         )
-    lists = load_lists(info, Path(path).parent, game)
+    lists = _lists(pb, path, info, game)
     guesses, answers = lists.guesses, lists.answers
     if not words_file:
         for key, wl in (("sha256", lists.main), ("answers_sha256", answers)):
@@ -184,6 +223,8 @@ def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report
                     f"{path}: words.{key}: the playbook was built for another version of "
                     f"{wl.name} (checksum {str(want)[:12]}…, list has {wl.sha256[:12]}…)"
                 )
+    if (odd := misshapen_word(pb, guesses.words, answers.words)) is not None:
+        raise PlaybookFileError(f"{path}: {odd}")
     rep = verify(
         pb,
         game,
@@ -192,4 +233,22 @@ def verify_file(pb: Playbook, path: str, words_file: str | None) -> tuple[Report
         guess_pool=str(pb.game.get("guess_pool", "all")),
         check_claims=not words_file,
     )
+    if not words_file:
+        rep = dataclasses.replace(rep, problems=rep.problems + tuple(_list_claims(pb, lists)))
+    if proofs and rep.unproven:
+        names = set(rep.unproven)
+        claims = dataclasses.replace(pb, groups=tuple(g for g in pb.groups if g.group in names))
+        check = recheck(claims, game, guesses.words, answers.words, n_jobs=n_jobs)
+        rep = dataclasses.replace(rep, problems=rep.problems + check.problems, unproven=())
     return rep, game
+
+
+def _list_claims(pb: Playbook, lists: Lists) -> Iterator[str]:
+    """What the ``words`` section states of the list beside its checksums: how many words,
+    and how the words changed by ``ij_to_y`` are written."""
+    for key, wl in (("count", lists.main), ("answers_count", lists.answers)):
+        if key in pb.words and pb.words[key] != len(wl):
+            yield f"words.{key}: recorded {pb.words[key]}, but the list has {len(wl)} words"
+    spelled = {**lists.guesses.spelled, **lists.answers.spelled}
+    if "spelled" in pb.words and dict(pb.words["spelled"]) != spelled:
+        yield "words.spelled: differs from how the list writes its words"

@@ -1,0 +1,134 @@
+"""Re-deciding what a playbook says an exhaustive search proves (``verify --proofs``).
+
+Replaying the words checks the tables; it cannot check that no better openings exist. For
+every group that claims a proof this runs the same exhaustive decision again from the
+playbook's own rules, list and recorded settings, and compares: the ranking-best openings
+(``method: exhaustive``), the verdict that no three openings meet the target
+(``notes.exhaustive_triples.exists: false``), or the exact minimax figure of a tree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Mapping, Sequence
+
+from playbook.config import Config, RulesConfig, SearchConfig
+from playbook.core.problem import Problem
+from playbook.games import Game
+from playbook.model import GroupPlan, Playbook
+from playbook.pipeline.build import Run, decide
+from playbook.search import letters
+from playbook.search.openings import Opening
+
+
+@dataclasses.dataclass(frozen=True)
+class ProofCheck:
+    """The outcome of re-deciding the proof claims of some groups."""
+
+    groups: tuple[str, ...]
+    """The groups re-decided."""
+    problems: tuple[str, ...]
+    """Claims the search does not confirm, one line each."""
+    seconds: float
+
+
+def problems_of(
+    pb: Playbook, game: Game, guesses: Sequence[str], answers: Sequence[str], names: Sequence[str]
+) -> dict[str, Problem]:
+    """The search problem of each named group, as the build made it: the group's answers and
+    the guesses its rules allow."""
+    out = {}
+    for name in names:
+        group = [a for a in answers if game.group_of(a) == name]
+        pool = (
+            [w for w in guesses if game.group_of(w) == name]
+            if pb.game.get("guess_pool") == "revealed"
+            else list(guesses)
+        )
+        out[name] = Problem.of(game, pool, group, name=name)
+    return out
+
+
+def _settings(pb: Playbook, game: Game) -> Config:
+    """The search settings the playbook records (the defaults where it records none)."""
+    meta, search = pb.meta, SearchConfig()
+    return Config(
+        name=pb.name,
+        rules=RulesConfig(turns=game.limit),
+        search=dataclasses.replace(
+            search,
+            ranking=str(meta.get("ranking", search.ranking)),
+            max_openings=int(meta.get("max_openings", search.max_openings)),
+            exhaustive_depth=3,
+        ),
+    )
+
+
+def _triples_verdict(notes: Mapping[str, object]) -> object:
+    triples = notes.get("exhaustive_triples")
+    return triples.get("exists") if isinstance(triples, Mapping) else None
+
+
+def recheck(
+    pb: Playbook,
+    game: Game,
+    guesses: Sequence[str],
+    answers: Sequence[str],
+    *,
+    n_jobs: int = 1,
+    budget: float = 60.0,
+) -> ProofCheck:
+    """Re-decide the proof claims of every group of ``pb`` that makes one (but ``trivial``,
+    which replaying checks)."""
+    t0 = time.perf_counter()
+    claims = {p.group: p for p in pb.groups if p.proven and p.method != "trivial"}
+    problems = problems_of(pb, game, guesses, answers, sorted(claims))
+    out: list[str] = []
+    trees = {n for n, p in claims.items() if p.method == "exact minimax"}
+    for name in sorted(trees):
+        out += _recheck_tree(claims[name], problems.pop(name), budget)
+    if problems:
+        d = decide(problems, _settings(pb, game), Run(n_jobs, None, None))
+        for name in problems:
+            found, notes = d.found.get(name), d.notes.get(name, {})
+            out += _recheck_openings(claims[name], problems[name], found, notes)
+    return ProofCheck(tuple(sorted(claims)), tuple(out), time.perf_counter() - t0)
+
+
+def _recheck_openings(
+    plan: GroupPlan, problem: Problem, best: Opening | None, notes: Mapping[str, object]
+) -> list[str]:
+    """The group's claim beside what the search decided: the same openings (as a set: the
+    order is the ranking's), or the same verdict that no triple meets the target."""
+    where = f"groups.{plan.group}"
+    found = () if best is None else tuple(problem.guesses[m] for m in best.moves)
+    if plan.proven_none:
+        if best is None and _triples_verdict(notes) is False:
+            return []
+        return [
+            f"{where}.notes.exhaustive_triples: says no three openings meet the target, but "
+            f"the exhaustive search finds {' '.join(found) or 'no verdict'}"
+        ]
+    if best is None or best.method not in ("exhaustive", "trivial"):
+        return [
+            f"{where}.method: 'exhaustive', but the exhaustive search finds no "
+            f"{len(plan.openings)} openings that meet the target"
+        ]
+    if sorted(found) != sorted(plan.openings):
+        return [
+            f"{where}.openings: {' '.join(plan.openings)} claimed best by exhaustive search, "
+            f"but it finds {' '.join(found) or 'none needed'}"
+        ]
+    return []
+
+
+def _recheck_tree(plan: GroupPlan, problem: Problem, budget: float) -> list[str]:
+    r = letters.solve_length(problem, budget=budget)
+    said = plan.notes.get("exact_misses")
+    where = f"groups.{plan.group}"
+    if r.exact is None:
+        return [f"{where}: exact minimax not re-decided within {budget:g} s (the budget)"]
+    if r.exact != said:
+        return [f"{where}.notes.exact_misses: recorded {said}, exact minimax gives {r.exact}"]
+    return []
