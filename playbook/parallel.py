@@ -7,6 +7,7 @@ every ``n_jobs``.
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 import queue
 import signal
@@ -74,7 +75,7 @@ def backend(
     previous = dict(_BACKEND)
     _BACKEND.update(name="dask", workers=len(client.scheduler_info()["workers"]))
     try:
-        with joblib.parallel_config(backend="dask"):
+        with joblib.parallel_config(backend="dask"), _quiet_cluster():
             yield
     finally:
         _BACKEND.clear()
@@ -82,6 +83,26 @@ def backend(
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextmanager
+def _quiet_cluster() -> Iterator[None]:
+    """Dask's own log lines kept off the terminal while it works for a build: a worker lost
+    on the way is retried by the scheduler (its task runs again elsewhere), and what it
+    cannot recover from reaches the build as one line (:func:`_cluster_errors`)."""
+    loggers = [
+        logging.getLogger(name)
+        for name in ("distributed", *logging.root.manager.loggerDict)
+        if name.startswith("distributed")
+    ]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)
 
 
 def _import(module: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -152,3 +153,23 @@ def test_a_stopped_build_ends_its_workers_at_once(tmp_path: Path) -> None:
     assert "interrupted: no output was changed" in stderr and "Traceback" not in stderr
     time.sleep(0.5)
     assert not any(_alive(p) for p in workers)
+
+
+def die_once(i: int, marker: str) -> int:
+    """``i * i``; task 3 kills its worker the first time it runs."""
+    m = Path(marker) / str(i)
+    if i == 3 and not m.exists():
+        m.write_text("lost")
+        os._exit(1)
+    return i * i
+
+
+def test_a_lost_dask_worker_is_retried(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    # the worker running task 3 dies mid-task: the scheduler runs it again elsewhere, the
+    # results are whole and in order, and nothing of the cluster's logs reaches the terminal
+    with parallel.backend("dask", workers=2):
+        out = parallel.run(die_once, [(i, str(tmp_path)) for i in range(6)], 2)
+    assert out == [i * i for i in range(6)]
+    assert (tmp_path / "3").exists()  # it did die once
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "distributed." not in err, err
