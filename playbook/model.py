@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -296,10 +297,25 @@ def _fail(path: str, where: str, what: str) -> PlaybookFileError:
     return PlaybookFileError(f"{path}: {where}: {what}")
 
 
+def _word(path: str, where: str, w: Any) -> str:
+    """A word as a playbook may write it: text of letters or digits, in Unicode NFC; an
+    invisible, spacing, control or combining character is named (U+200B ZERO WIDTH SPACE),
+    wherever the file is used (verify also checks each word against its list)."""
+    if not isinstance(w, str):
+        raise _fail(path, where, f"expected a word, got {w!r}")
+    if not w:
+        raise _fail(path, where, "an empty word")
+    for c in w:
+        if unicodedata.category(c)[0] in "CZM":
+            name = unicodedata.name(c, "unnamed character")
+            raise _fail(path, where, f"{w!r} has U+{ord(c):04X} {name}; a word is letters")
+    return w
+
+
 def _words_list(path: str, where: str, v: Any) -> tuple[str, ...]:
-    if not isinstance(v, list) or not all(isinstance(w, str) for w in v):
+    if not isinstance(v, list):
         raise _fail(path, where, f"expected a list of words, got {v!r}")
-    return tuple(v)
+    return tuple(_word(path, f"{where}[{i}]", w) for i, w in enumerate(v))
 
 
 def _parse_table(path: str, where: str, v: Any) -> Table:
@@ -343,8 +359,7 @@ def _parse_node(path: str, where: str, r: dict[str, Any]) -> Node:
         if not words:
             raise _fail(path, where + ".try", "empty list of words to try")
         return TryWords(words)
-    if not isinstance(r["move"], str):
-        raise _fail(path, where + ".move", f"expected a word, got {r['move']!r}")
+    _word(path, where + ".move", r["move"])
     table = _parse_table(path, where + ".table", r["table"]) if "table" in r else None
     return Move(r["move"], table)
 

@@ -275,7 +275,7 @@ CLAIMS = [
     (lambda d, g: d["groups"][g]["openings"].append("ab\u200bcd"), 2, "U+200B ZERO WIDTH SPACE"),
     (lambda d, g: d["groups"][g]["openings"].append("cafe\u0301"), 2, "U+0301 COMBINING ACUTE"),
     (lambda d, g: d["groups"][g]["openings"].append("abc"), 2, "'abc' has 3 characters"),
-    (lambda d, g: d["groups"][g]["openings"].append(""), 2, "'' has 0 characters"),
+    (lambda d, g: d["groups"][g]["openings"].append(""), 2, "an empty word"),
     (lambda d, g: d["groups"][g].update(unguaranteed=["Appel"]), 2, "U+0041 LATIN CAPITAL"),
 ]
 

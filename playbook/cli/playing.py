@@ -21,6 +21,7 @@ from playbook.errors import PlaybookError
 from playbook.games import Code, Game
 from playbook.pipeline.session import Session, split_letters
 from playbook.spelling import Spelling
+from playbook.verify import misshapen_word
 
 INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT)."""
@@ -30,7 +31,7 @@ Plans = dict[str, model.GroupPlan] | None
 """A playbook's plans by group, or None (play by the rule)."""
 
 
-def _plans(args: argparse.Namespace, cfg: config.Config) -> Plans:
+def _playbook(args: argparse.Namespace, cfg: config.Config) -> model.Playbook | None:
     if not args.playbook:
         return None
     pb = load_playbook(args.playbook)
@@ -39,7 +40,7 @@ def _plans(args: argparse.Namespace, cfg: config.Config) -> Plans:
             f"{args.playbook}: game.name: the playbook is for {pb.game.get('name')!r}, the "
             f"config for {cfg.game!r}"
         )
-    return {g.group: g for g in pb.groups}
+    return pb
 
 
 def _config(args: argparse.Namespace, path: Path) -> config.Config:
@@ -61,8 +62,13 @@ def _config(args: argparse.Namespace, path: Path) -> config.Config:
 def _open(args: argparse.Namespace) -> tuple[config.Config, Session, Plans]:
     with config_path(args.config) as path:
         cfg = _config(args, path)
-        plans = _plans(args, cfg)
+        pb = _playbook(args, cfg)
         session = Session.open(cfg)
+    plans = None
+    if pb is not None:
+        if (odd := misshapen_word(pb, session.guesses, session.answers)) is not None:
+            raise PlaybookError(f"{args.playbook}: {odd}")
+        plans = {g.group: g for g in pb.groups}
     if args.words and session.game.generated_words() is not None:
         raise PlaybookError(f"--words: {cfg.game} generates its own codes; it takes no word list")
     # hard mode plays only words that may be the answer: the guesses must be such words
