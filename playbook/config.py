@@ -310,14 +310,7 @@ def _build(cls: type, data: dict[str, Any], path: str, lines: _Lines, prefix: st
 
 def parse(text: str, path: str) -> Config:
     """Build a :class:`Config` from YAML text; ``path`` names it in errors."""
-    files.check_yaml_shape(text, path, ConfigError)
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "malformed YAML"
-        raise ConfigError(f"{path}{where}: not valid YAML ({problem})") from None
+    data = files.load_yaml(text, path, ConfigError)
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a mapping of settings at the top level")
     lines = _Lines(text)

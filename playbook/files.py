@@ -10,6 +10,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -119,28 +120,99 @@ def read_user_file(path: Path, limit: int, kind: str, error: type[PlaybookError]
     return data
 
 
+MAX_EXPANDED = 2_000_000
+"""Most values that aliases may add to a YAML file a user hands us (a billion-laughs file of
+a few dozen aliases would add billions)."""
+
+
 def check_yaml_shape(text: str, path: str, error: type[PlaybookError]) -> None:
-    """Refuse YAML nested deeper than :data:`MAX_DEPTH` or with more than :data:`MAX_ALIASES`
-    aliases, from the parser's events, before anything is built from it (no deep recursion,
-    no expansion of alias bombs). Malformed YAML is left to the loader, which names the line."""
-    depth = aliases = 0
+    """Refuse YAML nested deeper than :data:`MAX_DEPTH`, with more than :data:`MAX_ALIASES`
+    aliases, or whose aliases would expand to more than :data:`MAX_EXPANDED` values, from the
+    parser's events, before anything is built from it (no deep recursion, no expansion of
+    alias bombs). Malformed YAML is left to the loader, which names the line."""
+    aliases = expanded = 0
+    open_: list[list[Any]] = [[0, None]]  # per open collection: values inside, its anchor
+    sizes: dict[str, int] = {}  # per anchor: the values it stands for
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    def line(event: yaml.Event) -> int:
+        return event.start_mark.line + 1 if event.start_mark else 0
+
     try:
         for event in yaml.parse(text, Loader=loader):
             if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    line = event.start_mark.line + 1 if event.start_mark else 0
-                    raise error(f"{path}:{line}: nested more than {MAX_DEPTH} levels deep")
+                open_.append([0, event.anchor])
+                if len(open_) - 1 > MAX_DEPTH:
+                    raise error(f"{path}:{line(event)}: nested more than {MAX_DEPTH} levels deep")
             elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
+                count, anchor = open_.pop()
+                if anchor is not None:
+                    sizes[anchor] = count + 1
+                open_[-1][0] += count + 1
+            elif isinstance(event, yaml.ScalarEvent):
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+                open_[-1][0] += 1
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
-                    line = event.start_mark.line + 1 if event.start_mark else 0
-                    raise error(f"{path}:{line}: more than {MAX_ALIASES} YAML aliases (*name)")
+                    raise error(
+                        f"{path}:{line(event)}: more than {MAX_ALIASES} YAML aliases (*name)"
+                    )
+                size = sizes.get(str(event.anchor), 1)
+                expanded += size
+                if expanded > MAX_EXPANDED:
+                    raise error(
+                        f"{path}:{line(event)}: YAML aliases (*name) that expand to more than "
+                        f"{MAX_EXPANDED:,} values"
+                    )
+                open_[-1][0] += size
     except yaml.YAMLError:
         return
+
+
+class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The safe loader (libyaml's where PyYAML has it), refusing a key given twice in one
+    mapping: YAML keeps the last silently, so a broken group followed by the real one, or a
+    second ``game:`` block, would pass unseen."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if isinstance(key, list | dict):
+                continue  # unhashable: the constructor below refuses it
+            if key in seen:
+                raise _Duplicate(key_node.start_mark.line + 1, key)
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+class _Duplicate(Exception):
+    def __init__(self, line: int, key: Any) -> None:
+        super().__init__(line, key)
+        self.line, self.key = line, key
+
+
+def load_yaml(text: str, path: str, error: type[PlaybookError]) -> Any:
+    """A YAML document a user handed us, as plain data: its shape checked first
+    (:func:`check_yaml_shape`), a key twice in one mapping refused; a one-line ``error``
+    naming the line otherwise (``c.yaml:3: ...``)."""
+    check_yaml_shape(text, path, error)
+    try:
+        return yaml.load(text, Loader=_StrictLoader)  # a safe loader
+    except _Duplicate as dup:
+        raise error(
+            f"{path}:{dup.line}: key {dup.key!r} appears twice in the same mapping"
+        ) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "malformed"
+        raise error(f"{path}{where}: not valid YAML ({problem})") from None
+    except (TypeError, ValueError, RecursionError) as exc:
+        # an unhashable key, a date that is not one, ...
+        raise error(f"{path}: not plain YAML data ({str(exc).splitlines()[0]})") from None
 
 
 STAGING = ".incoming"

@@ -167,6 +167,11 @@ def only(pb: Playbook, names: Sequence[str], source: str = "") -> Playbook:
     """The playbook cut to the groups ``names``, its summary the sum of theirs; an unknown
     group is a one-line error naming ``source``."""
     known = [g.group for g in pb.groups]
+    if not names:
+        raise PlaybookFileError(
+            f"{source or pb.name}: no group named; give groups such as 'abc' or 'a,b,c' "
+            f"(groups: {', '.join(known)})"
+        )
     unknown = sorted(set(names) - set(known))
     if unknown:
         raise PlaybookFileError(
@@ -250,11 +255,8 @@ def to_dict(pb: Playbook) -> dict[str, Any]:
     return out
 
 
-# libyaml's C loader and emitter when PyYAML has them (same documents, 4-6x faster on the
-# default playbook's 370 kB), else the pure-Python ones
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
+# libyaml's emitter when PyYAML has it (4-6x faster on the default playbook's 370 kB; files
+# reads with libyaml's loader), else the pure-Python one
 # the base is chosen at import (libyaml's when PyYAML has it), which mypy cannot follow
 class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
     pass
@@ -461,48 +463,6 @@ def _stats(path: str, where: str, v: Any) -> Stats | None:
     return Stats(dict(dist), v.get("failures", 0), claimed=dict(v))
 
 
-class _StrictLoader(_Loader):  # type: ignore[misc,valid-type]
-    """The safe loader, refusing a key given twice in one mapping (YAML keeps the last
-    silently, so a broken group followed by the real one would pass unseen)."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if isinstance(key, list | dict):
-                continue  # unhashable: the constructor below names it
-            if key in seen:
-                raise _Duplicate(key_node.start_mark.line + 1, key)
-            seen.add(key)
-        return super().construct_mapping(node, deep=deep)
-
-
-class _Duplicate(Exception):
-    def __init__(self, line: int, key: Any) -> None:
-        super().__init__(line, key)
-        self.line, self.key = line, key
-
-
-def _yaml(text: str, path: str) -> Any:
-    """The YAML document, its shape checked first (depth, aliases) and duplicate keys
-    refused; a one-line error naming the line otherwise."""
-    files.check_yaml_shape(text, path, PlaybookFileError)
-    try:
-        return yaml.load(text, Loader=_StrictLoader)  # a safe loader
-    except _Duplicate as dup:
-        raise _fail(
-            path, f"line {dup.line}", f"key {dup.key!r} appears twice in the same mapping"
-        ) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else "YAML"
-        problem = getattr(exc, "problem", None) or "malformed"
-        raise _fail(path, where, f"not valid YAML ({problem})") from None
-    except (TypeError, ValueError, RecursionError) as exc:
-        # an unhashable key, a date that is not one, ...
-        raise _fail(path, "YAML", f"not a playbook's plain data ({exc})") from None
-
-
 def _group(path: str, name: Any, g: Any) -> tuple[GroupPlan, str | None]:
     """One group's plan, and a fault where its ``proven`` contradicts its ``method``."""
     where = f"groups.{name}"
@@ -546,7 +506,7 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
     """Read a playbook from YAML text, checking its form: every key known and of its type,
     none twice, the rules' checksum present and matching (its claims are checked by
     :mod:`playbook.verify`)."""
-    data = _yaml(text, path)
+    data = files.load_yaml(text, path, PlaybookFileError)
     if not isinstance(data, dict):
         raise _fail(path, "top level", "expected a playbook mapping")
     version = data.get("playbook")
@@ -565,6 +525,8 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
     for key in ("name", "rules_sha256"):
         if not isinstance(game.get(key), str):
             raise _fail(path, f"game.{key}", "missing or not text")
+    if not isinstance(game.get("notation", ""), str):
+        raise _fail(path, "game.notation", f"expected text, got {game['notation']!r}")
     if game["rules_sha256"] != rules_sha256(game):
         raise _fail(
             path,

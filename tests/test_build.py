@@ -267,6 +267,7 @@ def hostile(project):  # type: ignore[no-untyped-def]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 30)]
     lines.append("playbook: 1\nname: bomb\ngame: *a29\nwords: {}\ngroups: {}")
     (project / "bomb.yaml").write_text("\n".join(lines) + "\n")
+    (project / "aliases.yaml").write_text("a: &a x\nb: [" + ", ".join(["*a"] * 101) + "]\n")
     return project
 
 
@@ -279,8 +280,9 @@ def hostile(project):  # type: ignore[no-untyped-def]
         (["build", "zero-list.yaml"], "key 'words.list': /dev/zero: not a regular file"),
         (["verify", "deep.yaml"], "deep.yaml:1: nested more than 64 levels deep"),
         (["build", "deep.yaml"], "deep.yaml:1: nested more than 64 levels deep"),
-        (["verify", "bomb.yaml"], "more than 100 YAML aliases"),
-        (["build", "bomb.yaml"], "more than 100 YAML aliases"),
+        (["verify", "bomb.yaml"], "bomb.yaml:7: YAML aliases (*name) that expand to more than"),
+        (["build", "bomb.yaml"], "bomb.yaml:7: YAML aliases (*name) that expand to more than"),
+        (["verify", "aliases.yaml"], "aliases.yaml:2: more than 100 YAML aliases"),
     ],
 )
 def test_hostile_files_are_refused_in_one_line(hostile, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]

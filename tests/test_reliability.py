@@ -130,7 +130,7 @@ def _signed(text: str) -> str:
 
 
 BAD_PLAYBOOKS = [
-    (lambda t: t.replace("groups:", "groups: [", 1), 2, "line"),
+    (lambda t: t.replace("groups:", "groups: [", 1), 2, "not valid YAML"),
     (lambda t: t.replace("playbook: 1", "playbook: 7", 1), 2, "format version 7 unknown"),
     (lambda t: t.replace("groups:", "groepen:", 1), 2, "groepen: unknown key; allowed:"),
     (lambda t: t.replace("groups:", "groups: {}\ngroepen:", 1), 2, "groepen: unknown key"),

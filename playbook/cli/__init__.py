@@ -32,7 +32,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except PlaybookError as exc:
-        err.print(f"error: {exc}", markup=False, soft_wrap=True)
+        # one line, whatever the names it quotes hold (a file name may hold a newline)
+        line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(exc))
+        err.print(f"error: {line}", markup=False, soft_wrap=True)
         return exc.exit_code
     except KeyboardInterrupt:
         err.print(

@@ -62,8 +62,9 @@ def load_playbook(path: str) -> model.Playbook:
 
 
 def _letters(text: str | None) -> tuple[str, ...] | None:
-    """``--letters`` as group names (None: every group)."""
-    return split_letters(text) if text else None
+    """``--letters`` as group names (None: every group; given but naming none, an error
+    where the groups are known)."""
+    return None if text is None else split_letters(text)
 
 
 def _interrupted(
@@ -107,6 +108,7 @@ def _run_build(
     try:
         workers = parallel.effective_jobs(cfg.n_jobs)
         with parallel.backend(cfg.backend, scheduler=cfg.scheduler, workers=workers), prog:
+            ref = outputs.load_reference(cfg, path)  # before the search: it may be wrong
             result = build.build(
                 cfg,
                 letters=_letters(args.letters),
@@ -114,7 +116,6 @@ def _run_build(
                 use_cache=not args.no_cache,
                 checkpoint_root=checkpoint_root,
             )
-            ref = outputs.load_reference(cfg, path)
             written = outputs.write_build(
                 result, out_dir, ref, prog, on_commit=lambda: committed.append(True)
             )
@@ -218,10 +219,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     fmt = args.format
     spec = render.FORMATS[fmt]
     source = Path(args.playbook)
-    out = Path(args.output) if args.output else source.with_name(source.stem + spec.suffix)
-    if out.is_dir():
-        raise PlaybookError(f"-o: {out} is a folder; name the file to write")
-    files.writable_folder(out.parent, "-o")
+    out = _output_file(args.output or str(source.with_name(source.stem + spec.suffix)), "-o")
     others = [load_playbook(p) for p in args.others]
     answers = None
     if spec.needs_answers:
@@ -325,7 +323,18 @@ def _print_strategy(args: argparse.Namespace, result: strategies.StrategyResult)
     )
 
 
+def _output_file(name: str, flag: str) -> Path:
+    """A file to write at the end, checked before the work: not a folder, in a folder that
+    can be written."""
+    out = Path(name)
+    if out.is_dir():
+        raise PlaybookError(f"{flag}: {out} is a folder; name the file to write")
+    files.writable_folder(out.parent, flag)
+    return out
+
+
 def cmd_strategy(args: argparse.Namespace) -> int:
+    out = _output_file(args.out, "--out") if args.out else None
     with config_path(args.config) as path:
         cfg = config.load(path)
         if args.hard:
@@ -336,8 +345,8 @@ def cmd_strategy(args: argparse.Namespace) -> int:
             if args.rule == "optimal"
             else strategies.play_rule(cfg, args.rule, letters=letters)
         )
-    if args.out:
-        files.atomic_write(Path(args.out), model.dumps(result.playbook))
+    if out is not None:
+        files.atomic_write(out, model.dumps(result.playbook))
     if args.json:
         print(json.dumps(result.summary()))
     else:

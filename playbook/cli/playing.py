@@ -121,8 +121,8 @@ def _steps(moves: str, is_guess: Callable[[str], bool]) -> list[str]:
     """``--moves`` as input lines: ``WORD FEEDBACK`` steps, each starting at a word the game
     accepts as a guess (so feedback may hold spaces: ``2 1 0 0 0``), or lines separated by
     ``;``."""
-    if ";" in moves:
-        return [s.strip() for s in moves.split(";") if s.strip()]
+    if ";" in moves and (lines := [s.strip() for s in moves.split(";") if s.strip()]):
+        return lines
     steps: list[list[str]] = []
     for token in moves.split():
         if is_guess(token) and (not steps or len(steps[-1]) > 1):

@@ -215,6 +215,12 @@ def verify_file(
         )
     lists = _lists(pb, path, info, game)
     guesses, answers = lists.guesses, lists.answers
+    n = game.word_length
+    if n and (other := next((w for w in answers.words if len(w) != n), None)) is not None:
+        raise PlaybookFileError(
+            f"{path}: game.length: {n}, but the list's words have {len(other)} letters "
+            f"({other!r}); the rules and the list do not belong together"
+        )
     if not words_file:
         for key, wl in (("sha256", lists.main), ("answers_sha256", answers)):
             want = pb.words.get(key)
