@@ -1,7 +1,5 @@
 """``python -m playbook``."""
 
-import sys
+from playbook.cli import run
 
-from playbook.cli import main
-
-sys.exit(main())
+run()

@@ -7,13 +7,15 @@ printing), ``console`` prints tables and progress.
 from __future__ import annotations
 
 import argparse
+import signal
+import sys
 from collections.abc import Sequence
 
 from playbook.cli.commands import err
 from playbook.cli.parser import parsers
 from playbook.errors import PlaybookError
 
-__all__ = ["commands", "main", "parser"]
+__all__ = ["commands", "main", "parser", "run"]
 
 
 def parser() -> argparse.ArgumentParser:
@@ -44,3 +46,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def run() -> None:
+    """The ``playbook`` command: :func:`main`, then exit with its code. Once the command is
+    done, SIGINT and SIGTERM are ignored while the interpreter shuts down (the workers' pool
+    ends, in well under a second): the command has done and said everything, and a signal
+    then would only turn its exit code into a kill or a traceback."""
+    code = main()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+    sys.exit(code)

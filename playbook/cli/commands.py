@@ -68,7 +68,7 @@ def _letters(text: str | None) -> tuple[str, ...] | None:
 
 
 def _interrupted(
-    kept: Path | None, stop: Callable[[], None], committed: Callable[[], bool]
+    kept: Callable[[], Path | None], stop: Callable[[], None], committed: Callable[[], bool]
 ) -> Callable[[int, object], None]:
     """A SIGINT/SIGTERM handler for a build: end the workers, say truthfully what was
     written and kept, exit at once."""
@@ -84,9 +84,10 @@ def _interrupted(
         if committed():
             err.print("interrupted after the outputs were written in full", soft_wrap=True)
         else:
+            folder = kept()
             resume = (
-                f"; finished work units are kept in {kept}: run the same command again to resume"
-                if kept is not None and kept.exists()
+                f"; finished work units are kept in {folder}: run the same command again to resume"
+                if folder is not None and folder.exists()
                 else ""
             )
             err.print("interrupted: no output was changed" + resume, soft_wrap=True)
@@ -96,33 +97,41 @@ def _interrupted(
     return handler
 
 
-def _run_build(
-    args: argparse.Namespace, cfg: config.Config, path: Path, out_dir: Path
-) -> tuple[build.BuildResult, outputs.Written]:
-    """Build and write, with progress shown and SIGINT/SIGTERM answered."""
-    checkpoint_root = None if args.no_resume else out_dir / ".checkpoint"
-    prog = report.ProgressView(err)
-    committed: list[bool] = []
-    handler = _interrupted(checkpoint_root, prog.stop, lambda: bool(committed))
+@contextlib.contextmanager
+def _answering_signals(
+    kept: Callable[[], Path | None], stop: Callable[[], None], committed: Callable[[], bool]
+) -> Iterator[None]:
+    """SIGINT and SIGTERM answered by :func:`_interrupted` for the whole command, the
+    summary printed after the outputs included."""
+    handler = _interrupted(kept, stop, committed)
     previous = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
-        workers = parallel.effective_jobs(cfg.n_jobs)
-        with parallel.backend(cfg.backend, scheduler=cfg.scheduler, workers=workers), prog:
-            ref = outputs.load_reference(cfg, path)  # before the search: it may be wrong
-            result = build.build(
-                cfg,
-                letters=_letters(args.letters),
-                progress=prog,
-                use_cache=not args.no_cache,
-                checkpoint_root=checkpoint_root,
-            )
-            written = outputs.write_build(
-                result, out_dir, ref, prog, on_commit=lambda: committed.append(True)
-            )
-            return result, written
+        yield
     finally:
         for sig, h in previous.items():
             signal.signal(sig, h)
+
+
+def _run_build(
+    args: argparse.Namespace,
+    cfg: config.Config,
+    path: Path,
+    out_dir: Path,
+    prog: report.ProgressView,
+    on_commit: Callable[[], None],
+) -> tuple[build.BuildResult, outputs.Written]:
+    """Build and write, with progress shown."""
+    workers = parallel.effective_jobs(cfg.n_jobs)
+    with parallel.backend(cfg.backend, scheduler=cfg.scheduler, workers=workers), prog:
+        ref = outputs.load_reference(cfg, path)  # before the search: it may be wrong
+        result = build.build(
+            cfg,
+            letters=_letters(args.letters),
+            progress=prog,
+            use_cache=not args.no_cache,
+            checkpoint_root=None if args.no_resume else out_dir / ".checkpoint",
+        )
+        return result, outputs.write_build(result, out_dir, ref, prog, on_commit=on_commit)
 
 
 def _size(path: Path) -> str:
@@ -148,6 +157,21 @@ def _print_written(written: outputs.Written, pb: model.Playbook, seconds: float)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    prog = report.ProgressView(err)
+    committed: list[bool] = []
+    checkpoints: list[Path] = []  # known once the config is read
+    with _answering_signals(
+        lambda: checkpoints[0] if checkpoints else None, prog.stop, lambda: bool(committed)
+    ):
+        return _build_command(args, prog, checkpoints, lambda: committed.append(True))
+
+
+def _build_command(
+    args: argparse.Namespace,
+    prog: report.ProgressView,
+    checkpoints: list[Path],
+    on_commit: Callable[[], None],
+) -> int:
     t0 = time.perf_counter()
     with config_path(args.config) as path:
         cfg = config.override(
@@ -165,6 +189,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         )
         out_dir = files.inside(Path(args.out), cfg.name)
         files.writable_folder(out_dir)  # before the search, not after it
+        if not args.no_resume:
+            checkpoints.append(out_dir / ".checkpoint")
         with files.locked(out_dir):
             if moved := files.finish_set(out_dir):
                 err.print(
@@ -173,7 +199,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                     markup=False,
                     soft_wrap=True,
                 )
-            result, written = _run_build(args, cfg, path, out_dir)
+            result, written = _run_build(args, cfg, path, out_dir, prog, on_commit)
     pb, session = result.playbook, result.session
     if session.dropped:
         dropped = ", ".join(f"{n} {reason} (first: {ex!r})" for reason, n, ex in session.dropped)
