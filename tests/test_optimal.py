@@ -232,3 +232,29 @@ def test_play_optimal_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert cli.main(["strategy", str(cfg_path), "--rule", "optimal", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["total"] == want and out["optimal"] is True
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("limit", [2, 3])
+def test_optimum_and_bound_certified_by_a_plain_solver(
+    dutch5: tuple[str, ...], seed: int, limit: int
+) -> None:
+    # reduced Dutch lists, TV-like (guesses of the letter only) and paper-like: the plain
+    # solver, on feedback from the game's plain-Python rule, confirms the optimum, the lower
+    # bound, and the verdict that no strategy finds every word in time
+    game = WordGame(length=5, turns=limit)
+    letter = "aekmst"[seed]
+    own = [w for w in dutch5 if w[0] == letter]
+    answers = sample(own, 12, seed)
+    pool = sorted(set(answers) | set(sample(own if seed % 2 else dutch5, 8, seed + 50)))
+    p = Problem.of(game, pool, answers, name=letter)
+    plain = game.reference_matrix(p.guesses, p.answers)
+    assert (plain == p.F).all()
+    want = brute_force(plain, game.solved, limit)
+    if want >= BIG:
+        with pytest.raises(ValueError, match="within"):
+            optimal.optimal_tree(p, limit=limit, budget=60)
+        return
+    res = optimal.optimal_tree(p, limit=limit, budget=60)
+    assert res.proven and res.total == res.lower_bound == want
+    check_tree(res, plain, game.solved, limit)

@@ -12,7 +12,7 @@ import numpy as np
 
 from playbook.config import Config
 from playbook.convert import tree_plan
-from playbook.errors import ConfigError
+from playbook.errors import ConfigError, PlaybookError
 from playbook.model import Playbook
 from playbook.pipeline.build import assemble
 from playbook.pipeline.session import Session
@@ -108,7 +108,14 @@ def play_optimal(
     results: dict[str, OptimalResult] = {}
     plans = []
     for name, problem in session.problems(letters).items():
-        res = optimal_tree(problem, limit=game.limit, budget=budget)
+        try:
+            res = optimal_tree(problem, limit=game.limit, budget=budget)
+        except ValueError as exc:  # proven: no tree finds every answer in time
+            raise PlaybookError(
+                f"group {name!r}: {exc} (proven by exhaustive search); the least number of "
+                "words left unguaranteed is not computed yet: leave the group out with "
+                "--letters"
+            ) from None
         results[name] = res
         trees[name] = res.tree
         plans.append(tree_plan(problem, res.tree.root, "strategy optimal"))

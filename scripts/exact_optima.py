@@ -1,0 +1,167 @@
+"""Per-letter exact optima of Dutch Lingo (issue 18, in part), beside our profiles.
+
+For each config (default: the paper's rules, ``lingo-nl-5``, and the TV rules,
+``lingo-nl-5-tv``) and each letter: the strategy tree with the fewest total turns that finds
+every word within the turns (``playbook.search.optimal``, the engine of ``strategy --rule
+optimal``), its lower bound (equal to it when proven), or the proof that no strategy finds
+every word in time. Letters run in parallel (``--jobs``), each within ``--budget`` seconds.
+Beside each optimum: the total turns of the simple and fast playbooks already built in
+``output/`` (``playbook build``, ``playbook build lingo-nl-5-fast``, ...), and how far
+above the optimum they are.
+
+    .venv/bin/python scripts/exact_optima.py [--budget S] [--jobs N] [--configs a,b]
+
+Writes ``benchmarks/results/exact_optima.json`` and prints a Markdown table per config.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from playbook import config, files, model, parallel
+from playbook.convert import tree_plan
+from playbook.core.problem import Problem
+from playbook.pipeline.build import assemble
+from playbook.pipeline.session import Session
+from playbook.search import optimal
+from playbook.search.trees import Tree
+
+ROOT = Path(__file__).resolve().parent.parent
+PROFILES = {
+    "lingo-nl-5": {"simple": "lingo-nl-5", "fast": "lingo-nl-5-fast"},
+    "lingo-nl-5-tv": {"simple": "lingo-nl-5-tv"},
+}
+"""For each config, the playbooks of our profiles to compare (``output/<name>/``)."""
+
+
+def solve(problem: Problem, limit: int, budget: float) -> tuple[dict[str, Any], Tree | None]:
+    """One letter's optimum and its tree, or the proof that every word cannot be found in
+    time (no tree)."""
+    t0 = time.perf_counter()
+    try:
+        r = optimal.optimal_tree(problem, limit=limit, budget=budget)
+    except ValueError:
+        return {"words": len(problem.answers), "feasible": False, "proven": True,
+                "seconds": round(time.perf_counter() - t0, 2)}, None  # fmt: skip
+    return {
+        "words": len(problem.answers),
+        "feasible": r.tree.worst <= limit,
+        "total": r.total,
+        "lower_bound": r.lower_bound,
+        "proven": r.proven,
+        "first_guess": problem.guesses[r.tree.root.row] if hasattr(r.tree.root, "row") else "",
+        "seconds": round(r.seconds, 2),
+    }, r.tree
+
+
+def profile_totals(name: str) -> dict[str, tuple[int, int]]:
+    """Per group of a built playbook: (total turns of the words it finds, words it does not)."""
+    path = ROOT / "output" / name / "playbook.yaml"
+    if not path.exists():
+        return {}
+    pb = model.load(str(path))
+    return {
+        g.group: (sum(t * c for t, c in g.stats.distribution.items()), g.stats.failures)
+        for g in pb.groups
+        if g.stats is not None
+    }
+
+
+def run(name: str, budget: float, jobs: int) -> dict[str, Any]:
+    cfg = config.load(ROOT / "config" / f"{name}.yaml")
+    session = Session.open(cfg)
+    problems = session.problems()
+    # the largest letters first, so the workers end together
+    names = sorted(problems, key=lambda n: -len(problems[n].answers))
+    t0 = time.perf_counter()
+    tasks = [(problems[n], session.game.limit, budget) for n in names]
+    solved = dict(zip(names, parallel.run(solve, tasks, jobs), strict=True))
+    wall = time.perf_counter() - t0
+    results = {n: r for n, (r, _) in solved.items()}
+    # the trees that find every word in time, as a playbook that verify and render accept
+    plans = [
+        tree_plan(problems[n], tree.root, "strategy optimal")
+        for n, (r, tree) in sorted(solved.items())
+        if tree is not None and r["feasible"]
+    ]
+    whole = len(plans) == len(problems)
+    built = assemble(
+        session, plans, profile="strategy optimal",
+        letters=None if whole else [p.group for p in plans],
+    )  # fmt: skip
+    target = (
+        ROOT
+        / "output"
+        / f"{name}-optimal"
+        / ("playbook.yaml" if whole else "playbook-feasible.yaml")
+    )
+    files.atomic_write(target, model.dumps(built.playbook))
+    print(f"wrote {target} ({'every letter' if whole else f'{len(plans)} letters'}): "
+          f"{'verified' if built.report.ok else 'VERIFICATION FAILED'}")  # fmt: skip
+    profiles = {p: profile_totals(pb) for p, pb in PROFILES.get(name, {}).items()}
+    for letter, r in results.items():
+        for p, totals in profiles.items():
+            if letter in totals:
+                r[p] = {"total": totals[letter][0], "not_found": totals[letter][1]}
+    return {"config": name, "budget_s": budget, "jobs": jobs, "wall_s": round(wall, 1),
+            "letters": dict(sorted(results.items()))}  # fmt: skip
+
+
+def table(res: dict[str, Any]) -> str:
+    """The Markdown table of one config's results."""
+    profs = [p for p in ("simple", "fast") if any(p in r for r in res["letters"].values())]
+    head = ["letter", "words", "optimum", "lower bound"]
+    for p in profs:
+        head += [p, f"{p} gap"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for letter, r in res["letters"].items():
+        if not r["feasible"]:
+            row = [letter, str(r["words"]), "none finds all (proven)", "-"]
+        else:
+            row = [letter, str(r["words"]), str(r["total"]), str(r["lower_bound"])]
+        for p in profs:
+            got = r.get(p)
+            if got is None:
+                row += ["", ""]
+            elif got["not_found"] or not r["feasible"]:
+                row += [f"{got['total']} ({got['not_found']} not guaranteed)", "-"]
+            else:
+                gap = 100 * (got["total"] - r["total"]) / r["total"]
+                row += [str(got["total"]), f"{gap:.1f}%"]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--budget", type=float, default=300.0, help="seconds per letter")
+    ap.add_argument("--jobs", type=int, default=-1)
+    ap.add_argument("--configs", default="lingo-nl-5,lingo-nl-5-tv")
+    ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "exact_optima.json"))
+    args = ap.parse_args()
+    jobs = parallel.effective_jobs(args.jobs)
+    out = {
+        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+        "command": "python scripts/exact_optima.py " + " ".join(sys.argv[1:]),
+        "runs": [],
+    }
+    for name in args.configs.split(","):
+        res = run(name, args.budget, jobs)
+        out["runs"].append(res)
+        proven = sum(r["proven"] for r in res["letters"].values())
+        print(f"\n{name}: {proven} of {len(res['letters'])} letters proven, "
+              f"{res['wall_s']} s wall on {jobs} workers\n")  # fmt: skip
+        print(table(res))
+    Path(args.json).write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
