@@ -139,13 +139,46 @@ def table(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _cells(r: dict[str, Any], profile: str) -> list[str]:
+    got = r.get(profile)
+    if got is None:
+        return ["", ""]
+    if got["not_found"] or not r["feasible"]:
+        return [f"{got['total']} ({got['not_found']} not guaranteed)", "-"]
+    return [str(got["total"]), f"{100 * (got['total'] - r['total']) / r['total']:.1f}%"]
+
+
+def _optimum(r: dict[str, Any]) -> list[str]:
+    if not r["feasible"]:
+        return ["none finds every word (proven)", "-"]
+    return [str(r["total"]) + ("" if r["proven"] else " (best found)"), str(r["lower_bound"])]
+
+
+def readme_table(data: dict[str, Any]) -> str:
+    """The README's table: the paper's rules and the TV rules side by side."""
+    paper, tv = (data["runs"][i]["letters"] for i in (0, 1))
+    head = "| letter | words | optimum | lower bound | simple | gap | fast | gap | TV: optimum "
+    head += "| lower bound | TV simple | gap |"
+    lines = [head, "|" + "---|" * 12]
+    for letter, p in paper.items():
+        name = "IJ/Y" if letter == "y" else letter
+        cells = [name, str(p["words"]), *_optimum(p), *_cells(p, "simple"), *_cells(p, "fast")]
+        cells += [*_optimum(tv[letter]), *_cells(tv[letter], "simple")]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=float, default=300.0, help="seconds per letter")
     ap.add_argument("--jobs", type=int, default=-1)
     ap.add_argument("--configs", default="lingo-nl-5,lingo-nl-5-tv")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "exact_optima.json"))
+    ap.add_argument("--table", action="store_true", help="print the README table of --json")
     args = ap.parse_args()
+    if args.table:
+        print(readme_table(json.loads(Path(args.json).read_text())))
+        return 0
     jobs = parallel.effective_jobs(args.jobs)
     out = {
         "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
