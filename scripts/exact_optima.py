@@ -17,6 +17,7 @@ Writes ``benchmarks/results/exact_optima.json`` and prints a Markdown table per 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import platform
@@ -41,22 +42,20 @@ PROFILES = {
 """For each config, the playbooks of our profiles to compare (``output/<name>/``)."""
 
 
-def solve(problem: Problem, limit: int, budget: float) -> tuple[dict[str, Any], Tree | None]:
-    """One letter's optimum and its tree, or the proof that every word cannot be found in
-    time (no tree)."""
-    t0 = time.perf_counter()
-    try:
-        r = optimal.optimal_tree(problem, limit=limit, budget=budget)
-    except ValueError:
-        return {"words": len(problem.answers), "feasible": False, "proven": True,
-                "seconds": round(time.perf_counter() - t0, 2)}, None  # fmt: skip
+def solve(problem: Problem, limit: int, budget: float) -> tuple[dict[str, Any], Tree]:
+    """One letter's optimum: the fewest words left unfound in time, then the fewest turns."""
+    r = optimal.optimal_tree(problem, limit=limit, budget=budget)
+    late = {a for a, d in r.tree.turns.items() if d > limit} | set(r.tree.missed)
     return {
         "words": len(problem.answers),
-        "feasible": r.tree.worst <= limit,
+        "feasible": r.unguaranteed == 0,
+        "unguaranteed": r.unguaranteed,
+        "unguaranteed_bound": r.unguaranteed_bound,
+        "not_guaranteed": sorted(problem.answers[a] for a in late),
         "total": r.total,
         "lower_bound": r.lower_bound,
         "proven": r.proven,
-        "first_guess": problem.guesses[r.tree.root.row] if hasattr(r.tree.root, "row") else "",
+        "first_guess": problem.guesses[r.tree.root.row],
         "seconds": round(r.seconds, 2),
     }, r.tree
 
@@ -85,26 +84,19 @@ def run(name: str, budget: float, jobs: int) -> dict[str, Any]:
     solved = dict(zip(names, parallel.run(solve, tasks, jobs), strict=True))
     wall = time.perf_counter() - t0
     results = {n: r for n, (r, _) in solved.items()}
-    # the trees that find every word in time, as a playbook that verify and render accept
+    # the trees as a playbook that verify and render accept, the words no tree finds in time
+    # declared as such
     plans = [
-        tree_plan(problems[n], tree.root, "strategy optimal")
+        dataclasses.replace(
+            tree_plan(problems[n], tree.root, "strategy optimal"),
+            unguaranteed=tuple(r["not_guaranteed"]),
+        )
         for n, (r, tree) in sorted(solved.items())
-        if tree is not None and r["feasible"]
     ]
-    whole = len(plans) == len(problems)
-    built = assemble(
-        session, plans, profile="strategy optimal",
-        letters=None if whole else [p.group for p in plans],
-    )  # fmt: skip
-    target = (
-        ROOT
-        / "output"
-        / f"{name}-optimal"
-        / ("playbook.yaml" if whole else "playbook-feasible.yaml")
-    )
+    built = assemble(session, plans, profile="strategy optimal", letters=None)
+    target = ROOT / "output" / f"{name}-optimal" / "playbook.yaml"
     files.atomic_write(target, model.dumps(built.playbook))
-    print(f"wrote {target} ({'every letter' if whole else f'{len(plans)} letters'}): "
-          f"{'verified' if built.report.ok else 'VERIFICATION FAILED'}")  # fmt: skip
+    print(f"wrote {target}: {'verified' if built.report.ok else 'VERIFICATION FAILED'}")
     profiles = {p: profile_totals(pb) for p, pb in PROFILES.get(name, {}).items()}
     for letter, r in results.items():
         for p, totals in profiles.items():
@@ -122,10 +114,7 @@ def table(res: dict[str, Any]) -> str:
         head += [p, f"{p} gap"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for letter, r in res["letters"].items():
-        if not r["feasible"]:
-            row = [letter, str(r["words"]), "none finds all (proven)", "-"]
-        else:
-            row = [letter, str(r["words"]), str(r["total"]), str(r["lower_bound"])]
+        row = [letter, str(r["words"]), *_optimum(r)]
         for p in profs:
             got = r.get(p)
             if got is None:
@@ -149,9 +138,10 @@ def _cells(r: dict[str, Any], profile: str) -> list[str]:
 
 
 def _optimum(r: dict[str, Any]) -> list[str]:
-    if not r["feasible"]:
-        return ["none finds every word (proven)", "-"]
-    return [str(r["total"]) + ("" if r["proven"] else " (best found)"), str(r["lower_bound"])]
+    text = str(r["total"]) + ("" if r["proven"] else " (best found)")
+    if r["unguaranteed"]:
+        text += f" ({r['unguaranteed']} not guaranteed: {', '.join(r['not_guaranteed'])})"
+    return [text, str(r["lower_bound"])]
 
 
 def readme_table(data: dict[str, Any]) -> str:

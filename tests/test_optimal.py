@@ -17,27 +17,27 @@ from playbook.core.ranking import RULES
 from playbook.games import Game, Mastermind, WordGame
 from playbook.games.mastermind import ColourSymmetry
 from playbook.pipeline import strategies
-from playbook.search import optimal
+from playbook.search import exact, optimal
 from playbook.search.greedy import greedy_tree
-from playbook.search.trees import Probe, Tree
+from playbook.search.trees import Probe, Tree, TryList
 
-BIG = 1 << 40
+MISS = exact.MISS
 
 
 def brute_force(F: np.ndarray, solved: int, limit: int) -> int:
-    """Least total guesses finding every answer (column) within ``limit``: every guess that
-    splits the set or is in it, at every node, no bounds (memoised by set only)."""
+    """The least value of a tree over the answers (columns) within ``limit`` turns: every
+    guess that splits the set or is in it, at every node, no bounds (memoised by set only).
+    A value counts every answer's guesses and ``MISS`` more for each answer not found in
+    time, so ``divmod(value, MISS)`` is (answers left unfound, guesses)."""
     rows = range(F.shape[0])
 
     @functools.cache
     def value(S: tuple[int, ...], t: int) -> int:
-        if t < 1:
-            return BIG
+        if t == 0:
+            return len(S) * MISS
         if len(S) == 1:
             return 1
-        if t == 1:
-            return BIG
-        best = BIG
+        best = 1 << 62
         for g in rows:
             parts: dict[int, list[int]] = {}
             for a in S:
@@ -52,17 +52,18 @@ def brute_force(F: np.ndarray, solved: int, limit: int) -> int:
 
 
 def replay(tree: Tree, F: np.ndarray, solved: int) -> dict[int, int]:
-    """Guesses each answer takes when the tree is played against it."""
+    """Guesses each answer takes when the tree is played against it (those that end in a
+    try list past the last turn are left out)."""
     out = {}
     for a in range(F.shape[1]):
-        node: Probe = tree.root  # type: ignore[assignment]
+        node: Probe | TryList = tree.root
         depth = 1
-        while True:
+        while isinstance(node, Probe):
             code = int(F[node.row, a])
             if code == solved:
                 out[a] = depth
                 break
-            node = dict(node.children)[code]  # type: ignore[assignment]
+            node = dict(node.children)[code]
             depth += 1
     return out
 
@@ -70,10 +71,25 @@ def replay(tree: Tree, F: np.ndarray, solved: int) -> dict[int, int]:
 def check_tree(res: optimal.OptimalResult, F: np.ndarray, solved: int, limit: int) -> None:
     turns = replay(res.tree, F, solved)
     assert turns == res.tree.turns
-    assert len(turns) == F.shape[1]
-    assert max(turns.values()) <= limit
-    assert sum(turns.values()) == res.total == res.tree.total
-    assert res.counting_bound <= res.lower_bound <= res.total
+    assert sorted(set(range(F.shape[1])) - set(turns)) == list(res.tree.missed)
+    assert len(res.tree.missed) == res.unguaranteed
+    assert max(turns.values(), default=0) <= limit
+    assert sum(turns.values()) == res.total
+    assert res.unguaranteed_bound <= res.unguaranteed
+    if res.unguaranteed_bound == res.unguaranteed:  # the bounds are of the same trees
+        assert res.lower_bound <= res.total
+    if res.unguaranteed == 0:
+        assert res.counting_bound <= res.lower_bound
+
+
+def check_optimum(res: optimal.OptimalResult, want: int, limit: int) -> None:
+    """A proven result equal to the plain solver's value: the fewest answers unfound, then
+    the fewest guesses, its lower bound the same."""
+    missed, guesses = divmod(want, MISS)
+    found = guesses - missed * limit  # the unfound answers' guesses are the whole limit
+    assert res.proven
+    assert (res.unguaranteed, res.total) == (missed, found)
+    assert (res.unguaranteed_bound, res.lower_bound) == (missed, found)
 
 
 def mastermind(pegs: int, colours: int, turns: int) -> tuple[Game, tuple[str, ...], np.ndarray]:
@@ -96,13 +112,8 @@ def mastermind_problem(pegs: int, colours: int, turns: int) -> Problem:
 def test_mastermind_equals_brute_force(pegs: int, colours: int, limit: int, symmetry: bool) -> None:
     p = mastermind_problem(pegs, colours, limit)
     want = brute_force(p.F, p.game.solved, limit)
-    if want >= BIG:
-        with pytest.raises(ValueError, match="within"):
-            optimal.optimal_tree(p, limit=limit, budget=60)
-        return
     res = optimal.optimal_tree(p, limit=limit, budget=60, symmetry=symmetry)
-    assert res.proven
-    assert res.total == res.lower_bound == want
+    check_optimum(res, want, limit)
     check_tree(res, p.F, p.game.solved, limit)
 
 
@@ -118,12 +129,8 @@ def test_lingo_equals_brute_force(tiny_lingo: Problem, limit: int) -> None:
     p = tiny_lingo
     # the answers' own rows first: the brute force indexes rows as columns' guesses
     want = brute_force(p.F, p.game.solved, limit)
-    if want >= BIG:
-        with pytest.raises(ValueError):
-            optimal.optimal_tree(p, limit=limit, budget=60)
-        return
     res = optimal.optimal_tree(p, limit=limit, budget=60)
-    assert res.proven and res.total == want
+    check_optimum(res, want, limit)
     check_tree(res, p.F, p.game.solved, limit)
 
 
@@ -170,7 +177,8 @@ def test_counting_bound() -> None:
     table = optimal.counting_table(5, 1296, 13)
     assert table[5, 1296] == 1 + 2 * 13 + 3 * 169 + 4 * (1296 - 183)
     assert table[3, 183] == 1 + 2 * 13 + 3 * 169
-    assert table[3, 184] >= optimal.INF
+    # one code more than fits: it costs its three guesses and the miss
+    assert table[3, 184] == 1 + 2 * 13 + 3 * 169 + 3 + MISS
     assert [int(table[4, k]) for k in range(1, 6)] == [1, 3, 5, 7, 9]
 
 
@@ -251,10 +259,28 @@ def test_optimum_and_bound_certified_by_a_plain_solver(
     plain = game.reference_matrix(p.guesses, p.answers)
     assert (plain == p.F).all()
     want = brute_force(plain, game.solved, limit)
-    if want >= BIG:
-        with pytest.raises(ValueError, match="within"):
-            optimal.optimal_tree(p, limit=limit, budget=60)
-        return
     res = optimal.optimal_tree(p, limit=limit, budget=60)
-    assert res.proven and res.total == res.lower_bound == want
+    check_optimum(res, want, limit)
     check_tree(res, plain, game.solved, limit)
+
+
+def test_play_optimal_declares_the_fewest_words_it_cannot_find(tmp_path: Path) -> None:
+    # 9 codes in two turns: no strategy finds them all; the optimum leaves the fewest unfound
+    # (the plain solver's count), declares them in the playbook, and the playbook verifies
+    cfg_path = tmp_path / "mm.yaml"
+    cfg_path.write_text(
+        "name: mm-2x3\ngame: mastermind\nmastermind:\n  pegs: 2\n  colours: 3\n"
+        "rules:\n  turns: 2\n  revealed: none\n"
+    )
+    result = strategies.play_optimal(config.load(cfg_path), budget=30)
+    game, _, F = mastermind(2, 3, 2)
+    missed, _ = divmod(brute_force(F, game.solved, 2), MISS)
+    assert missed > 0
+    s = result.summary()
+    assert s["unguaranteed"] == missed and s["optimal"] is True
+    (plan,) = result.playbook.groups
+    assert len(plan.unguaranteed) == missed
+    assert result.report.ok and len(result.report.declared) == missed
+    out = tmp_path / "mm-opt.yaml"
+    assert cli.main(["strategy", str(cfg_path), "--rule", "optimal", "--out", str(out)]) == 0
+    assert cli.main(["verify", str(out)]) == 0

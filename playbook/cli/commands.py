@@ -341,7 +341,7 @@ def _print_strategy(args: argparse.Namespace, result: strategies.StrategyResult)
         f"failures {summary['failures']}"
     )
     console.print(f"distribution {dist}")
-    for key in ("lower_bound", "counting_bound", "optimal", "nodes"):
+    for key in ("unguaranteed", "lower_bound", "counting_bound", "optimal", "nodes"):
         if key in summary:
             console.print(f"{key.replace('_', ' ')}: {summary[key]}")
     console.print(

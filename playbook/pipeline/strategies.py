@@ -12,7 +12,7 @@ import numpy as np
 
 from playbook.config import Config
 from playbook.convert import tree_plan
-from playbook.errors import ConfigError, PlaybookError
+from playbook.errors import ConfigError
 from playbook.model import Playbook
 from playbook.pipeline.build import assemble
 from playbook.pipeline.session import Session
@@ -65,9 +65,12 @@ class OptimalPlay(StrategyResult):
         out["counting_bound"] = sum(r.counting_bound for r in rs)
         out["optimal"] = all(r.proven for r in rs)
         out["nodes"] = sum(r.nodes for r in rs)
+        out["unguaranteed"] = sum(r.unguaranteed for r in rs)
         out["groups"] = {
             name: {
                 "total": r.total,
+                "unguaranteed": r.unguaranteed,
+                "unguaranteed_bound": r.unguaranteed_bound,
                 "lower_bound": r.lower_bound,
                 "counting_bound": r.counting_bound,
                 "optimal": r.proven,
@@ -108,17 +111,14 @@ def play_optimal(
     results: dict[str, OptimalResult] = {}
     plans = []
     for name, problem in session.problems(letters).items():
-        try:
-            res = optimal_tree(problem, limit=game.limit, budget=budget)
-        except ValueError as exc:  # proven: no tree finds every answer in time
-            raise PlaybookError(
-                f"group {name!r}: {exc} (proven by exhaustive search); the least number of "
-                "words left unguaranteed is not computed yet: leave the group out with "
-                "--letters"
-            ) from None
+        res = optimal_tree(problem, limit=game.limit, budget=budget)
         results[name] = res
         trees[name] = res.tree
-        plans.append(tree_plan(problem, res.tree.root, "strategy optimal"))
+        plan = tree_plan(problem, res.tree.root, "strategy optimal")
+        # the answers no tree finds in time (the fewest, where proven): declared as such
+        late = {a for a, d in res.tree.turns.items() if d > game.limit} | set(res.tree.missed)
+        lost = tuple(sorted(problem.answers[a] for a in late))
+        plans.append(dataclasses.replace(plan, unguaranteed=lost))
     pb = assemble(session, plans, profile="strategy optimal", letters=letters)
     return OptimalPlay("optimal", pb.playbook, trees, pb.report, time.perf_counter() - t0, results)
 

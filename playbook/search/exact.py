@@ -10,7 +10,11 @@ import numba
 import numpy as np
 
 INF = 1 << 40
-"""Value of a set that cannot be solved within its turns."""
+"""Above every value: the best total before any tree is found."""
+MISS = 1 << 22
+"""What an answer not found within the turns adds to a value, besides its guesses: more than
+all the guesses of any set (answers x turns), so the least value leaves the fewest answers
+unfound, then takes the fewest guesses. A value ``v`` leaves ``v // MISS`` answers unfound."""
 ABORT = -1
 """What the search returns when the time budget ran out."""
 SHIFT = 20
@@ -26,7 +30,9 @@ def counting_table(limit: int, n: int, branching: int) -> np.ndarray:
 
     At most one answer is found with each guess, and each guess has at most ``branching``
     non-solving feedbacks, so at most ``branching ** (d - 1)`` answers are found with guess
-    ``d``; the bound fills the levels from the top. ``INF`` where ``k`` answers do not fit.
+    ``d``; the bound fills the levels from the top, and each answer that does not fit costs
+    its ``t`` guesses and :data:`MISS` (a strategy that finds fewer pays ``MISS`` for each
+    more, which outweighs any guesses it saves).
     """
     table = np.zeros((limit + 1, n + 1), dtype=np.int64)
     for t in range(limit + 1):
@@ -39,7 +45,7 @@ def counting_table(limit: int, n: int, branching: int) -> np.ndarray:
                 if left == 0:
                     break
                 cap = min(cap * max(branching, 1), n + 1)
-            table[t, k] = cost if left == 0 else INF
+            table[t, k] = cost + left * (t + MISS)
     return table
 
 
@@ -147,14 +153,19 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
             keep[nk] = j
             nk += 1
     keep = keep[:nk]
-    key = np.empty(nk, dtype=np.int64)
+    # by bound, then possible answers first, then sum of squares (two stable sorts: bounds
+    # with unfound answers in them are too large to share a 64-bit key)
+    sec = np.empty(nk, dtype=np.int64)
+    bk = np.empty(nk, dtype=np.int64)
     for i in range(nk):
         j = keep[i]
         q = sumsq[j]
         if q > 0x7FFFFFFF:
             q = 0x7FFFFFFF
-        key[i] = (bound[j] << 32) | ((1 - ins[j]) << 31) | q
-    o1 = np.argsort(key, kind="mergesort")
+        sec[i] = ((1 - ins[j]) << 31) | q
+        bk[i] = bound[j]
+    o0 = np.argsort(sec, kind="mergesort")
+    o1 = o0[np.argsort(bk[o0], kind="mergesort")]
     ph = np.empty(nk, dtype=np.uint64)
     for i in range(nk):
         ph[i] = phash[keep[o1[i]]]
@@ -173,8 +184,12 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
 
 
 @numba.njit(cache=True)
-def _two_turns(F, S, beta, col_row, allrows, seen, stats):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """Value of ``S`` (3+ answers) with two turns left, and the guess (-1 if none)."""
+def _two_turns(F, S, beta, col_row, allrows, seen, stats, solved):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Value of ``S`` (3+ answers) with two turns left, and the guess (-1 if none).
+
+    A guess splitting ``S`` into ``parts`` (the solved one included, ``ins`` of them) costs
+    ``n`` and then, in each non-solving part of ``k``, ``k`` guesses of which one finds:
+    ``2n - ins + MISS * (n - parts)``; a guess telling all apart costs ``2n - ins``."""
     n = S.shape[0]
     for i in range(n):
         stats[2] += 1
@@ -183,11 +198,26 @@ def _two_turns(F, S, beta, col_row, allrows, seen, stats):  # type: ignore[no-un
             return 2 * n - 1, g, True
     if 2 * n >= beta:
         return 2 * n, -1, False
+    best = np.int64(INF)
+    best_g = -1
     for j in range(allrows.shape[0]):
         stats[2] += 1
-        if _perfect(F[allrows[j]], S, seen, stats[2]):
-            return 2 * n, allrows[j], True
-    return INF, -1, True
+        row = F[allrows[j]]
+        parts = 0
+        ins = 0
+        for i in range(n):
+            c = row[S[i]]
+            if seen[c] != stats[2]:
+                seen[c] = stats[2]
+                parts += 1
+                if c == solved:
+                    ins = 1
+        v = 2 * n - ins + MISS * (n - parts)
+        if v < best:
+            best, best_g = v, allrows[j]
+            if parts == n:
+                break
+    return best, best_g, True
 
 
 @numba.njit(cache=True)
@@ -201,10 +231,12 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     guesses are ``cands`` here and all rows further down. ``stats``: [nodes, aborted, stamp].
     """
     n = S.shape[0]
+    if t == 0:
+        return np.int64(n * MISS)
     if n == 1:
         return np.int64(1)
-    if t < 2:
-        return np.int64(INF)
+    if t == 1:  # one of them is found
+        return np.int64(n + (n - 1) * MISS)
     if n == 2:
         return np.int64(3)
     lb0 = lbtab[t, n]
@@ -225,7 +257,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
         return np.int64(ABORT)
     seen = np.zeros(n_codes, dtype=np.int64)
     if t == 2:
-        v, g, exact = _two_turns(F, S, beta, col_row, allrows, seen, stats)
+        v, g, exact = _two_turns(F, S, beta, col_row, allrows, seen, stats, solved)
         _store(memo, key, v, max(g, 0), exact)
         return v
     # a possible answer that tells all others apart: 2n - 1, the least any set can cost

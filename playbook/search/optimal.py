@@ -55,6 +55,7 @@ from playbook.search.exact import (
     ABORT,
     GUESS_MASK,
     INF,
+    MISS,
     branching_of,
     counting_table,
     guess_order,
@@ -63,7 +64,7 @@ from playbook.search.exact import (
     solve,
 )
 from playbook.search.greedy import greedy_tree
-from playbook.search.trees import Node, Probe, Tree
+from playbook.search.trees import Node, Probe, Tree, TryList
 
 ROOT_SHARE = 0.8
 """Share of the budget for the search from the root; when it runs out before any tree better
@@ -86,6 +87,12 @@ class OptimalResult:
     proven: bool
     nodes: int
     seconds: float
+    unguaranteed: int = 0
+    """Answers the tree does not find within the limit (0 where some tree finds them all);
+    ``total`` is the guesses of the others."""
+    unguaranteed_bound: int = 0
+    """The fewest answers any tree must leave unfound, as proven (``unguaranteed`` when
+    proven); ``lower_bound`` bounds ``total`` among the trees that leave that many."""
 
     @property
     def gap(self) -> int:
@@ -135,25 +142,49 @@ class _Search:
 
     def guess_of(self, S: np.ndarray, t: int) -> int:
         """The memoised best guess of a set solved exactly."""
-        if len(S) <= 2:
+        if len(S) <= 2 or t == 1:
             return int(self.col_row[S[0]])
         packed = self.memo.get(np.uint64(set_key(S, t, self.zob)), -1)
         if packed < 0 or not packed & 1:
             raise RuntimeError("internal error: optimal subtree missing from the memo")
         return int((packed >> 1) & GUESS_MASK)
 
-    def build(self, S: np.ndarray, t: int, depth: int, turns: dict[int, int], g: int) -> Probe:
-        """The subtree that plays ``g`` on ``S`` and then the memoised best guesses."""
-        children = []
+    def build(
+        self,
+        S: np.ndarray,
+        t: int,
+        depth: int,
+        turns: dict[int, int],
+        g: int,
+        missed: list[int] | None = None,
+    ) -> Probe:
+        """The subtree that plays ``g`` on ``S`` and then the memoised best guesses; a part
+        left when the turns are up becomes a try list past the last turn (its answers added
+        to ``missed``)."""
+        children: list[tuple[int, Node]] = []
         codes = self.F[g, S]
         for c in np.unique(codes).tolist():
             part = S[codes == c]
             if c == self.solved:
                 turns[int(part[0])] = depth
                 continue
+            if t == 1:
+                if missed is None:
+                    raise RuntimeError("internal error: answers left after the last turn")
+                missed += part.tolist()
+                children.append((int(c), TryList(tuple(int(a) for a in part))))
+                continue
             child_g = self.guess_of(part, t - 1)
-            children.append((int(c), self.build(part, t - 1, depth + 1, turns, child_g)))
+            child = self.build(part, t - 1, depth + 1, turns, child_g, missed)
+            children.append((int(c), child))
         return Probe(g, tuple(children), len(S))
+
+    def value(self, tree: Tree) -> int:
+        """A tree's value as the search counts it: the guesses of every answer, and
+        :data:`MISS` more for each answer not found within the limit."""
+        late = [a for a, d in tree.turns.items() if d > self.limit]
+        found = sum(d for d in tree.turns.values() if d <= self.limit)
+        return found + (len(late) + len(tree.missed)) * (self.limit + MISS)
 
 
 def _improve(search: _Search, tree: Tree, limit: int) -> Tree:
@@ -300,18 +331,22 @@ def _tree_of(search: _Search, root: _Root) -> Tree:
     any tree within the limit) the best greedy tree, over the limit."""
     if root.best_g >= 0:
         turns: dict[int, int] = {}
+        missed: list[int] = []
         S = np.arange(search.n, dtype=np.int64)
-        tree = Tree(search.build(S, search.limit, 1, turns, root.best_g), turns)
-        if tree.total != root.best or tree.worst > search.limit or len(turns) != search.n:
+        probe = search.build(S, search.limit, 1, turns, root.best_g, missed)
+        tree = Tree(probe, turns, tuple(sorted(missed)))
+        if (
+            search.value(tree) != root.best
+            or tree.worst > search.limit
+            or len(turns) + len(missed) != search.n
+        ):
             raise RuntimeError(
-                f"internal error: optimal tree total {tree.total} != searched {root.best}"
+                f"internal error: optimal tree value {search.value(tree)} != searched {root.best}"
             )
         return tree
     if root.best_tree is not None:
         return root.best_tree
-    if root.done:
-        raise ValueError(f"no strategy finds every answer within {search.limit} turns")
-    return min(_greedy_trees(search.problem), key=lambda tr: (tr.worst, tr.total))
+    return min(_greedy_trees(search.problem), key=search.value)
 
 
 def optimal_tree(
@@ -322,12 +357,13 @@ def optimal_tree(
     upper: Tree | None = None,
     symmetry: bool = True,
 ) -> OptimalResult:
-    """The tree with the fewest total guesses that finds every answer within ``limit`` turns.
+    """The tree that leaves the fewest answers unfound within ``limit`` turns (none where
+    that can be), then takes the fewest total guesses.
 
     ``budget``: seconds after which the search stops and the best tree so far is returned
     (``proven`` False) with the best proven lower bound. ``upper``: a tree to start from
     besides the greedy ones. ``symmetry``: use the game's symmetry (Mastermind) to try one
-    guess per orbit. Raises ValueError when no tree finds every answer in time.
+    guess per orbit.
     """
     t0 = time.perf_counter()
     search = _Search(problem, limit, t0 + budget)
@@ -340,9 +376,7 @@ def optimal_tree(
     sym = problem.game.symmetry(problem.guesses, search.col_row) if symmetry else None
     final = t0 + budget
     search.deadline = t0 + ROOT_SHARE * budget
-    if counting >= INF:
-        pass
-    elif n <= 2:
+    if n == 1 or (n == 2 and limit >= 2):
         root.best_g, root.best = int(search.col_row[0]), 2 * n - 1
     else:
         _search_root(search, root, sym, final)
@@ -355,15 +389,19 @@ def optimal_tree(
             if improved.total < root.best:
                 root.best_tree, root.best = improved, improved.total
     tree = _tree_of(search, root)
-    total = tree.total
-    lower = total if root.done else min([total, *root.pending])
-    lower = max(lower, counting) if counting < INF else lower
+    value = search.value(tree)
+    lower = max(value if root.done else min([value, *root.pending]), counting)
+    # a value counts each answer found in time by its guesses, each other by ``limit`` and
+    # ``MISS``: the totals below are of the answers found
+    missed, missed_lb = value // MISS, int(lower // MISS)
     return OptimalResult(
         tree=tree,
-        total=total,
-        lower_bound=int(lower),
-        counting_bound=counting,
+        total=value % MISS - missed * limit,
+        lower_bound=int(lower % MISS) - missed_lb * limit,
+        counting_bound=counting % MISS - (counting // MISS) * limit,
         proven=root.done,
         nodes=int(search.stats[0]) + root.nodes,
         seconds=time.perf_counter() - t0,
+        unguaranteed=missed,
+        unguaranteed_bound=missed_lb,
     )

@@ -60,6 +60,10 @@ class Tree(Solved):
     """A whole strategy for one group: the root probe and the guesses each answer takes (the
     final, correct guess included)."""
 
+    missed: tuple[int, ...] = ()
+    """Answers the tree does not find within the turns it was built for: they end in a try
+    list past the last turn (``turns`` has the others)."""
+
     @property
     def root(self) -> Probe:
         assert isinstance(self.node, Probe)
