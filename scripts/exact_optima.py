@@ -12,6 +12,8 @@ above the optimum they are.
     .venv/bin/python scripts/exact_optima.py [--budget S] [--jobs N] [--configs a,b]
 
 Writes ``benchmarks/results/exact_optima.json`` and prints a Markdown table per config.
+Finished letters are kept in ``output/.exact-optima/`` until the run ends: run the same
+command again after an interruption and it goes on where it stopped.
 """
 
 from __future__ import annotations
@@ -26,13 +28,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playbook import config, files, model, parallel
+from playbook import __version__, config, files, model, parallel
+from playbook.checkpoint import Checkpoint
 from playbook.convert import tree_plan
 from playbook.core.problem import Problem
 from playbook.pipeline.build import assemble
 from playbook.pipeline.session import Session
-from playbook.search import optimal
-from playbook.search.trees import Tree
+from playbook.search import exact, optimal
+from playbook.search.trees import Node, Probe, TryList
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = {
@@ -42,8 +45,23 @@ PROFILES = {
 """For each config, the playbooks of our profiles to compare (``output/<name>/``)."""
 
 
-def solve(problem: Problem, limit: int, budget: float) -> tuple[dict[str, Any], Tree]:
-    """One letter's optimum: the fewest words left unfound in time, then the fewest turns."""
+def encode(node: Node) -> tuple[Any, ...]:
+    """A tree node as plain data (for the checkpoint)."""
+    if isinstance(node, TryList):
+        return ("t", node.cols)
+    return ("p", node.row, node.size, tuple((c, encode(child)) for c, child in node.children))
+
+
+def decode(data: Any) -> Node:
+    """The node :func:`encode` wrote."""
+    if data[0] == "t":
+        return TryList(tuple(data[1]))
+    return Probe(data[1], tuple((c, decode(child)) for c, child in data[3]), data[2])
+
+
+def solve(problem: Problem, limit: int, budget: float) -> tuple[dict[str, Any], Any]:
+    """One letter's optimum (the fewest words left unfound in time, then the fewest turns)
+    and its tree as plain data."""
     r = optimal.optimal_tree(problem, limit=limit, budget=budget)
     late = {a for a, d in r.tree.turns.items() if d > limit} | set(r.tree.missed)
     return {
@@ -57,7 +75,7 @@ def solve(problem: Problem, limit: int, budget: float) -> tuple[dict[str, Any], 
         "proven": r.proven,
         "first_guess": problem.guesses[r.tree.root.row],
         "seconds": round(r.seconds, 2),
-    }, r.tree
+    }, encode(r.tree.root)
 
 
 def profile_totals(name: str) -> dict[str, tuple[int, int]]:
@@ -81,14 +99,18 @@ def run(name: str, budget: float, jobs: int) -> dict[str, Any]:
     names = sorted(problems, key=lambda n: -len(problems[n].answers))
     t0 = time.perf_counter()
     tasks = [(problems[n], session.game.limit, budget) for n in names]
-    solved = dict(zip(names, parallel.run(solve, tasks, jobs), strict=True))
+    # finished letters are kept, as a build's units are: an interrupted run resumes
+    key = Checkpoint.key_of(name, session.words_info["sha256"], budget, exact.MISS, __version__)
+    ckpt = Checkpoint(ROOT / "output" / ".exact-optima", key)
+    runs = parallel.run(solve, tasks, jobs, checkpoint=ckpt, names=names)
+    solved = {n: (dict(r), decode(tree)) for n, (r, tree) in zip(names, runs, strict=True)}
     wall = time.perf_counter() - t0
     results = {n: r for n, (r, _) in solved.items()}
     # the trees as a playbook that verify and render accept, the words no tree finds in time
     # declared as such
     plans = [
         dataclasses.replace(
-            tree_plan(problems[n], tree.root, "strategy optimal"),
+            tree_plan(problems[n], tree, "strategy optimal"),
             unguaranteed=tuple(r["not_guaranteed"]),
         )
         for n, (r, tree) in sorted(solved.items())
@@ -96,7 +118,9 @@ def run(name: str, budget: float, jobs: int) -> dict[str, Any]:
     built = assemble(session, plans, profile="strategy optimal", letters=None)
     target = ROOT / "output" / f"{name}-optimal" / "playbook.yaml"
     files.atomic_write(target, model.dumps(built.playbook))
-    print(f"wrote {target}: {'verified' if built.report.ok else 'VERIFICATION FAILED'}")
+    print(f"wrote {target}: {'verified' if built.report.ok else 'VERIFICATION FAILED'}"
+          + (f" ({ckpt.loaded} letters from an earlier run)" if ckpt.loaded else ""))  # fmt: skip
+    ckpt.clear()
     profiles = {p: profile_totals(pb) for p, pb in PROFILES.get(name, {}).items()}
     for letter, r in results.items():
         for p, totals in profiles.items():
@@ -187,4 +211,12 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print(
+            "interrupted: finished letters are kept in output/.exact-optima/; run the same "
+            "command again to go on",
+            file=sys.stderr,
+        )
+        sys.exit(130)
