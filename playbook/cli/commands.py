@@ -289,7 +289,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
             f"not checked: the proofs claimed for groups {', '.join(rep.unproven)} (that no "
             "better openings exist); 'playbook verify --proofs' re-decides them",
             markup=False,
-            soft_wrap=True,
         )
     elif args.proofs and claimed:
         seconds = time.perf_counter() - t0
