@@ -221,23 +221,23 @@ the files in place; its :data:`COMMITTED` list, once written, means the set is w
 COMMITTED = "committed"
 
 
-_HELD: dict[str, list[int]] = {"depth": [], "pending": []}
-"""Whether a set of outputs is moving in place (``depth``), and the signals that came
-meanwhile (``pending``)."""
+_HELD = {"depth": 0, "pending": 0}
+"""How many sets of outputs are moving in place now (``depth``), and the signal that came
+meanwhile (``pending``, 0 for none)."""
 
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
     """The moves that replace a set of outputs: a signal handler that asks :func:`defer`
     waits for them to end (the signal is raised again then)."""
-    _HELD["depth"].append(1)
+    _HELD["depth"] += 1
     try:
         yield
     finally:
-        _HELD["depth"].pop()
-        if not _HELD["depth"] and _HELD["pending"]:
-            signum = _HELD["pending"][0]
-            _HELD["pending"].clear()
+        _HELD["depth"] -= 1
+        signum = _HELD["pending"]
+        if not _HELD["depth"] and signum:
+            _HELD["pending"] = 0
             os.kill(os.getpid(), signum)
 
 
@@ -246,7 +246,7 @@ def defer(signum: int) -> bool:
     handler returns at once and the signal comes again once the set is whole (a mask would
     not do: the signal may reach another thread, and Python runs handlers in this one)."""
     if _HELD["depth"]:
-        _HELD["pending"].append(signum)
+        _HELD["pending"] = _HELD["pending"] or signum  # the first one acts
         return True
     return False
 

@@ -130,6 +130,12 @@ class GroupPlan:
         return self.method in ("trivial", "exhaustive", "exact minimax") or self.proven_none
 
     @property
+    def claims_proof(self) -> bool:
+        """Whether the plan says a search proves it (best openings, the optimum, or that no
+        triple meets the target): a claim replaying cannot check, unlike ``trivial``."""
+        return self.proven and self.method != "trivial"
+
+    @property
     def proven_none(self) -> bool:
         """Whether the exhaustive triple search found that no three openings leave at most
         the target number of words (recorded under ``notes.exhaustive_triples``)."""

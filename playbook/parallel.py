@@ -6,6 +6,7 @@ every ``n_jobs``.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import os
@@ -140,20 +141,27 @@ def _in_worker(fn: Callable[..., T], *args: Any) -> T:
     return fn(*args)
 
 
-def end_workers() -> None:
-    """End this process's child processes at once (the local workers and their helpers):
-    called when a build is stopped, so that no worker computes on for nobody."""
-    me = os.getpid()
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from ``/proc``; none where it cannot be read)."""
+    out = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             stat_line = (entry / "stat").read_text()
-            ppid = int(stat_line.rsplit(")", 1)[1].split()[1])
-            if ppid == me:
-                os.kill(int(entry.name), signal.SIGKILL)
+            if int(stat_line.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
         except (OSError, ValueError, IndexError):
             continue  # gone meanwhile, or not ours to read
+    return out
+
+
+def end_workers() -> None:
+    """End this process's child processes at once (the local workers and their helpers):
+    called when a build is stopped, so that no worker computes on for nobody."""
+    for child in children(os.getpid()):
+        with contextlib.suppress(OSError):
+            os.kill(child, signal.SIGKILL)
 
 
 SCHEDULER_TIMEOUT = 10

@@ -16,10 +16,6 @@ from playbook.games import Game
 from playbook.lookup import Played, walk
 from playbook.model import GroupPlan, Move, Playbook, Row, Stats, Table, TryWords
 
-PROOF_METHODS = ("exhaustive", "exact minimax")
-"""Methods whose claim (the openings are the best, the tree the optimum) only a search can
-re-check; a group proven by the triple search's verdict (``notes.exhaustive_triples``) too."""
-
 
 @dataclasses.dataclass(frozen=True)
 class Failure:
@@ -376,7 +372,5 @@ def verify(
             problems.append(
                 f"meta.letters: {letters!r}, but the playbook has groups {', '.join(plans)}"
             )
-    unproven = tuple(
-        p.group for p in pb.groups if p.proven and p.method != "trivial" and p.group in by_group
-    )
+    unproven = tuple(p.group for p in pb.groups if p.claims_proof and p.group in by_group)
     return Report(per_group, overall, tuple(failures), tuple(problems), unproven)

@@ -83,18 +83,6 @@ parallel.run(time.sleep, [(600,)] * 2, 2)
 """
 
 
-def _children(pid: int) -> set[int]:
-    out = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    out.add(int(entry.name))
-            except (OSError, ValueError, IndexError):
-                continue
-    return out
-
-
 def _alive(pid: int) -> bool:
     try:
         state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -114,7 +102,7 @@ def test_workers_end_with_their_parent(sig: signal.Signals) -> None:
     deadline = time.time() + 60
     workers: set[int] = set()
     while time.time() < deadline and len(workers) < 2:
-        workers = {p for p in _children(proc.pid) if "popen_loky" in _cmdline(p)}
+        workers = {p for p in parallel.children(proc.pid) if "popen_loky" in _cmdline(p)}
         time.sleep(0.2)
     assert len(workers) == 2
     time.sleep(1)  # both tasks running
@@ -144,7 +132,7 @@ def test_a_stopped_build_ends_its_workers_at_once(tmp_path: Path) -> None:
     deadline = time.time() + 120
     workers: set[int] = set()
     while time.time() < deadline and len(workers) < 2 and proc.poll() is None:
-        workers = {p for p in _children(proc.pid) if "popen_loky" in _cmdline(p)}
+        workers = {p for p in parallel.children(proc.pid) if "popen_loky" in _cmdline(p)}
         time.sleep(0.1)
     assert len(workers) == 2, "the build ended before its workers were seen"
     proc.send_signal(signal.SIGTERM)

@@ -283,7 +283,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for p in rep.problems:
         console.print(f"PROBLEM {p}", markup=False, soft_wrap=True)
     within = f"within {game.limit} {game.limit_name}"
-    claimed = [p.group for p in pb.groups if p.proven and p.method != "trivial"]
+    claimed = [p.group for p in pb.groups if p.claims_proof]
     if rep.unproven:
         console.print(
             f"not checked: the proofs claimed for groups {', '.join(rep.unproven)} (that no "

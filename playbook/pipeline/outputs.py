@@ -244,8 +244,8 @@ def verify_file(
     if proofs and rep.unproven:
         names = set(rep.unproven)
         claims = dataclasses.replace(pb, groups=tuple(g for g in pb.groups if g.group in names))
-        check = recheck(claims, game, guesses.words, answers.words, n_jobs=n_jobs)
-        rep = dataclasses.replace(rep, problems=rep.problems + check.problems, unproven=())
+        wrong = recheck(claims, game, guesses.words, answers.words, n_jobs=n_jobs)
+        rep = dataclasses.replace(rep, problems=rep.problems + wrong, unproven=())
     return rep, game
 
 

@@ -10,7 +10,6 @@ playbook's own rules, list and recorded settings, and compares: the ranking-best
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Mapping, Sequence
 
 from playbook.config import Config, RulesConfig, SearchConfig
@@ -18,19 +17,9 @@ from playbook.core.problem import Problem
 from playbook.games import Game
 from playbook.model import GroupPlan, Playbook
 from playbook.pipeline.build import Run, decide
+from playbook.pipeline.session import guess_rows
 from playbook.search import letters
 from playbook.search.openings import Opening
-
-
-@dataclasses.dataclass(frozen=True)
-class ProofCheck:
-    """The outcome of re-deciding the proof claims of some groups."""
-
-    groups: tuple[str, ...]
-    """The groups re-decided."""
-    problems: tuple[str, ...]
-    """Claims the search does not confirm, one line each."""
-    seconds: float
 
 
 def problems_of(
@@ -39,13 +28,10 @@ def problems_of(
     """The search problem of each named group, as the build made it: the group's answers and
     the guesses its rules allow."""
     out = {}
+    pool_rule = str(pb.game.get("guess_pool", "all"))
     for name in names:
         group = [a for a in answers if game.group_of(a) == name]
-        pool = (
-            [w for w in guesses if game.group_of(w) == name]
-            if pb.game.get("guess_pool") == "revealed"
-            else list(guesses)
-        )
+        pool = [guesses[i] for i in guess_rows(game, guesses, name, pool_rule)]
         out[name] = Problem.of(game, pool, group, name=name)
     return out
 
@@ -78,11 +64,10 @@ def recheck(
     *,
     n_jobs: int = 1,
     budget: float = 60.0,
-) -> ProofCheck:
-    """Re-decide the proof claims of every group of ``pb`` that makes one (but ``trivial``,
-    which replaying checks)."""
-    t0 = time.perf_counter()
-    claims = {p.group: p for p in pb.groups if p.proven and p.method != "trivial"}
+) -> tuple[str, ...]:
+    """Re-decide the proof claims of every group of ``pb`` that makes one; the claims the
+    search does not confirm, one line each."""
+    claims = {p.group: p for p in pb.groups if p.claims_proof}
     problems = problems_of(pb, game, guesses, answers, sorted(claims))
     out: list[str] = []
     trees = {n for n, p in claims.items() if p.method == "exact minimax"}
@@ -93,7 +78,7 @@ def recheck(
         for name in problems:
             found, notes = d.found.get(name), d.notes.get(name, {})
             out += _recheck_openings(claims[name], problems[name], found, notes)
-    return ProofCheck(tuple(sorted(claims)), tuple(out), time.perf_counter() - t0)
+    return tuple(out)
 
 
 def _recheck_openings(

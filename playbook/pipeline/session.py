@@ -117,6 +117,16 @@ def _load_config_lists(cfg: Config, game: Game) -> Lists:
         raise words.WordListError(f"{cfg.source}: key '{key}': {exc}") from None
 
 
+def guess_rows(game: Game, guesses: Sequence[str], group: str, guess_pool: str) -> np.ndarray:
+    """The guesses (indices) the rules allow in a group: all of them, or under the TV rules
+    (``guess_pool: revealed``) those starting as the group's answers do."""
+    if guess_pool == "revealed":
+        return np.asarray(
+            [i for i, w in enumerate(guesses) if game.group_of(w) == group], dtype=np.int64
+        )
+    return np.arange(len(guesses), dtype=np.int64)
+
+
 @dataclasses.dataclass(frozen=True)
 class Session:
     """A config's game, word lists and feedback matrix, and the problem of each group."""
@@ -199,13 +209,7 @@ class Session:
         """The problem of one group: its answers, and the guess pool the rules allow."""
         game = self.game
         cols = self.groups()[name]
-        if self.config.rules.guess_pool == "revealed":
-            rows = np.asarray(
-                [i for i, w in enumerate(self.guesses) if game.group_of(w) == name],
-                dtype=np.int64,
-            )
-        else:
-            rows = np.arange(len(self.guesses), dtype=np.int64)
+        rows = guess_rows(game, self.guesses, name, self.config.rules.guess_pool)
         F = np.ascontiguousarray(self.matrix[rows][:, cols])
         guesses = tuple(self.guesses[i] for i in rows)
         answers = tuple(self.answers[j] for j in cols)
