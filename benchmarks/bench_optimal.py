@@ -2,11 +2,13 @@
 
 Run from the repository root:
 
-    .venv/bin/python benchmarks/bench_optimal.py            # everything (about a minute)
+    .venv/bin/python benchmarks/bench_optimal.py            # everything (about 2 minutes)
     .venv/bin/python benchmarks/bench_optimal.py --quick    # Mastermind, five turns, only
 
 Prints the Mastermind optimum's time and figures (goal: under 60 s) against the published
-values, then the Dutch Lingo letters of up to 150 words, and writes the same figures to
+values, then the Dutch Lingo letters of up to 150 words, then Wordle's optimum from salet
+against the published 7,920 (``strategy wordle --rule optimal --first salet``), and writes
+the same figures to
 ``benchmarks/results/optimal.json``. Times are of ``optimal.optimal_tree`` on the group's
 matrix as ``strategy --rule optimal`` builds it (greedy seed trees included; loading the
 word list, the matrix and numba's compiled code are not counted).
@@ -27,6 +29,7 @@ from bench_core import Load, goal, load_note, machine, print_machine, table
 from playbook import config
 from playbook.core.problem import Problem
 from playbook.games import Mastermind
+from playbook.pipeline import strategies
 from playbook.pipeline.session import Session, split_letters
 from playbook.search import optimal
 
@@ -35,6 +38,9 @@ REPO = HERE.parent
 DEFAULT_JSON = HERE / "results" / "optimal.json"
 
 MASTERMIND = REPO / "config" / "mastermind-4x6.yaml"
+WORDLE = REPO / "config" / "wordle.yaml"
+WORDLE_KNOWN = {"salet": 7920}
+"""Wordle's optimal total over the 2,315 answers from a first guess (Alex Selby, 2022)."""
 LINGO = REPO / "config" / "lingo-nl-5.yaml"
 LINGO_LETTERS = "ceijnquxy"
 """The Dutch letters with at most 150 answers: each must be solved and proven."""
@@ -55,17 +61,20 @@ def warm_up() -> float:
 
 
 def run_groups(
-    cfg: config.Config, letters: str | None, budget: float
+    cfg: config.Config, letters: str | None, budget: float, first: str | None = None
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """``optimal_tree`` per group, timed, as ``strategy --rule optimal`` runs it."""
+    """``optimal_tree`` per group, timed, as ``strategy --rule optimal`` runs it (opening
+    with ``first`` where it is given)."""
     session = Session.open(cfg)
     game = session.game
     out = []
     with Load() as load:
         names = split_letters(letters) if letters else None
-        for name, p in session.problems(names).items():
+        problems = session.problems(names)
+        rows = strategies.first_rows(problems, session, first) if first else {}
+        for name, p in problems.items():
             t0 = time.perf_counter()
-            r = optimal.optimal_tree(p, limit=game.limit, budget=budget)
+            r = optimal.optimal_tree(p, limit=game.limit, budget=budget, first=rows.get(name))
             wall = time.perf_counter() - t0
             out.append(
                 {
@@ -233,6 +242,61 @@ def print_lingo(r: dict[str, Any]) -> None:
     print(load_note(r["load"]))
 
 
+def bench_wordle(firsts: Sequence[str], budget: float) -> dict[str, Any]:
+    runs = []
+    for first in firsts:
+        (r,), load = run_groups(config.load(WORDLE), None, budget, first)
+        r["load"] = load
+        r["known_total"] = WORDLE_KNOWN.get(first)
+        r["matches_known"] = WORDLE_KNOWN.get(first) == r["total"] and r["proven"]
+        runs.append(r)
+    return {"config": str(WORDLE.relative_to(REPO)), "budget_s": budget, "runs": runs}
+
+
+def print_wordle(r: dict[str, Any]) -> None:
+    print(
+        "\n3. Wordle optimum from a fixed first guess: 2,315 answers, 12,972 guesses, six "
+        f"turns (serial; budget {r['budget_s']:.0f} s)"
+    )
+    rows = []
+    for run in r["runs"]:
+        known = run["known_total"]
+        published = "-" if known is None else f"{known} {'ok' if run['matches_known'] else 'NO'}"
+        rows.append(
+            (
+                run["first_guess"],
+                str(run["total"]),
+                f"{run['average']:.4f}",
+                str(run["worst"]),
+                " ".join(f"{k}:{v}" for k, v in run["distribution"].items()),
+                str(run["lower_bound"]),
+                "yes" if run["proven"] else "NO",
+                str(run["nodes"]),
+                f"{run['seconds']:.2f}",
+                published,
+            )
+        )
+    print(
+        table(
+            (
+                "first",
+                "total",
+                "average",
+                "worst",
+                "distribution",
+                "lower bound",
+                "proven",
+                "nodes",
+                "time s",
+                "published",
+            ),
+            rows,
+        )
+    )
+    for run in r["runs"]:
+        print(load_note(run["load"]).replace("  other", f"  {run['first_guess']}: other"))
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     p.add_argument(
@@ -248,6 +312,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument(
         "--letters", default=LINGO_LETTERS, help=f"Lingo letters (default {LINGO_LETTERS})"
+    )
+    p.add_argument(
+        "--wordle",
+        default="salet",
+        help="Wordle first guesses, comma-separated (default salet; '' for none)",
     )
     p.add_argument(
         "--json",
@@ -276,12 +345,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "warmup_s": warm,
         "mastermind": mm,
         "lingo": None,
+        "wordle": None,
     }
     if args.quick:
         print("\n2. Dutch Lingo: skipped (--quick)")
     else:
         results["lingo"] = bench_lingo(args.letters, args.budget)
         print_lingo(results["lingo"])
+        sys.stdout.flush()
+        firsts = [w.strip() for w in args.wordle.split(",") if w.strip()]
+        if firsts:
+            results["wordle"] = bench_wordle(firsts, args.budget)
+            print_wordle(results["wordle"])
 
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

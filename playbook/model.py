@@ -131,9 +131,23 @@ class GroupPlan:
 
     @property
     def claims_proof(self) -> bool:
-        """Whether the plan says a search proves it (best openings, the optimum, or that no
-        triple meets the target): a claim replaying cannot check, unlike ``trivial``."""
+        """Whether the plan says a search proves something replaying cannot check: best
+        openings, the optimum, that no triple meets the target (unlike ``trivial``), or how
+        few words any strategy must leave unguaranteed."""
+        return self.claims_openings or self.fewest_unguaranteed is not None
+
+    @property
+    def claims_openings(self) -> bool:
+        """Whether the plan says a search proves its openings (or tree) best, or that no
+        triple meets the target."""
         return self.proven and self.method != "trivial"
+
+    @property
+    def fewest_unguaranteed(self) -> int | None:
+        """How few words every strategy must leave unguaranteed, as an exact search decided
+        it (``notes.fewest_unguaranteed``; None where the plan does not say)."""
+        v = self.notes.get("fewest_unguaranteed")
+        return v if type(v) is int else None
 
     @property
     def proven_none(self) -> bool:
@@ -484,6 +498,13 @@ def _group(path: str, name: Any, g: Any) -> tuple[GroupPlan, str | None]:
             path,
             where + ".notes.exhaustive_triples",
             "expected a mapping with 'exists: true/false'",
+        )
+    fewest = notes.get("fewest_unguaranteed")
+    if fewest is not None and not (type(fewest) is int and fewest >= 0):
+        raise _fail(
+            path,
+            where + ".notes.fewest_unguaranteed",
+            f"expected a whole number of at least 0, got {fewest!r}",
         )
     plan = GroupPlan(
         group=str(name),

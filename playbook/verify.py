@@ -199,6 +199,12 @@ def _check_unguaranteed(
             problems.append(f"{where}: {w!r} is not a word of the group")
         elif w not in failed:
             problems.append(f"{where}: {w!r} is found in time; it is declared not guaranteed")
+    fewest = plan.fewest_unguaranteed
+    if fewest is not None and fewest > len(lost):
+        problems.append(
+            f"groups.{plan.group}.notes.fewest_unguaranteed: says every strategy leaves at "
+            f"least {fewest} words, but this plan leaves {len(lost)}"
+        )
 
 
 def _table_words(table: Table | None, where: str) -> Iterator[tuple[str, str]]:

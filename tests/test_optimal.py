@@ -24,12 +24,22 @@ from playbook.search.trees import Probe, Tree, TryList
 MISS = exact.MISS
 
 
-def brute_force(F: np.ndarray, solved: int, limit: int) -> int:
-    """The least value of a tree over the answers (columns) within ``limit`` turns: every
-    guess that splits the set or is in it, at every node, no bounds (memoised by set only).
+def _plain_values(F: np.ndarray, solved: int, limit: int) -> dict[int, int]:
+    """The least value of a tree over the answers (columns) within ``limit`` turns that
+    opens with each guess (row), the guesses that tell nothing apart included; below the
+    root every guess that splits the set or is in it, no bounds (memoised by set only).
     A value counts every answer's guesses and ``MISS`` more for each answer not found in
     time, so ``divmod(value, MISS)`` is (answers left unfound, guesses)."""
     rows = range(F.shape[0])
+
+    def parts_of(g: int, S: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+        parts: dict[int, list[int]] = {}
+        for a in S:
+            parts.setdefault(int(F[g, a]), []).append(a)
+        return {c: tuple(p) for c, p in parts.items()}
+
+    def opened(g: int, S: tuple[int, ...], t: int) -> int:
+        return len(S) + sum(value(p, t - 1) for c, p in parts_of(g, S).items() if c != solved)
 
     @functools.cache
     def value(S: tuple[int, ...], t: int) -> int:
@@ -39,16 +49,19 @@ def brute_force(F: np.ndarray, solved: int, limit: int) -> int:
             return 1
         best = 1 << 62
         for g in rows:
-            parts: dict[int, list[int]] = {}
-            for a in S:
-                parts.setdefault(int(F[g, a]), []).append(a)
+            parts = parts_of(g, S)
             if len(parts) == 1 and solved not in parts:
                 continue
-            total = len(S) + sum(value(tuple(p), t - 1) for c, p in parts.items() if c != solved)
-            best = min(best, total)
+            best = min(best, opened(g, S, t))
         return best
 
-    return value(tuple(range(F.shape[1])), limit)
+    everything = tuple(range(F.shape[1]))
+    return {g: opened(g, everything, limit) for g in rows}
+
+
+def brute_force(F: np.ndarray, solved: int, limit: int) -> int:
+    """The least value of any tree (see :func:`_plain_values`)."""
+    return min(_plain_values(F, solved, limit).values())
 
 
 def replay(tree: Tree, F: np.ndarray, solved: int) -> dict[int, int]:
@@ -117,6 +130,23 @@ def test_mastermind_equals_brute_force(pegs: int, colours: int, limit: int, symm
     check_tree(res, p.F, p.game.solved, limit)
 
 
+@pytest.mark.parametrize(("pegs", "colours", "limit"), [(2, 3, 3), (3, 3, 3), (3, 3, 4)])
+@pytest.mark.parametrize("symmetry", [True, False])
+def test_fixed_first_guess_equals_brute_force(
+    pegs: int, colours: int, limit: int, symmetry: bool
+) -> None:
+    """``first``: the best tree among those that open with that guess, for every guess (the
+    ones that tell nothing apart included, the worst ones too)."""
+    p = mastermind_problem(pegs, colours, limit)
+    want = _plain_values(p.F, p.game.solved, limit)
+    assert len(set(want.values())) > 1  # the first guess matters here
+    for g, value in want.items():
+        res = optimal.optimal_tree(p, limit=limit, budget=60, symmetry=symmetry, first=g)
+        assert res.tree.root.row == g
+        check_optimum(res, value, limit)
+        check_tree(res, p.F, p.game.solved, limit)
+
+
 @pytest.fixture(scope="module")
 def tiny_lingo(dutch5: tuple[str, ...]) -> Problem:
     answers = [w for w in dutch5 if w.startswith("u")][:11]
@@ -132,6 +162,17 @@ def test_lingo_equals_brute_force(tiny_lingo: Problem, limit: int) -> None:
     res = optimal.optimal_tree(p, limit=limit, budget=60)
     check_optimum(res, want, limit)
     check_tree(res, p.F, p.game.solved, limit)
+
+
+@pytest.mark.parametrize("limit", [2, 3, 4])
+def test_lingo_first_guess_equals_brute_force(tiny_lingo: Problem, limit: int) -> None:
+    p = tiny_lingo
+    want = _plain_values(p.F, p.game.solved, limit)
+    for g, value in want.items():
+        res = optimal.optimal_tree(p, limit=limit, budget=60, first=g)
+        assert res.tree.root.row == g
+        check_optimum(res, value, limit)
+        check_tree(res, p.F, p.game.solved, limit)
 
 
 def test_tree_converts_to_plan(tiny_lingo: Problem) -> None:
@@ -284,3 +325,58 @@ def test_play_optimal_declares_the_fewest_words_it_cannot_find(tmp_path: Path) -
     out = tmp_path / "mm-opt.yaml"
     assert cli.main(["strategy", str(cfg_path), "--rule", "optimal", "--out", str(out)]) == 0
     assert cli.main(["verify", str(out)]) == 0
+
+
+def test_wordle_optimum_from_salet(capsys: pytest.CaptureFixture[str]) -> None:
+    # the published figure: from salet the optimal tree over the 2,315 answers totals 7,920
+    # guesses (Alex Selby, 2022); found and proven here (lower bound equal), and verified
+    assert cli.main(["strategy", "wordle", "--rule", "optimal", "--first", "SALET", "--json"]) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert (s["first_guess"], s["total"], s["lower_bound"]) == ("salet", 7920, 7920)
+    assert s["optimal"] is True and s["failures"] == 0 and s["worst"] <= 6
+
+
+@pytest.mark.parametrize("rule", ["optimal", "minimax"])
+def test_first_guess_the_rules_do_not_allow(rule: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # under the TV rules a group's guesses start with its letter: checked before any search
+    args = ["strategy", "lingo-nl-5-tv", "--rule", rule, "--letters", "ab", "--first", "appel"]
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "error: --first: 'appel' is not among group 'b''s 478 allowed guesses (e.g. 'baadt'); "
+        "name one group with --letters"
+    )
+
+
+def _fewest_cases(dutch5: tuple[str, ...]) -> list[tuple[Problem, int]]:
+    """Mastermind and reduced Dutch lists (TV-like and paper-like pools) at limits where every
+    answer can be found and where not."""
+    cases = [(mastermind_problem(2, 3, t), t) for t in (1, 2, 3)]
+    cases += [(mastermind_problem(3, 3, t), t) for t in (2, 3)]
+    for seed in range(4):
+        letter = "gkwr"[seed]
+        own = [w for w in dutch5 if w[0] == letter]
+        answers = sample(own, 14, seed)
+        pool = sorted(set(answers) | set(sample(own if seed % 2 else dutch5, 6, seed + 7)))
+        for t in (2, 3):
+            cases.append((Problem.of(WordGame(length=5, turns=t), pool, answers, name=letter), t))
+    return cases
+
+
+def test_fewest_unfound_equals_brute_force(dutch5: tuple[str, ...]) -> None:
+    # the fewest answers that no strategy finds in time: the plain solver's first figure
+    seen = set()
+    for p, limit in _fewest_cases(dutch5):
+        plain = p.game.reference_matrix(p.guesses, p.answers)
+        want, _ = divmod(brute_force(plain, p.game.solved, limit), MISS)
+        got = optimal.fewest_unfound(p, limit=limit, budget=60)
+        assert (got.fewest, got.lower_bound) == (want, want), (p.name, limit)
+        seen.add(want > 0)
+    assert seen == {True, False}  # both verdicts occur
+
+
+def test_fewest_unfound_out_of_budget() -> None:
+    # 1,296 codes in four turns: not decided at once; the clock stops it, nothing claimed
+    p = mastermind_problem(4, 6, 4)
+    got = optimal.fewest_unfound(p, limit=4, budget=0.0)
+    assert got.fewest is None and got.nodes >= 256

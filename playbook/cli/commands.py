@@ -286,8 +286,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     claimed = [p.group for p in pb.groups if p.claims_proof]
     if rep.unproven:
         console.print(
-            f"not checked: the proofs claimed for groups {', '.join(rep.unproven)} (that no "
-            "better openings exist); 'playbook verify --proofs' re-decides them",
+            f"not checked: the proofs claimed for groups {', '.join(rep.unproven)} (best "
+            "openings, how few words any strategy must leave); 'playbook verify --proofs' "
+            "re-decides them",
             markup=False,
         )
     elif args.proofs and claimed:
@@ -366,9 +367,9 @@ def cmd_strategy(args: argparse.Namespace) -> int:
             cfg = config.override(cfg, **{"rules.hard": True})
         letters = _letters(args.letters)
         result = (
-            strategies.play_optimal(cfg, letters=letters, budget=args.budget)
+            strategies.play_optimal(cfg, letters=letters, budget=args.budget, first=args.first)
             if args.rule == "optimal"
-            else strategies.play_rule(cfg, args.rule, letters=letters)
+            else strategies.play_rule(cfg, args.rule, letters=letters, first=args.first)
         )
     if out is not None:
         files.atomic_write(out, model.dumps(result.playbook))

@@ -177,6 +177,8 @@ def print_summary(
         console.print(
             textwrap.fill(line + ", ".join(g.group for g in none), width=78), markup=False
         )
+    if line := fewest_line(pb):
+        console.print(textwrap.fill(line, width=78), markup=False)
     heuristic = [g.group for g in pb.groups if not g.proven]
     if heuristic:
         n = len(pb.groups)
@@ -193,6 +195,25 @@ def print_summary(
     for sib in siblings:
         if sib.stats is not None:
             console.print(f"profile {sib.profile} ({sib.name}): average {sib.stats.average:.3f}")
+
+
+def fewest_line(pb: Playbook) -> str:
+    """The groups whose plan leaves words unguaranteed, with how few any strategy must leave
+    (the exact search's verdict), in a line; empty where no plan leaves any."""
+    spell = Spelling.of(pb.words)
+    left = [g for g in pb.groups if g.unguaranteed]
+    if not left:
+        return ""
+    parts = [
+        f"{spell.group(g.group)} {'?' if g.fewest_unguaranteed is None else g.fewest_unguaranteed}"
+        f"/{len(g.unguaranteed)}"
+        for g in left
+    ]
+    return (
+        "not guaranteed, fewest possible under these rules (exact search) / this plan: "
+        + ", ".join(parts)
+        + ("; ?: not decided within the budget" if any("?" in p for p in parts) else "")
+    )
 
 
 def _note(value: object) -> str:
@@ -288,3 +309,5 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
     console.print(t)
     if g.unguaranteed:
         console.print(f"not guaranteed: {', '.join(map(spell.text, g.unguaranteed))}")
+        if (fewest := g.fewest_unguaranteed) is not None:
+            console.print(f"fewest possible under these rules (exact search): {fewest}")

@@ -194,6 +194,11 @@ def _strategy(sub: Subparsers) -> argparse.ArgumentParser:
         default=60.0,
         help="seconds per group for --rule optimal (default 60)",
     )
+    st.add_argument(
+        "--first",
+        metavar="WORD",
+        help="open every group with this guess (with --rule optimal: the best tree that does)",
+    )
     st.set_defaults(func=commands.cmd_strategy)
     return st
 

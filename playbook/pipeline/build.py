@@ -27,7 +27,7 @@ from playbook.errors import ConfigError
 from playbook.games import Planner
 from playbook.model import GroupPlan, Playbook
 from playbook.pipeline.session import Session
-from playbook.search import letters, openings, tables
+from playbook.search import letters, openings, optimal, tables
 from playbook.search.openings import Opening
 from playbook.verify import Report, verify
 
@@ -435,7 +435,48 @@ def plan_groups(
         found = find_openings(problems, cfg, run)
         tasks = [(problems[n], found[n], turns, rank) for n in order]
         plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))
+    if planner is not Planner.TREE:
+        plans = settle_unguaranteed(problems, plans, cfg.search.budget, run)
     return sorted(plans, key=lambda p: p.group)
+
+
+def fewest_unguaranteed(problem: Problem, budget: float) -> int | None:
+    """How few of the group's words every strategy must leave unguaranteed (None when the
+    budget runs out first)."""
+    return optimal.fewest_unfound(problem, limit=problem.game.limit, budget=budget).fewest
+
+
+def settle_unguaranteed(
+    problems: dict[str, Problem], plans: Sequence[GroupPlan], budget: float, run: Run
+) -> list[GroupPlan]:
+    """For each plan that leaves words unguaranteed, how few any strategy must leave,
+    decided by exact search within ``budget`` seconds per group and recorded as
+    ``notes.fewest_unguaranteed`` (left out where the budget runs out)."""
+    todo = sorted((p for p in plans if p.unguaranteed), key=lambda p: -p.words)
+    if not todo:
+        return list(plans)
+
+    def tick(i: int, fewest: int | None) -> None:
+        g = todo[i].group
+        said = f"undecided in {budget:g} s" if fewest is None else f"fewest possible {fewest}"
+        detail = f"{run.spell(g)}: {said} (the plan leaves {len(todo[i].unguaranteed)})"
+        run.tick("fewest unguaranteed", i + 1, len(todo), detail, milestone=True)
+
+    found = parallel.run(
+        fewest_unguaranteed,
+        [(problems[p.group], budget) for p in todo],
+        run.n_jobs,
+        on_done=tick,
+        checkpoint=run.checkpoint,
+        names=[f"fewest-{p.group}" for p in todo],
+    )
+    fewest = {p.group: f for p, f in zip(todo, found, strict=True)}
+    return [
+        p
+        if fewest.get(p.group) is None
+        else dataclasses.replace(p, notes={**p.notes, "fewest_unguaranteed": fewest[p.group]})
+        for p in plans
+    ]
 
 
 # ------------------------------------------------------------------ the playbook
@@ -540,6 +581,8 @@ def unit_check(problems: dict[str, Problem]) -> Callable[[str, Any], bool]:
                 and (v[0] is None or _ints(v[0], n_g))
                 and _ints(v[1:], 1 << 62)
             )
+        if phase == "fewest":
+            return v is None or (type(v) is int and 0 <= v <= len(p.answers))
         if phase == "climb":
             return isinstance(v, tuple) and all(
                 isinstance(r, tuple)

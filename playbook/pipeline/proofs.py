@@ -4,7 +4,8 @@ Replaying the words checks the tables; it cannot check that no better openings e
 every group that claims a proof this runs the same exhaustive decision again from the
 playbook's own rules, list and recorded settings, and compares: the ranking-best openings
 (``method: exhaustive``), the verdict that no three openings meet the target
-(``notes.exhaustive_triples.exists: false``), or the exact minimax figure of a tree.
+(``notes.exhaustive_triples.exists: false``), the exact minimax figure of a tree, or how few
+words every strategy must leave unguaranteed (``notes.fewest_unguaranteed``).
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
+from playbook import parallel
 from playbook.config import Config, RulesConfig, SearchConfig
 from playbook.core.problem import Problem
 from playbook.games import Game
 from playbook.model import GroupPlan, Playbook
-from playbook.pipeline.build import Run, decide
+from playbook.pipeline.build import Run, decide, fewest_unguaranteed
 from playbook.pipeline.session import guess_rows
 from playbook.search import letters
 from playbook.search.openings import Opening
@@ -67,18 +69,33 @@ def recheck(
 ) -> tuple[str, ...]:
     """Re-decide the proof claims of every group of ``pb`` that makes one; the claims the
     search does not confirm, one line each."""
-    claims = {p.group: p for p in pb.groups if p.claims_proof}
-    problems = problems_of(pb, game, guesses, answers, sorted(claims))
+    plans = {p.group: p for p in pb.groups if p.claims_proof}
+    problems = problems_of(pb, game, guesses, answers, sorted(plans))
     out: list[str] = []
+    claims = {n: p for n, p in plans.items() if p.claims_openings}
     trees = {n for n, p in claims.items() if p.method == "exact minimax"}
     for name in sorted(trees):
-        out += _recheck_tree(claims[name], problems.pop(name), budget)
-    if problems:
-        d = decide(problems, _settings(pb, game), Run(n_jobs, None, None))
-        for name in problems:
+        out += _recheck_tree(claims[name], problems[name], budget)
+    chosen = {n: problems[n] for n in claims if n not in trees}
+    if chosen:
+        d = decide(chosen, _settings(pb, game), Run(n_jobs, None, None))
+        for name in chosen:
             found, notes = d.found.get(name), d.notes.get(name, {})
-            out += _recheck_openings(claims[name], problems[name], found, notes)
+            out += _recheck_openings(claims[name], chosen[name], found, notes)
+    fewest = sorted(n for n, p in plans.items() if p.fewest_unguaranteed is not None)
+    decided = parallel.run(fewest_unguaranteed, [(problems[n], budget) for n in fewest], n_jobs)
+    for name, got in zip(fewest, decided, strict=True):
+        out += _recheck_fewest(plans[name], got, budget)
     return tuple(out)
+
+
+def _recheck_fewest(plan: GroupPlan, got: int | None, budget: float) -> list[str]:
+    where = f"groups.{plan.group}.notes.fewest_unguaranteed"
+    if got is None:
+        return [f"{where}: not re-decided within {budget:g} s (the budget)"]
+    if got != plan.fewest_unguaranteed:
+        return [f"{where}: recorded {plan.fewest_unguaranteed}, the exact search gives {got}"]
+    return []
 
 
 def _recheck_openings(

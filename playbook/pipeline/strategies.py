@@ -6,12 +6,13 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from playbook.config import Config
 from playbook.convert import tree_plan
+from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.model import Playbook
 from playbook.pipeline.build import assemble
@@ -82,14 +83,45 @@ class OptimalPlay(StrategyResult):
         return out
 
 
-def play_rule(cfg: Config, rule: str, *, letters: Sequence[str] | None = None) -> StrategyResult:
-    """Build, per group, the full tree of a greedy ``rule``, and verify it."""
+def first_rows(problems: Mapping[str, Problem], session: Session, word: str) -> dict[str, int]:
+    """The row of the first guess ``word`` (as typed) in each group; a one-line error naming
+    the first group whose rules do not allow it."""
+    typed = session.spelling.typed(word)
+    rows: dict[str, int] = {}
+    for name, problem in problems.items():
+        row = problem.row_of.get(typed)
+        if row is None:
+            where = "the" if len(problems) == 1 else f"group {name!r}'s"
+            raise ConfigError(
+                f"--first: {word!r} is not among {where} {len(problem.guesses):,} allowed "
+                f"guesses (e.g. {problem.guesses[0]!r})"
+                + ("; name one group with --letters" if len(problems) > 1 else "")
+            )
+        rows[name] = row
+    return rows
+
+
+def _problems(
+    session: Session, letters: Sequence[str] | None, first: str | None
+) -> dict[str, tuple[Problem, int | None]]:
+    """The problems of the groups asked for, with the row of the first guess where one is
+    given (checked for every group before any search)."""
+    problems = session.problems(letters)
+    rows = first_rows(problems, session, first) if first is not None else {}
+    return {name: (p, rows.get(name)) for name, p in problems.items()}
+
+
+def play_rule(
+    cfg: Config, rule: str, *, letters: Sequence[str] | None = None, first: str | None = None
+) -> StrategyResult:
+    """Build, per group, the full tree of a greedy ``rule`` (opening with ``first`` where it
+    is given), and verify it."""
     t0 = time.perf_counter()
     session = Session.open(cfg)
     trees: dict[str, Tree] = {}
     plans = []
-    for name, problem in session.problems(letters).items():
-        tree = greedy_tree(problem, rule, hard=cfg.rules.hard)
+    for name, (problem, row) in _problems(session, letters, first).items():
+        tree = greedy_tree(problem, rule, hard=cfg.rules.hard, first=row)
         trees[name] = tree
         plans.append(tree_plan(problem, tree.root, f"strategy {rule}"))
     pb = assemble(session, plans, profile=f"strategy {rule}", letters=letters)
@@ -97,9 +129,14 @@ def play_rule(cfg: Config, rule: str, *, letters: Sequence[str] | None = None) -
 
 
 def play_optimal(
-    cfg: Config, *, letters: Sequence[str] | None = None, budget: float = 60.0
+    cfg: Config,
+    *,
+    letters: Sequence[str] | None = None,
+    budget: float = 60.0,
+    first: str | None = None,
 ) -> OptimalPlay:
-    """Per group, the optimal tree (within ``budget`` seconds per group), verified."""
+    """Per group, the optimal tree (within ``budget`` seconds per group; among the trees that
+    open with ``first`` where it is given), verified."""
     if cfg.rules.hard:
         raise ConfigError(f"{cfg.source}: --rule optimal does not support hard mode")
     t0 = time.perf_counter()
@@ -110,8 +147,8 @@ def play_optimal(
     trees: dict[str, Tree] = {}
     results: dict[str, OptimalResult] = {}
     plans = []
-    for name, problem in session.problems(letters).items():
-        res = optimal_tree(problem, limit=game.limit, budget=budget)
+    for name, (problem, row) in _problems(session, letters, first).items():
+        res = optimal_tree(problem, limit=game.limit, budget=budget, first=row)
         results[name] = res
         trees[name] = res.tree
         plan = tree_plan(problem, res.tree.root, "strategy optimal")

@@ -3,7 +3,9 @@
 Per letter, for each playbook given (the paper's rules and the TV rules side by side when
 both are built): the opening words to play in order, the expected turns, the exception moves
 that the tables hold (the only times something else than a row's words is played), and how
-many words the plan does not guarantee. Text only, so it reads the same in black and white.
+many words the plan does not guarantee, beside the fewest that any strategy under those rules
+must leave (exact search, where the build decided it). Text only, so it reads the same in
+black and white.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ class Cell:
     more: int
     """Exception moves not shown."""
     unguaranteed: int
+    fewest: int | None
+    """How few words any strategy must leave unguaranteed (None where not decided)."""
 
 
 def _moves(table: Table | None) -> list[tuple[str, int]]:
@@ -59,7 +63,15 @@ def _cell(g: GroupPlan, spell: Spelling) -> Cell:
         moves=tuple((spell.text(w), n) for w, n in moves[:FOLLOW_UPS]),
         more=max(0, len(moves) - FOLLOW_UPS),
         unguaranteed=len(g.unguaranteed),
+        fewest=0 if not g.unguaranteed else g.fewest_unguaranteed,
     )
+
+
+def _fewest(b: Playbook) -> int | None:
+    """How few words any strategy must leave over all groups (None unless every group that
+    leaves some has it decided)."""
+    said = [g.fewest_unguaranteed for g in b.groups if g.unguaranteed]
+    return None if None in said else sum(x for x in said if x is not None)
 
 
 def card_context(pb: Playbook, others: Sequence[Playbook] = ()) -> dict[str, Any]:
@@ -84,6 +96,7 @@ def card_context(pb: Playbook, others: Sequence[Playbook] = ()) -> dict[str, Any
                 "rules": game_class(b.game).label(b.game),
                 "average": f"{st.average:.2f}" if st and st.distribution else "",
                 "unguaranteed": sum(len(g.unguaranteed) for g in b.groups),
+                "fewest": _fewest(b),
                 "turns": b.game.get("turns", ""),
             }
         )
@@ -91,6 +104,7 @@ def card_context(pb: Playbook, others: Sequence[Playbook] = ()) -> dict[str, Any
         "pb": pb,
         "columns": columns,
         "rows": rows,
+        "fewest_note": any(c["unguaranteed"] and c["fewest"] is not None for c in columns),
         "ij": Spelling.of(pb.words).note,
         "css": Markup(template_text("card.css")),
     }

@@ -221,6 +221,38 @@ def _two_turns(F, S, beta, col_row, allrows, seen, stats, solved):  # type: igno
 
 
 @numba.njit(cache=True)
+def _lay_out(row, S, nparts, counts, start, buf, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Lay the answers of ``S`` out in ``buf`` by the code guess ``row`` gives them; returns
+    the codes and sizes of the non-solving parts (part of code ``c`` at ``buf[start[c]:]``).
+    ``counts`` is left zero."""
+    n = S.shape[0]
+    for i in range(n):
+        counts[row[S[i]]] += 1
+    pos = 0
+    pc = np.empty(nparts, dtype=np.int64)
+    pk = np.empty(nparts, dtype=np.int64)
+    npart = 0
+    for c in range(n_codes):
+        k = counts[c]
+        if k > 0:
+            start[c] = pos
+            pos += k
+            if c != solved:
+                pc[npart] = c
+                pk[npart] = k
+                npart += 1
+    for i in range(n):
+        c = row[S[i]]
+        buf[start[c]] = S[i]
+        start[c] += 1
+    for c in range(n_codes):
+        if counts[c] > 0:
+            start[c] -= counts[c]
+            counts[c] = 0
+    return pc[:npart], pk[:npart]
+
+
+@numba.njit(cache=True)
 def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     S, t, beta, cands, F, col_row, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes
 ):
@@ -299,38 +331,12 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
                 fail_lb = total_lb
             break
         g = cands[j]
-        row = F[g]
-        for i in range(n):
-            counts[row[S[i]]] += 1
-        # parts laid out by code; visit the non-solving ones largest first
-        pos = 0
-        pc = np.empty(parts[j], dtype=np.int64)
-        pk = np.empty(parts[j], dtype=np.int64)
-        npart = 0
-        for c in range(n_codes):
-            k = counts[c]
-            if k > 0:
-                start[c] = pos
-                pos += k
-                if c != solved:
-                    pc[npart] = c
-                    pk[npart] = k
-                    npart += 1
-        for i in range(n):
-            c = row[S[i]]
-            buf[start[c]] = S[i]
-            start[c] += 1
-        for c in range(n_codes):
-            if counts[c] > 0:
-                start[c] -= counts[c]
-                counts[c] = 0
-        pc = pc[:npart]
-        pk = pk[:npart]
+        pc, pk = _lay_out(F[g], S, parts[j], counts, start, buf, solved, n_codes)
         by_size = np.argsort(-pk, kind="mergesort")
         acc = np.int64(n)
         rest = total_lb - n
         ok = True
-        for pi in range(npart):
+        for pi in range(pc.shape[0]):
             c = pc[by_size[pi]]
             k = pk[by_size[pi]]
             lbp = lbtab[t - 1, k]
@@ -375,4 +381,139 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     if fail_lb < lb0:
         fail_lb = lb0
     _store(memo, key, fail_lb, 0, False)
+    return fail_lb
+
+
+# ------------------------------------------------------------------ the fewest unfound
+
+
+def unfound_table(limit: int, n: int, branching: int) -> np.ndarray:
+    """``table[t, k]``: the counting lower bound on the answers of a set of ``k`` that no
+    tree finds within ``t`` turns (at most ``1 + b + ... + b ** (t - 1)`` are found)."""
+    table = np.zeros((limit + 1, n + 1), dtype=np.int64)
+    for t in range(limit + 1):
+        cap, level = 0, 1
+        for _ in range(t):
+            cap = min(cap + level, n + 1)
+            level = min(level * max(branching, 1), n + 1)
+        for k in range(n + 1):
+            table[t, k] = max(0, k - cap)
+    return table
+
+
+@numba.njit(cache=True)
+def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """The fewest answers of ``S`` (sorted columns) that a tree leaves unfound within ``t``
+    turns, whatever the guesses it takes, if below ``beta``; else a lower bound of at least
+    ``beta``; ``ABORT`` once the clock passes ``deadline``.
+
+    The same depth-first branch and bound as :func:`solve` on a simpler value: a guess
+    leaves the sum of what its non-solving parts leave with a turn less; with one turn left
+    all but one answer are left, with two ``n - parts`` (the guess with the most parts).
+    ``lbtab``: :func:`unfound_table`. Memo entries pack ``(value << 1) | exact``."""
+    n = S.shape[0]
+    if n <= 1:
+        return np.int64(0)
+    if t == 0:
+        return np.int64(n)
+    if t == 1:
+        return np.int64(n - 1)
+    lb0 = lbtab[t, n]
+    if lb0 >= beta:
+        return lb0
+    key = set_key(S, t, zob)
+    got = memo.get(key, np.int64(-1))
+    if got >= 0:
+        val = got >> 1
+        if (got & 1) == 1 or val >= beta:
+            return val
+        if val > lb0:
+            lb0 = val
+    stats[0] += 1
+    if (stats[0] & 255) == 0 and _now() > deadline:
+        stats[1] = 1
+    if stats[1] != 0:
+        return np.int64(ABORT)
+    if t == 2:
+        # n - parts of the guess with the most; asked only whether none is left, a guess
+        # that tells all apart (most guesses fail at their first shared code)
+        seen = np.zeros(n_codes, dtype=np.int64)
+        for j in range(allrows.shape[0]):
+            stats[2] += 1
+            if _perfect(F[allrows[j]], S, seen, stats[2]):
+                memo[key] = 1
+                return np.int64(0)
+        if beta <= 1:
+            memo[key] = max(got, np.int64(1 << 1))
+            return np.int64(1)
+        most = 0
+        for j in range(allrows.shape[0]):
+            stats[2] += 1
+            row = F[allrows[j]]
+            k = 0
+            for i in range(n):
+                c = row[S[i]]
+                if seen[c] != stats[2]:
+                    seen[c] = stats[2]
+                    k += 1
+            if k > most:
+                most = k
+        memo[key] = ((n - most) << 1) | 1
+        return np.int64(n - most)
+    # the bound of each guess is |S| plus what its parts must leave (scan counts |S| in)
+    bound, ins, parts, sumsq, phash = scan(F, S, t, allrows, lbtab, solved, n_codes)
+    least = np.int64(INF)
+    for j in range(bound.shape[0]):
+        if (parts[j] > 1 or ins[j] == 1) and bound[j] - n < least:
+            least = bound[j] - n
+    if least > lb0:
+        lb0 = least
+    if lb0 >= beta:
+        memo[key] = max(got, lb0 << 1)
+        return lb0
+    order = guess_order(bound, ins, parts, sumsq, phash, beta + n)
+    best = beta
+    fail_lb = np.int64(INF)
+    counts = np.zeros(n_codes, dtype=np.int64)
+    start = np.zeros(n_codes, dtype=np.int64)
+    buf = np.empty(n, dtype=np.int64)
+    for oi in range(order.shape[0]):
+        j = order[oi]
+        total_lb = bound[j] - n
+        if total_lb >= best:
+            break
+        pc, pk = _lay_out(F[allrows[j]], S, parts[j], counts, start, buf, solved, n_codes)
+        by_size = np.argsort(-pk, kind="mergesort")
+        acc = np.int64(0)
+        rest = total_lb
+        ok = True
+        for pi in range(pc.shape[0]):
+            c = pc[by_size[pi]]
+            k = pk[by_size[pi]]
+            rest -= lbtab[t - 1, k]
+            cb = best - acc - rest
+            part = buf[start[c] : start[c] + k].copy()
+            v = unfound(
+                part, t - 1, cb, F, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes
+            )
+            if v == ABORT:
+                return np.int64(ABORT)
+            if v >= cb:
+                ok = False
+                if acc + v + rest < fail_lb:
+                    fail_lb = acc + v + rest
+                break
+            acc += v
+        if ok and acc < best:
+            best = acc
+            if best <= lb0:
+                break
+    if best < beta:
+        memo[key] = (best << 1) | 1
+        return best
+    if fail_lb < lb0:
+        fail_lb = lb0
+    if fail_lb < beta:
+        fail_lb = beta
+    memo[key] = max(got, fail_lb << 1)
     return fail_lb

@@ -62,6 +62,8 @@ from playbook.search.exact import (
     scan,
     set_key,
     solve,
+    unfound,
+    unfound_table,
 )
 from playbook.search.greedy import greedy_tree
 from playbook.search.trees import Node, Probe, Tree, TryList
@@ -238,14 +240,15 @@ def _improve(search: _Search, tree: Tree, limit: int) -> Tree:
     return out
 
 
-def _greedy_trees(problem: Problem) -> list[Tree]:
-    """The tree of every greedy rule but first-consistent."""
-    return [greedy_tree(problem, rule) for rule in RULES if rule != FIRST_CONSISTENT]
+def _greedy_trees(problem: Problem, first: int | None = None) -> list[Tree]:
+    """The tree of every greedy rule but first-consistent (each opening with ``first`` where
+    that is given)."""
+    return [greedy_tree(problem, rule, first=first) for rule in RULES if rule != FIRST_CONSISTENT]
 
 
-def _seed_trees(problem: Problem, limit: int, upper: Tree | None) -> list[Tree]:
-    trees = _greedy_trees(problem)
-    if upper is not None:
+def _seed_trees(problem: Problem, limit: int, upper: Tree | None, first: int | None) -> list[Tree]:
+    trees = _greedy_trees(problem, first)
+    if upper is not None and (first is None or upper.root.row == first):
         trees.append(upper)
     return [t for t in trees if t.worst <= limit and len(t.turns) == problem.F.shape[1]]
 
@@ -285,17 +288,23 @@ def _first_guess(
     return acc < root.best, acc
 
 
-def _search_root(search: _Search, root: _Root, sym: Symmetry | None, final: float) -> None:
-    """Try the first guesses in order of their bounds until the bound reaches the best total
-    or the clock stops (then the pending bounds are what is proven)."""
+def _search_root(
+    search: _Search, root: _Root, sym: Symmetry | None, final: float, first: int | None
+) -> None:
+    """Try the first guesses (only ``first`` where it is given) in order of their bounds
+    until the bound reaches the best total or the clock stops (then the pending bounds are
+    what is proven)."""
     S = np.arange(search.n, dtype=np.int64)
     cands = search.allrows
-    if sym is not None and (reps := sym.representatives([])) is not None:
+    if first is not None:
+        cands = np.array([first], dtype=np.int64)
+    elif sym is not None and (reps := sym.representatives([])) is not None:
         cands = reps
     bound, ins, parts, sumsq, phash = scan(
         search.F, S, search.limit, cands, search.lbtab, search.solved, search.n_codes
     )
-    order = guess_order(bound, ins, parts, sumsq, phash, INF).tolist()
+    # a first guess that is given is searched even where it tells nothing apart
+    order = [0] if first is not None else guess_order(bound, ins, parts, sumsq, phash, INF).tolist()
     oi = 0
     partial = 0  # lower bound of the guess the clock stopped
     while oi < len(order):
@@ -326,7 +335,7 @@ def _search_root(search: _Search, root: _Root, sym: Symmetry | None, final: floa
         partial = 0
 
 
-def _tree_of(search: _Search, root: _Root) -> Tree:
+def _tree_of(search: _Search, root: _Root, first: int | None) -> Tree:
     """The tree of the best first guess found, else the best seed, else (out of time before
     any tree within the limit) the best greedy tree, over the limit."""
     if root.best_g >= 0:
@@ -346,7 +355,7 @@ def _tree_of(search: _Search, root: _Root) -> Tree:
         return tree
     if root.best_tree is not None:
         return root.best_tree
-    return min(_greedy_trees(search.problem), key=search.value)
+    return min(_greedy_trees(search.problem, first), key=search.value)
 
 
 def optimal_tree(
@@ -356,6 +365,7 @@ def optimal_tree(
     budget: float,
     upper: Tree | None = None,
     symmetry: bool = True,
+    first: int | None = None,
 ) -> OptimalResult:
     """The tree that leaves the fewest answers unfound within ``limit`` turns (none where
     that can be), then takes the fewest total guesses.
@@ -363,7 +373,8 @@ def optimal_tree(
     ``budget``: seconds after which the search stops and the best tree so far is returned
     (``proven`` False) with the best proven lower bound. ``upper``: a tree to start from
     besides the greedy ones. ``symmetry``: use the game's symmetry (Mastermind) to try one
-    guess per orbit.
+    guess per orbit. ``first``: the row every tree opens with (the optimum among the trees
+    that do).
     """
     t0 = time.perf_counter()
     search = _Search(problem, limit, t0 + budget)
@@ -371,15 +382,17 @@ def optimal_tree(
     if n == 0:
         raise ValueError("no answers to find")
     counting = int(search.lbtab[limit, n])
-    best_tree = min(_seed_trees(problem, limit, upper), key=lambda tr: tr.total, default=None)
+    best_tree = min(
+        _seed_trees(problem, limit, upper, first), key=lambda tr: tr.total, default=None
+    )
     root = _Root(best_tree.total if best_tree is not None else INF, best_tree)
     sym = problem.game.symmetry(problem.guesses, search.col_row) if symmetry else None
     final = t0 + budget
     search.deadline = t0 + ROOT_SHARE * budget
-    if n == 1 or (n == 2 and limit >= 2):
+    if first is None and (n == 1 or (n == 2 and limit >= 2)):
         root.best_g, root.best = int(search.col_row[0]), 2 * n - 1
     else:
-        _search_root(search, root, sym, final)
+        _search_root(search, root, sym, final, first)
         if not root.done and root.best_g < 0 and root.best_tree is not None:
             # the root search did not finish: improve the best seed tree bottom-up with the
             # rest of the budget (its subtrees solved exactly where time allows)
@@ -388,7 +401,7 @@ def optimal_tree(
             improved = _improve(search, root.best_tree, limit)
             if improved.total < root.best:
                 root.best_tree, root.best = improved, improved.total
-    tree = _tree_of(search, root)
+    tree = _tree_of(search, root, first)
     value = search.value(tree)
     lower = max(value if root.done else min([value, *root.pending]), counting)
     # a value counts each answer found in time by its guesses, each other by ``limit`` and
@@ -405,3 +418,49 @@ def optimal_tree(
         unguaranteed=missed,
         unguaranteed_bound=missed_lb,
     )
+
+
+# ------------------------------------------------------------------ the fewest unfound
+
+
+@dataclasses.dataclass(frozen=True)
+class Unfound:
+    """How few answers of a group every strategy must leave unfound within the limit."""
+
+    fewest: int | None
+    """The least number any tree leaves (None when the budget ran out first)."""
+    lower_bound: int
+    """Proven: no tree leaves fewer (``fewest`` when decided)."""
+    nodes: int
+    seconds: float
+
+
+def fewest_unfound(problem: Problem, *, limit: int, budget: float) -> Unfound:
+    """The fewest answers that no strategy can find within ``limit`` turns, whatever its
+    guesses (those the group's rules allow): 0 where some strategy finds them all.
+
+    Depth-first branch and bound on that count alone (:func:`playbook.search.exact.unfound`),
+    asked first whether ``b`` can be beaten for ``b`` = 1, 2, ... from the counting bound up:
+    a strategy that finds every answer ends the search at once, and proving that none does
+    cuts each first guess at its first part that cannot be solved."""
+    t0 = time.perf_counter()
+    search = _Search(problem, limit, t0 + budget)
+    n = search.n
+    lbtab = unfound_table(limit, n, search.branching)
+    S = np.arange(n, dtype=np.int64)
+    lower = int(lbtab[limit, n])
+    while True:
+        v = int(
+            unfound(
+                S, limit, np.int64(lower + 1), search.F, search.allrows, lbtab, search.zob,
+                search.memo, search.stats, search.deadline, search.solved, search.n_codes,
+            )
+        )  # fmt: skip
+        if v == ABORT:
+            fewest = None
+            break
+        if v <= lower:
+            fewest = v
+            break
+        lower = v
+    return Unfound(fewest, lower, int(search.stats[0]), time.perf_counter() - t0)

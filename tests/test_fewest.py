@@ -1,0 +1,145 @@
+"""How few words any strategy must leave: decided by the build where a plan leaves words,
+shown on the card, checked by verify and re-decided by ``verify --proofs``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from helpers import sample, write_words
+
+from playbook import config, model
+from playbook.errors import PlaybookError
+from playbook.pipeline import build
+from playbook.pipeline.outputs import verify_file
+from playbook.pipeline.proofs import problems_of
+from playbook.pipeline.session import Session
+from playbook.render.card import card_context
+from playbook.search import optimal
+
+
+@pytest.fixture(scope="module")
+def tv_build(tmp_path_factory, dutch5):  # type: ignore[no-untyped-def]
+    """A real build under the TV rules in three turns, where the plans leave words: letters
+    g and w (40 words each) and q."""
+    folder = tmp_path_factory.mktemp("tv")
+    ws = [w for w in dutch5 if w[0] == "q"]
+    ws += sample([w for w in dutch5 if w[0] == "g"], 40, 1)
+    ws += sample([w for w in dutch5 if w[0] == "w"], 40, 2)
+    write_words(folder / "words.txt", sorted(set(ws)))
+    (folder / "tv.yaml").write_text(
+        "name: tv\nwords:\n  list: words.txt\n  length: 5\nrules:\n  turns: 3\n"
+        "  guess_pool: revealed\nsearch:\n  restarts: 10\n"
+    )
+    cfg = config.load(folder / "tv.yaml")
+    return cfg, build.build(cfg, n_jobs=1)
+
+
+def test_build_records_how_few_any_strategy_must_leave(tv_build) -> None:  # type: ignore[no-untyped-def]
+    cfg, result = tv_build
+    pb = result.playbook
+    left = [g for g in pb.groups if g.unguaranteed]
+    assert left, "the fixture must leave words unguaranteed"
+    session = Session.open(cfg)
+    for g in pb.groups:
+        if not g.unguaranteed:
+            assert "fewest_unguaranteed" not in g.notes
+            continue
+        want = optimal.fewest_unfound(session.problem(g.group), limit=3, budget=60).fewest
+        assert g.fewest_unguaranteed == want is not None
+        assert 0 <= want <= len(g.unguaranteed)
+        assert g.claims_proof
+    # written and read back
+    again = model.loads(model.dumps(pb))
+    assert [g.fewest_unguaranteed for g in again.groups] == [
+        g.fewest_unguaranteed for g in pb.groups
+    ]
+
+
+def test_card_shows_the_fewest(tv_build) -> None:  # type: ignore[no-untyped-def]
+    _, result = tv_build
+    ctx = card_context(result.playbook)
+    (col,) = ctx["columns"]
+    pb = result.playbook
+    assert col["fewest"] == sum(g.fewest_unguaranteed or 0 for g in pb.groups)
+    cells = {label: cells[0] for label, cells in ctx["rows"]}
+    for g in pb.groups:
+        assert cells[g.group].fewest == (g.fewest_unguaranteed if g.unguaranteed else 0)
+    assert ctx["fewest_note"]
+
+
+@pytest.fixture()
+def on_disk(tv_build, tmp_path):  # type: ignore[no-untyped-def]
+    cfg, result = tv_build
+    (tmp_path / "words.txt").write_text((Path(cfg.source).parent / "words.txt").read_text())
+    data = yaml.safe_load(model.dumps(result.playbook))
+    group = max(
+        (g for g in result.playbook.groups if g.unguaranteed), key=lambda g: len(g.unguaranteed)
+    )
+
+    def write(d: dict[str, Any]) -> str:
+        p = tmp_path / "edited.yaml"
+        p.write_text(yaml.safe_dump(d, sort_keys=False))
+        return str(p)
+
+    return data, write, group
+
+
+def _verify(path: str, proofs: bool = False) -> tuple[int, list[str]]:
+    try:
+        rep, _ = verify_file(model.load(path), path, None, proofs=proofs)
+    except PlaybookError as exc:
+        return 2, [str(exc)]
+    return (0 if rep.ok else 1), list(rep.problems)
+
+
+def test_verify_re_decides_the_fewest(on_disk) -> None:  # type: ignore[no-untyped-def]
+    data, write, g = on_disk
+    assert _verify(write(data), proofs=True) == (0, [])
+    notes = data["groups"][g.group]["notes"]
+    true = notes["fewest_unguaranteed"]
+    # more than this plan leaves: the plan itself disproves it, plain verify says so
+    notes["fewest_unguaranteed"] = len(g.unguaranteed) + 1
+    code, lines = _verify(write(data))
+    assert code == 1 and lines == [
+        f"groups.{g.group}.notes.fewest_unguaranteed: says every strategy leaves at least "
+        f"{len(g.unguaranteed) + 1} words, but this plan leaves {len(g.unguaranteed)}"
+    ]
+    # any other figure the plan allows: only the exact search can tell
+    others = [w for w in (true - 1, true + 1) if 0 <= w <= len(g.unguaranteed)]
+    assert others
+    for wrong in others:
+        notes["fewest_unguaranteed"] = wrong
+        path = write(data)
+        assert _verify(path) == (0, [])
+        code, lines = _verify(path, proofs=True)
+        assert code == 1 and lines == [
+            f"groups.{g.group}.notes.fewest_unguaranteed: recorded {wrong}, the exact search "
+            f"gives {true}"
+        ]
+
+
+@pytest.mark.parametrize("bad", [-1, "1", True, 1.5])
+def test_a_fewest_that_is_not_a_count_is_refused(on_disk, bad: object) -> None:  # type: ignore[no-untyped-def]
+    data, write, g = on_disk
+    data["groups"][g.group]["notes"]["fewest_unguaranteed"] = bad
+    code, (line,) = _verify(write(data))
+    assert code == 2
+    assert line.endswith(
+        f"groups.{g.group}.notes.fewest_unguaranteed: expected a whole number of at least 0, "
+        f"got {bad!r}"
+    )
+
+
+def test_proof_problems_are_the_builds(tv_build) -> None:  # type: ignore[no-untyped-def]
+    # verify --proofs decides on the problems the build searched (same guesses, same answers)
+    cfg, result = tv_build
+    session = Session.open(cfg)
+    pb = result.playbook
+    names = [g.group for g in pb.groups]
+    again = problems_of(pb, session.game, session.guesses, session.answers, names)
+    for n in names:
+        assert again[n].guesses == session.problem(n).guesses
+        assert again[n].answers == session.problem(n).answers
