@@ -9,6 +9,10 @@ from pathlib import Path
 
 import numpy as np
 
+from playbook import model
+from playbook.errors import PlaybookError
+from playbook.pipeline.outputs import verify_file
+
 
 def sample(ws: tuple[str, ...] | list[str], n: int, seed: int) -> list[str]:
     """``n`` distinct words of ``ws``, reproducibly."""
@@ -38,3 +42,13 @@ def slow_square(x: int) -> int:
     """``x * x`` after 20 ms: a task slower than handing its result over."""
     time.sleep(0.02)
     return x * x
+
+
+def verify_path(path: str, proofs: bool = False) -> tuple[int, list[str]]:
+    """``verify``'s exit code and its problem lines for a playbook file, or (2, [error]) for
+    a malformed one."""
+    try:
+        rep, _ = verify_file(model.load(path), path, None, proofs=proofs)
+    except PlaybookError as exc:
+        return 2, [str(exc)]
+    return (0 if rep.ok else 1), list(rep.problems)

@@ -8,12 +8,10 @@ from typing import Any
 
 import pytest
 import yaml
-from helpers import sample, write_words
+from helpers import sample, verify_path, write_words
 
 from playbook import config, model
-from playbook.errors import PlaybookError
 from playbook.pipeline import build
-from playbook.pipeline.outputs import verify_file
 from playbook.pipeline.proofs import problems_of
 from playbook.pipeline.session import Session
 from playbook.render.card import card_context
@@ -87,22 +85,14 @@ def on_disk(tv_build, tmp_path):  # type: ignore[no-untyped-def]
     return data, write, group
 
 
-def _verify(path: str, proofs: bool = False) -> tuple[int, list[str]]:
-    try:
-        rep, _ = verify_file(model.load(path), path, None, proofs=proofs)
-    except PlaybookError as exc:
-        return 2, [str(exc)]
-    return (0 if rep.ok else 1), list(rep.problems)
-
-
 def test_verify_re_decides_the_fewest(on_disk) -> None:  # type: ignore[no-untyped-def]
     data, write, g = on_disk
-    assert _verify(write(data), proofs=True) == (0, [])
+    assert verify_path(write(data), proofs=True) == (0, [])
     notes = data["groups"][g.group]["notes"]
     true = notes["fewest_unguaranteed"]
     # more than this plan leaves: the plan itself disproves it, plain verify says so
     notes["fewest_unguaranteed"] = len(g.unguaranteed) + 1
-    code, lines = _verify(write(data))
+    code, lines = verify_path(write(data))
     assert code == 1 and lines == [
         f"groups.{g.group}.notes.fewest_unguaranteed: says every strategy leaves at least "
         f"{len(g.unguaranteed) + 1} words, but this plan leaves {len(g.unguaranteed)}"
@@ -113,8 +103,8 @@ def test_verify_re_decides_the_fewest(on_disk) -> None:  # type: ignore[no-untyp
     for wrong in others:
         notes["fewest_unguaranteed"] = wrong
         path = write(data)
-        assert _verify(path) == (0, [])
-        code, lines = _verify(path, proofs=True)
+        assert verify_path(path) == (0, [])
+        code, lines = verify_path(path, proofs=True)
         assert code == 1 and lines == [
             f"groups.{g.group}.notes.fewest_unguaranteed: recorded {wrong}, the exact search "
             f"gives {true}"
@@ -125,7 +115,7 @@ def test_verify_re_decides_the_fewest(on_disk) -> None:  # type: ignore[no-untyp
 def test_a_fewest_that_is_not_a_count_is_refused(on_disk, bad: object) -> None:  # type: ignore[no-untyped-def]
     data, write, g = on_disk
     data["groups"][g.group]["notes"]["fewest_unguaranteed"] = bad
-    code, (line,) = _verify(write(data))
+    code, (line,) = verify_path(write(data))
     assert code == 2
     assert line.endswith(
         f"groups.{g.group}.notes.fewest_unguaranteed: expected a whole number of at least 0, "

@@ -9,10 +9,9 @@ from typing import Any
 
 import pytest
 import yaml
-from helpers import sample, write_words
+from helpers import sample, verify_path, write_words
 
 from playbook import config, model
-from playbook.errors import PlaybookError
 from playbook.model import Move, Row, TryWords
 from playbook.pipeline import build
 from playbook.pipeline.outputs import verify_file
@@ -235,15 +234,6 @@ def on_disk(small_build, tmp_path):  # type: ignore[no-untyped-def]
     return data, write
 
 
-def _verify_path(path: str, proofs: bool = False) -> tuple[int, list[str]]:
-    """verify's exit code and its problem lines, or (2, [error]) for a malformed file."""
-    try:
-        rep, _ = verify_file(model.load(path), path, None, proofs=proofs)
-    except PlaybookError as exc:
-        return 2, [str(exc)]
-    return (0 if rep.ok else 1), list(rep.problems)
-
-
 def _group_with(data: dict[str, Any], method: str) -> str:
     return next(g for g, v in data["groups"].items() if v["method"] == method and v["openings"])
 
@@ -283,10 +273,10 @@ CLAIMS = [
 @pytest.mark.parametrize(("edit", "code", "message"), CLAIMS)
 def test_every_statement_of_the_file_is_checked(on_disk, edit, code: int, message: str) -> None:  # type: ignore[no-untyped-def]
     data, write = on_disk
-    assert _verify_path(write(data)) == (0, [])
+    assert verify_path(write(data)) == (0, [])
     group = _group_with(data, "exhaustive")
     edit(data, group)
-    got, lines = _verify_path(write(data))
+    got, lines = verify_path(write(data))
     assert got == code, lines
     assert any(message.replace("{g}", group) in line for line in lines), lines
 
@@ -296,17 +286,17 @@ def test_duplicate_keys_are_refused_with_their_line(on_disk) -> None:  # type: i
     text = yaml.safe_dump(data, sort_keys=False)
     # a second game block (turns 9) after the real one, and a broken group before the real
     twice = text.replace("groups:\n", "game:\n  name: lingo\n  turns: 9\ngroups:\n", 1)
-    code, lines = _verify_path(write(data, twice))
+    code, lines = verify_path(write(data, twice))
     assert code == 2 and "key 'game' appears twice" in lines[0], lines
     first = next(iter(data["groups"]))
     broken = text.replace("groups:\n", f"groups:\n  {first}: {{openings: []}}\n", 1)
-    code, lines = _verify_path(write(data, broken))
+    code, lines = verify_path(write(data, broken))
     assert code == 2 and f"key '{first}' appears twice" in lines[0], lines
 
 
 def test_proof_claims_are_re_decided_with_proofs(on_disk) -> None:  # type: ignore[no-untyped-def]
     data, write = on_disk
-    assert _verify_path(write(data), proofs=True) == (0, [])
+    assert verify_path(write(data), proofs=True) == (0, [])
     # a group with a best pair, claimed to be proven to need exception moves
     group = next(
         g
@@ -316,6 +306,6 @@ def test_proof_claims_are_re_decided_with_proofs(on_disk) -> None:  # type: igno
     data["groups"][group]["method"] = "hill-climbing"
     data["groups"][group]["notes"] = {"exhaustive_triples": {"target": 2, "exists": False}}
     path = write(data)
-    assert _verify_path(path) == (0, [])  # not a search: only --proofs can tell
-    code, lines = _verify_path(path, proofs=True)
+    assert verify_path(path) == (0, [])  # not a search: only --proofs can tell
+    code, lines = verify_path(path, proofs=True)
     assert code == 1 and "says no three openings meet the target, but" in lines[0], lines
