@@ -19,7 +19,6 @@ command again after an interruption and it goes on where it stopped.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import platform
@@ -30,8 +29,8 @@ from typing import Any
 
 from playbook import __version__, config, files, model, parallel
 from playbook.checkpoint import Checkpoint
-from playbook.convert import tree_plan
 from playbook.core.problem import Problem
+from playbook.pipeline import strategies
 from playbook.pipeline.build import assemble
 from playbook.pipeline.session import Session
 from playbook.search import exact, optimal
@@ -109,9 +108,8 @@ def run(name: str, budget: float, jobs: int) -> dict[str, Any]:
     # the trees as a playbook that verify and render accept, the words no tree finds in time
     # declared as such
     plans = [
-        dataclasses.replace(
-            tree_plan(problems[n], tree, "strategy optimal"),
-            unguaranteed=tuple(r["not_guaranteed"]),
+        strategies.optimal_plan(
+            problems[n], tree, r["not_guaranteed"], r["unguaranteed_bound"] == r["unguaranteed"]
         )
         for n, (r, tree) in sorted(solved.items())
     ]

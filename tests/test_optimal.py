@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import sample
+from helpers import sample, verify_path
 
 from playbook import cli, config
 from playbook.convert import tree_plan
@@ -321,10 +321,12 @@ def test_play_optimal_declares_the_fewest_words_it_cannot_find(tmp_path: Path) -
     assert s["unguaranteed"] == missed and s["optimal"] is True
     (plan,) = result.playbook.groups
     assert len(plan.unguaranteed) == missed
+    assert plan.fewest_unguaranteed == missed  # proven: recorded as a build records it
     assert result.report.ok and len(result.report.declared) == missed
     out = tmp_path / "mm-opt.yaml"
     assert cli.main(["strategy", str(cfg_path), "--rule", "optimal", "--out", str(out)]) == 0
     assert cli.main(["verify", str(out)]) == 0
+    assert verify_path(str(out), proofs=True) == (0, [])
 
 
 def test_wordle_optimum_from_salet(capsys: pytest.CaptureFixture[str]) -> None:

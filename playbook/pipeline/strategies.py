@@ -14,11 +14,12 @@ from playbook.config import Config
 from playbook.convert import tree_plan
 from playbook.core.problem import Problem
 from playbook.errors import ConfigError
-from playbook.model import Playbook
+from playbook.model import GroupPlan, Playbook
 from playbook.pipeline.build import assemble
 from playbook.pipeline.session import Session
 from playbook.search.greedy import first_guesses, greedy_tree
 from playbook.search.optimal import OptimalResult, optimal_tree
+from playbook.search.trees import Node as TreeNode
 from playbook.search.trees import Tree
 from playbook.verify import Report
 
@@ -128,6 +129,15 @@ def play_rule(
     return StrategyResult(rule, pb.playbook, trees, pb.report, time.perf_counter() - t0)
 
 
+def optimal_plan(problem: Problem, root: TreeNode, lost: Sequence[str], proven: bool) -> GroupPlan:
+    """An optimal tree as a plan: the words it does not find in time declared, and where
+    the search proved that no tree finds more, their number as the fewest any strategy must
+    leave (``notes.fewest_unguaranteed``, as a build records it)."""
+    notes = {"fewest_unguaranteed": len(lost)} if lost and proven else {}
+    plan = tree_plan(problem, root, "strategy optimal", notes)
+    return dataclasses.replace(plan, unguaranteed=tuple(lost))
+
+
 def play_optimal(
     cfg: Config,
     *,
@@ -151,11 +161,11 @@ def play_optimal(
         res = optimal_tree(problem, limit=game.limit, budget=budget, first=row)
         results[name] = res
         trees[name] = res.tree
-        plan = tree_plan(problem, res.tree.root, "strategy optimal")
         # the answers no tree finds in time (the fewest, where proven): declared as such
         late = {a for a, d in res.tree.turns.items() if d > game.limit} | set(res.tree.missed)
         lost = tuple(sorted(problem.answers[a] for a in late))
-        plans.append(dataclasses.replace(plan, unguaranteed=lost))
+        proven = res.unguaranteed_bound == res.unguaranteed
+        plans.append(optimal_plan(problem, res.tree.root, lost, proven))
     pb = assemble(session, plans, profile="strategy optimal", letters=letters)
     return OptimalPlay("optimal", pb.playbook, trees, pb.report, time.perf_counter() - t0, results)
 
