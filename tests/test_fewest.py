@@ -3,6 +3,7 @@ shown on the card, checked by verify and re-decided by ``verify --proofs``."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 import yaml
 from helpers import sample, verify_path, write_words
 
-from playbook import config, model
+from playbook import config, model, render
 from playbook.pipeline import build
 from playbook.pipeline.proofs import problems_of
 from playbook.pipeline.session import Session
@@ -66,6 +67,21 @@ def test_card_shows_the_fewest(tv_build) -> None:  # type: ignore[no-untyped-def
     for g in pb.groups:
         assert cells[g.group].fewest == (g.fewest_unguaranteed if g.unguaranteed else 0)
     assert ctx["fewest_note"]
+
+
+def test_book_shows_the_fewest(tv_build) -> None:  # type: ignore[no-untyped-def]
+    _, result = tv_build
+    pb = result.playbook
+    md = render.render(pb, "md")[0].decode()
+    assert "| not guaranteed | fewest possible |" in md
+    total = sum(g.fewest_unguaranteed or 0 for g in pb.groups)
+    assert f"| {len(result.report.declared)} | {total} |" in md  # the line over all letters
+    for g in pb.groups:
+        line = f"Fewest words any strategy under these rules must leave: {g.fewest_unguaranteed}."
+        assert (line in md) == bool(g.unguaranteed)
+    # a playbook whose plans leave no word shows no such column
+    whole = dataclasses.replace(pb, groups=tuple(g for g in pb.groups if not g.unguaranteed))
+    assert "fewest possible" not in render.render(whole, "md")[0].decode()
 
 
 @pytest.fixture()

@@ -99,6 +99,9 @@ class GroupView:
     n_rows: int
     has_table: bool
     unguaranteed: tuple[str, ...]
+    fewest: int | None
+    """How few words any strategy under the rules must leave (where the plan leaves some and
+    the build decided it)."""
     pages: int
     ref: dict[str, Any] | None
     flow: bool = False
@@ -185,6 +188,10 @@ def _facts(g: GroupView, turns: Any) -> list[list[tuple[str, str]]]:
                 ("", ", finds them in time whatever the feedback)"),
             ]
         )
+        if g.fewest is not None:
+            out.append(
+                [("", f"Fewest words any strategy under these rules must leave: {g.fewest}.")]
+            )
     if not g.has_table and g.openings:
         out.append([("all", "After the openings, try every word still possible, in list order.")])
     return out
@@ -256,6 +263,7 @@ def group_views(
             n_rows=n_rows,
             has_table=g.table is not None,
             unguaranteed=tuple(spell.text(w) for w in g.unguaranteed),
+            fewest=g.fewest_unguaranteed if g.unguaranteed else None,
             pages=(pages or {}).get(g.group, g.pages),
             ref=_ref_view(comps.get(g.group), ref_group),
         )
@@ -368,6 +376,11 @@ def context(
         "comparison": comps,
         "better": sum(1 for c in comps if c.at_least_as_good),
         "show_pages": bool(pages) or any(v.pages for v in views),
+        "show_fewest": any(v.fewest is not None for v in views),
+        # over all letters only where every letter that leaves words has it decided
+        "fewest_total": ""
+        if any(v.unguaranteed and v.fewest is None for v in views)
+        else sum(v.fewest or 0 for v in views),
         "pdf": pdf,
         # the whole document; a PDF in parts renders slices of the pages, each with its
         # numbers (playbook.render.pdf); on screen there are no page numbers to show
