@@ -418,6 +418,8 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
         return np.int64(n)
     if t == 1:
         return np.int64(n - 1)
+    if n == 2:  # guess one, then the other
+        return np.int64(0)
     lb0 = lbtab[t, n]
     if lb0 >= beta:
         return lb0
