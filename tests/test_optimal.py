@@ -327,6 +327,14 @@ def test_play_optimal_declares_the_fewest_words_it_cannot_find(tmp_path: Path) -
     assert cli.main(["strategy", str(cfg_path), "--rule", "optimal", "--out", str(out)]) == 0
     assert cli.main(["verify", str(out)]) == 0
     assert verify_path(str(out), proofs=True) == (0, [])
+    # opening with the worst first guess leaves more; the fewest of those trees is no claim
+    # about every strategy, so none is recorded
+    worst_first = max(_plain_values(F, game.solved, 2).items(), key=lambda kv: kv[1])[0]
+    fixed = strategies.play_optimal(
+        config.load(cfg_path), budget=30, first=game.generated_words()[worst_first]
+    )
+    (plan,) = fixed.playbook.groups
+    assert len(plan.unguaranteed) > missed and plan.fewest_unguaranteed is None
 
 
 def test_wordle_optimum_from_salet(capsys: pytest.CaptureFixture[str]) -> None:

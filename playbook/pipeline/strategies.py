@@ -164,7 +164,8 @@ def play_optimal(
         # the answers no tree finds in time (the fewest, where proven): declared as such
         late = {a for a, d in res.tree.turns.items() if d > game.limit} | set(res.tree.missed)
         lost = tuple(sorted(problem.answers[a] for a in late))
-        proven = res.unguaranteed_bound == res.unguaranteed
+        # with a first guess given, the fewest is of the trees that open with it: no claim
+        proven = res.unguaranteed_bound == res.unguaranteed and row is None
         plans.append(optimal_plan(problem, res.tree.root, lost, proven))
     pb = assemble(session, plans, profile="strategy optimal", letters=letters)
     return OptimalPlay("optimal", pb.playbook, trees, pb.report, time.perf_counter() - t0, results)
