@@ -176,6 +176,13 @@ class Playbook:
     """Statements of the file that contradict each other (a group's ``proven`` beside its
     ``method``), found while reading it; :mod:`playbook.verify` reports them as problems."""
 
+    @property
+    def fewest_unguaranteed(self) -> int | None:
+        """How few words every strategy must leave over all groups: the sum of the groups'
+        figures, where each group that leaves words has one (None otherwise)."""
+        said = [g.fewest_unguaranteed for g in self.groups if g.unguaranteed]
+        return None if None in said else sum(x for x in said if x is not None)
+
     def group(self, name: str) -> GroupPlan:
         for g in self.groups:
             if g.group == name:

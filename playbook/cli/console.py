@@ -209,10 +209,11 @@ def fewest_line(pb: Playbook) -> str:
         f"/{len(g.unguaranteed)}"
         for g in left
     ]
+    undecided = pb.fewest_unguaranteed is None
     return (
         "not guaranteed, fewest possible under these rules (exact search) / this plan: "
         + ", ".join(parts)
-        + ("; ?: not decided within the budget" if any("?" in p for p in parts) else "")
+        + ("; ?: not decided within the budget" if undecided else "")
     )
 
 

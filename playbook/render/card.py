@@ -67,13 +67,6 @@ def _cell(g: GroupPlan, spell: Spelling) -> Cell:
     )
 
 
-def _fewest(b: Playbook) -> int | None:
-    """How few words any strategy must leave over all groups (None unless every group that
-    leaves some has it decided)."""
-    said = [g.fewest_unguaranteed for g in b.groups if g.unguaranteed]
-    return None if None in said else sum(x for x in said if x is not None)
-
-
 def card_context(pb: Playbook, others: Sequence[Playbook] = ()) -> dict[str, Any]:
     """What the card shows: a column per playbook (the paper's rules before the TV rules),
     a row per letter."""
@@ -96,7 +89,7 @@ def card_context(pb: Playbook, others: Sequence[Playbook] = ()) -> dict[str, Any
                 "rules": game_class(b.game).label(b.game),
                 "average": f"{st.average:.2f}" if st and st.distribution else "",
                 "unguaranteed": sum(len(g.unguaranteed) for g in b.groups),
-                "fewest": _fewest(b),
+                "fewest": b.fewest_unguaranteed,
                 "turns": b.game.get("turns", ""),
             }
         )

@@ -377,10 +377,7 @@ def context(
         "better": sum(1 for c in comps if c.at_least_as_good),
         "show_pages": bool(pages) or any(v.pages for v in views),
         "show_fewest": any(v.fewest is not None for v in views),
-        # over all letters only where every letter that leaves words has it decided
-        "fewest_total": ""
-        if any(v.unguaranteed and v.fewest is None for v in views)
-        else sum(v.fewest or 0 for v in views),
+        "fewest_total": "" if pb.fewest_unguaranteed is None else pb.fewest_unguaranteed,
         "pdf": pdf,
         # the whole document; a PDF in parts renders slices of the pages, each with its
         # numbers (playbook.render.pdf); on screen there are no page numbers to show

@@ -86,6 +86,22 @@ def _perfect(row, S, seen, mark):  # type: ignore[no-untyped-def]  # numba types
 
 
 @numba.njit(cache=True)
+def _parts_of(row, S, seen, mark, solved):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """(parts, whether one is the solved code) of ``S`` under guess ``row``; ``seen`` holds
+    ``mark`` for the codes met (a fresh ``mark`` per call)."""
+    parts = 0
+    ins = 0
+    for i in range(S.shape[0]):
+        c = row[S[i]]
+        if seen[c] != mark:
+            seen[c] = mark
+            parts += 1
+            if c == solved:
+                ins = 1
+    return parts, ins
+
+
+@numba.njit(cache=True)
 def scan(F, S, t, cands, lbtab, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """For each candidate guess on set ``S`` with ``t`` turns left: (bound, in set, parts,
     sum of squared part sizes, partition hash). The bound is ``|S|`` plus the counting bound
@@ -202,16 +218,7 @@ def _two_turns(F, S, beta, col_row, allrows, seen, stats, solved):  # type: igno
     best_g = -1
     for j in range(allrows.shape[0]):
         stats[2] += 1
-        row = F[allrows[j]]
-        parts = 0
-        ins = 0
-        for i in range(n):
-            c = row[S[i]]
-            if seen[c] != stats[2]:
-                seen[c] = stats[2]
-                parts += 1
-                if c == solved:
-                    ins = 1
+        parts, ins = _parts_of(F[allrows[j]], S, seen, stats[2], solved)
         v = 2 * n - ins + MISS * (n - parts)
         if v < best:
             best, best_g = v, allrows[j]
@@ -451,13 +458,7 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
         most = 0
         for j in range(allrows.shape[0]):
             stats[2] += 1
-            row = F[allrows[j]]
-            k = 0
-            for i in range(n):
-                c = row[S[i]]
-                if seen[c] != stats[2]:
-                    seen[c] = stats[2]
-                    k += 1
+            k, _ = _parts_of(F[allrows[j]], S, seen, stats[2], solved)
             if k > most:
                 most = k
         memo[key] = ((n - most) << 1) | 1
