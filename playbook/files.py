@@ -129,8 +129,9 @@ def check_yaml_shape(text: str, path: str, error: type[PlaybookError]) -> None:
     """Refuse YAML nested deeper than :data:`MAX_DEPTH`, with more than :data:`MAX_ALIASES`
     aliases, or whose aliases would expand to more than :data:`MAX_EXPANDED` values, from the
     parser's events, before anything is built from it (no deep recursion, no expansion of
-    alias bombs). Malformed YAML is left to the loader, which names the line."""
-    aliases = expanded = 0
+    alias bombs); YAML the parser refuses is refused here, in one line (:func:`yaml_refusal`).
+    """
+    aliases = expanded = reached = 0
     open_: list[list[Any]] = [[0, None]]  # per open collection: values inside, its anchor
     sizes: dict[str, int] = {}  # per anchor: the values it stands for
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -140,6 +141,7 @@ def check_yaml_shape(text: str, path: str, error: type[PlaybookError]) -> None:
 
     try:
         for event in yaml.parse(text, Loader=loader):
+            reached = line(event)
             if isinstance(event, yaml.CollectionStartEvent):
                 open_.append([0, event.anchor])
                 if len(open_) - 1 > MAX_DEPTH:
@@ -167,8 +169,25 @@ def check_yaml_shape(text: str, path: str, error: type[PlaybookError]) -> None:
                         f"{MAX_EXPANDED:,} values"
                     )
                 open_[-1][0] += size
-    except yaml.YAMLError:
-        return
+    except yaml.YAMLError as exc:
+        raise error(yaml_refusal(exc, text, path, reached)) from None
+
+
+def yaml_refusal(exc: yaml.YAMLError, text: str, path: str, reached: int = 0) -> str:
+    """The one line for YAML that the library refuses, whatever its wording: the file, the
+    line (the library's mark, its reader's position, else the line the parser had reached),
+    and the library's reason, on one line."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    position = getattr(exc, "position", None)
+    if mark is not None:
+        at = mark.line + 1
+    elif isinstance(position, int):
+        at = text.count("\n", 0, position) + 1
+    else:
+        at = max(reached, 1)
+    reason = getattr(exc, "problem", None) or getattr(exc, "reason", None) or str(exc)
+    reason = " ".join(str(reason).split())[:200] or "malformed"
+    return f"{path}:{at}: not valid YAML ({reason})"
 
 
 class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
@@ -206,10 +225,7 @@ def load_yaml(text: str, path: str, error: type[PlaybookError]) -> Any:
             f"{path}:{dup.line}: key {dup.key!r} appears twice in the same mapping"
         ) from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "malformed"
-        raise error(f"{path}{where}: not valid YAML ({problem})") from None
+        raise error(yaml_refusal(exc, text, path)) from None
     except (TypeError, ValueError, RecursionError) as exc:
         # an unhashable key, a date that is not one, ...
         raise error(f"{path}: not plain YAML data ({str(exc).splitlines()[0]})") from None

@@ -48,6 +48,7 @@ def test_identical_for_any_jobs(project) -> None:  # type: ignore[no-untyped-def
     assert build.build(cfg, n_jobs=2).playbook.groups == two.groups
 
 
+@pytest.mark.slow
 def test_cli_build_verify_show(project) -> None:  # type: ignore[no-untyped-def]
     r = run_cli("build", "tiny.yaml", "--out", "out", "--letters", "j,q,x", cwd=project)
     assert r.returncode == 0, r.stderr
@@ -121,10 +122,11 @@ def test_fast_profile_beats_simple(project) -> None:  # type: ignore[no-untyped-
         (["verify", "missing.yaml"], 2, "missing.yaml: playbook file not found"),
         (["verify", "tiny.yaml"], 2, "tiny.yaml: playbook: this is a config, not a playbook"),
         (["build", "tiny.yaml", "--out", "tiny.yaml"], 2, "--out: "),
-        (
+        pytest.param(
             ["build", "tiny.yaml", "--letters", "q", "--scheduler", "tcp://127.0.0.1:9"],
             2,
             "--scheduler: no Dask scheduler answers at tcp://127.0.0.1:9 within 10 s",
+            marks=pytest.mark.slow,  # it waits the 10 s out
         ),
         (["simulate", "tiny.yaml", "--games", "-3"], 2, "--games: expected a whole number"),
         (["show", "missing.yaml"], 2, "playbook file not found"),
@@ -160,6 +162,7 @@ def test_paper_playbook_verifies_against_todays_list() -> None:
     assert "'stere' is not a word" in r.stdout
 
 
+@pytest.mark.slow
 def test_default_build_proves_every_group(tmp_path: Path) -> None:
     # under the TV rules a triple leaves at most 2 words of c, and none does for l
     args = ["build", "lingo-nl-5-tv", "--letters", "c,l", "--formats", "yaml", "--out", "out"]
@@ -182,6 +185,7 @@ def test_default_build_proves_every_group(tmp_path: Path) -> None:
     assert not l2.proven and "exhaustive_triples" not in l2.notes
 
 
+@pytest.mark.slow
 def test_partial_build_and_verify_agree(project) -> None:  # type: ignore[no-untyped-def]
     r = run_cli("build", "tiny.yaml", "--letters", "qxj", "--formats", "yaml", "--out", "part",
                 cwd=project)  # fmt: skip
@@ -205,6 +209,7 @@ def test_partial_build_and_verify_agree(project) -> None:  # type: ignore[no-unt
     assert "PROBLEM summary: recorded failures 3 but replay gives 0\n" in bad.stdout, bad.stdout
 
 
+@pytest.mark.slow
 def test_simulate_follows_the_playbook_only(project) -> None:  # type: ignore[no-untyped-def]
     # a row taken out of the table: verify fails those words, and simulate loses them too
     r = run_cli("build", "tiny.yaml", "--letters", "j", "--formats", "yaml", "--out", "sim",
@@ -227,6 +232,7 @@ def test_simulate_follows_the_playbook_only(project) -> None:  # type: ignore[no
     assert "left the playbook (it has no move there): lost" in s.stdout
 
 
+@pytest.mark.slow
 def test_two_builds_into_one_folder(project) -> None:  # type: ignore[no-untyped-def]
     # while one build holds the folder (here: this process), another is refused in one line
     # before any work, and nothing of the first one's is touched
@@ -278,21 +284,75 @@ def hostile(project):  # type: ignore[no-untyped-def]
         (["build", "fifo"], "fifo: not a regular file"),
         (["build", "fifo-list.yaml"], "key 'words.list': fifo: not a regular file"),
         (["build", "zero-list.yaml"], "key 'words.list': /dev/zero: not a regular file"),
-        (["verify", "deep.yaml"], "deep.yaml:1: nested more than 64 levels deep"),
-        (["build", "deep.yaml"], "deep.yaml:1: nested more than 64 levels deep"),
+        # who refuses 60,000 levels first, libyaml or our own limit of 64, and in which words,
+        # depends on the YAML library: what matters is the file and the line, in one line
+        (["verify", "deep.yaml"], re.compile(r"^error: deep\.yaml:1: ")),
+        (["build", "deep.yaml"], re.compile(r"^error: deep\.yaml:1: ")),
         (["verify", "bomb.yaml"], "bomb.yaml:7: YAML aliases (*name) that expand to more than"),
         (["build", "bomb.yaml"], "bomb.yaml:7: YAML aliases (*name) that expand to more than"),
         (["verify", "aliases.yaml"], "aliases.yaml:2: more than 100 YAML aliases"),
     ],
 )
-def test_hostile_files_are_refused_in_one_line(hostile, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.slow
+def test_hostile_files_are_refused_in_one_line(
+    hostile: Path, args: list[str], message: str | re.Pattern[str]
+) -> None:
+    before = _tree(hostile)
     r = subprocess.run(
         [sys.executable, "-m", "playbook", *args],
         cwd=hostile,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=600,
     )
     assert r.returncode == 2, r.stderr
+    assert r.stdout == "" and "Traceback" not in r.stderr
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and message in lines[0], r.stderr
+    assert len(lines) == 1, r.stderr
+    if isinstance(message, str):
+        assert message in lines[0], r.stderr
+    else:
+        assert message.search(lines[0]), r.stderr
+    assert _tree(hostile) == before  # nothing written
+
+
+def _tree(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``folder`` with its size and modification time."""
+    return {
+        str(p.relative_to(folder)): (p.lstat().st_size, p.lstat().st_mtime_ns)
+        for p in folder.rglob("*")
+    }
+
+
+@pytest.mark.parametrize(
+    ("exc", "text", "want"),
+    [
+        # the library's mark
+        (
+            yaml.MarkedYAMLError(
+                problem="found x", problem_mark=yaml.Mark("", 0, 2, 0, None, None)
+            ),
+            "a\nb\nc\n",
+            "f.yaml:3: not valid YAML (found x)",
+        ),
+        # a mark only for the context
+        (
+            yaml.MarkedYAMLError(context="in y", context_mark=yaml.Mark("", 0, 1, 0, None, None)),
+            "a\nb\n",
+            "f.yaml:2: not valid YAML (",
+        ),
+        # the reader's position, no mark
+        (
+            yaml.reader.ReaderError("f", 4, 0, "utf-8", "special characters are not allowed"),
+            "ab\ncd\x00",
+            "f.yaml:2: not valid YAML (special characters are not allowed)",
+        ),
+        # no mark, no position, a reason over two lines: the line the parser reached
+        (yaml.YAMLError("something\nelse"), "a: 1\n", "f.yaml:1: not valid YAML (something else)"),
+    ],
+)
+def test_any_yaml_refusal_is_one_line_with_file_and_line(
+    exc: yaml.YAMLError, text: str, want: str
+) -> None:
+    got = files.yaml_refusal(exc, text, "f.yaml")
+    assert got.startswith(want) and "\n" not in got

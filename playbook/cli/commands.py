@@ -20,7 +20,7 @@ from playbook import config, files, model, parallel, render, words
 from playbook.cli import console as report
 from playbook.errors import PlaybookError
 from playbook.pipeline import build, outputs, strategies
-from playbook.pipeline.session import split_letters
+from playbook.pipeline.session import Session, split_letters
 from playbook.verify import Report, partial
 
 DEFAULT_CONFIG = "lingo-nl-5"
@@ -119,6 +119,7 @@ def _run_build(
     out_dir: Path,
     prog: report.ProgressView,
     on_commit: Callable[[], None],
+    session: Session,
 ) -> tuple[build.BuildResult, outputs.Written]:
     """Build and write, with progress shown."""
     workers = parallel.effective_jobs(cfg.n_jobs)
@@ -130,6 +131,7 @@ def _run_build(
             progress=prog,
             use_cache=not args.no_cache,
             checkpoint_root=None if args.no_resume else out_dir / ".checkpoint",
+            session=session,
         )
         return result, outputs.write_build(result, out_dir, ref, prog, on_commit=on_commit)
 
@@ -187,6 +189,9 @@ def _build_command(
                 "render.formats": args.formats,
             },
         )
+        # the lists and the groups named are checked before anything is written
+        session = Session.open(cfg, use_cache=not args.no_cache)
+        session.select(_letters(args.letters))
         out_dir = files.inside(Path(args.out), cfg.name)
         files.writable_folder(out_dir)  # before the search, not after it
         if not args.no_resume:
@@ -199,7 +204,7 @@ def _build_command(
                     markup=False,
                     soft_wrap=True,
                 )
-            result, written = _run_build(args, cfg, path, out_dir, prog, on_commit)
+            result, written = _run_build(args, cfg, path, out_dir, prog, on_commit, session)
     pb, session = result.playbook, result.session
     if session.dropped:
         dropped = ", ".join(f"{n} {reason} (first: {ex!r})" for reason, n, ex in session.dropped)

@@ -605,13 +605,16 @@ def build(
     progress: Progress | None = None,
     use_cache: bool = True,
     checkpoint_root: Path | None = None,
+    session: Session | None = None,
 ) -> BuildResult:
-    """Search, tabulate and verify the groups named by ``letters`` (all when None)."""
+    """Search, tabulate and verify the groups named by ``letters`` (all when None), on
+    ``session`` where the caller opened it already (to refuse bad lists before it writes)."""
     jobs = cfg.n_jobs if n_jobs is None else n_jobs
     # the workers start while the lists load
     with parallel.started(jobs, "playbook.pipeline.build"):
         t0 = time.perf_counter()
-        session = Session.open(cfg, use_cache=use_cache)
+        if session is None:
+            session = Session.open(cfg, use_cache=use_cache)
         names = session.select(letters)
         checkpoint = (
             None if checkpoint_root is None else _checkpoint(session, names, checkpoint_root)
