@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from helpers import sample
+from hypothesis import HealthCheck, settings
 
 from playbook import words
 from playbook.core.problem import Problem
@@ -14,6 +15,11 @@ from playbook.games import WordGame
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+
+# No property test may fail for the clock: no per-example deadline, and no health check for
+# slow data generation (a busy machine, as CI's can be, is slow at everything).
+settings.register_profile("playbook", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("playbook")
 
 
 @pytest.fixture(autouse=True, scope="session")

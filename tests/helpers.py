@@ -52,3 +52,8 @@ def verify_path(path: str, proofs: bool = False) -> tuple[int, list[str]]:
     except PlaybookError as exc:
         return 2, [str(exc)]
     return (0 if rep.ok else 1), list(rep.problems)
+
+
+BUDGET = 3600.0
+"""The search budget (seconds) of a test that asserts a proof: far beyond what any of them
+takes, so that what a test asserts does not depend on how busy the machine is."""

@@ -21,6 +21,8 @@ from playbook.core import cover, cover_gpu
 from playbook.core.ranking import RANKINGS, SCM
 from playbook.search import openings
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 SIMULATED = textwrap.dedent(

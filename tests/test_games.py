@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import BUDGET
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -224,7 +225,7 @@ def test_hangman_exact_equals_brute_force(dutch5, seed: int) -> None:  # type: i
     p = Problem.of(Hangman(max_length=5), list("abcdefghijklmnopqrstuvwxyz"), ws, name="5")
     F = p.F
     for family_bound in (False, True):
-        r = letters.solve_length(p, budget=30, family_bound=family_bound)
+        r = letters.solve_length(p, budget=BUDGET, family_bound=family_bound)
         assert r.exact == brute_worst(F, tuple(range(len(ws))))
         assert max(letters.misses(r.tree, F).values()) == r.exact
         assert r.greedy >= r.exact
@@ -236,5 +237,5 @@ def test_hangman_family_needs_misses() -> None:
     # bill, fill, hill, kill, mill, pill, sill, till, will: only the first letter differs
     ws = [c + "ill" for c in "bfhkmpstw"]
     p = Problem.of(Hangman(max_length=4), list("abcdefghijklmnopqrstuvwxyz"), ws, name="4")
-    r = letters.solve_length(p, budget=30, family_bound=False)
+    r = letters.solve_length(p, budget=BUDGET, family_bound=False)
     assert r.exact == len(ws) - 1  # each guess of a first letter rules out one word

@@ -15,6 +15,8 @@ import pytest
 
 from playbook import cli
 
+pytestmark = pytest.mark.slow
+
 CASES = hostile.cases()
 SECONDS = 30
 """A case that runs longer than this hangs."""

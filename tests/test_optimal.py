@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import sample, verify_path
+from helpers import BUDGET, sample, verify_path
 
 from playbook import cli, config
 from playbook.convert import tree_plan
@@ -125,7 +125,7 @@ def mastermind_problem(pegs: int, colours: int, turns: int) -> Problem:
 def test_mastermind_equals_brute_force(pegs: int, colours: int, limit: int, symmetry: bool) -> None:
     p = mastermind_problem(pegs, colours, limit)
     want = brute_force(p.F, p.game.solved, limit)
-    res = optimal.optimal_tree(p, limit=limit, budget=60, symmetry=symmetry)
+    res = optimal.optimal_tree(p, limit=limit, budget=BUDGET, symmetry=symmetry)
     check_optimum(res, want, limit)
     check_tree(res, p.F, p.game.solved, limit)
 
@@ -141,7 +141,7 @@ def test_fixed_first_guess_equals_brute_force(
     want = _plain_values(p.F, p.game.solved, limit)
     assert len(set(want.values())) > 1  # the first guess matters here
     for g, value in want.items():
-        res = optimal.optimal_tree(p, limit=limit, budget=60, symmetry=symmetry, first=g)
+        res = optimal.optimal_tree(p, limit=limit, budget=BUDGET, symmetry=symmetry, first=g)
         assert res.tree.root.row == g
         check_optimum(res, value, limit)
         check_tree(res, p.F, p.game.solved, limit)
@@ -159,7 +159,7 @@ def test_lingo_equals_brute_force(tiny_lingo: Problem, limit: int) -> None:
     p = tiny_lingo
     # the answers' own rows first: the brute force indexes rows as columns' guesses
     want = brute_force(p.F, p.game.solved, limit)
-    res = optimal.optimal_tree(p, limit=limit, budget=60)
+    res = optimal.optimal_tree(p, limit=limit, budget=BUDGET)
     check_optimum(res, want, limit)
     check_tree(res, p.F, p.game.solved, limit)
 
@@ -169,14 +169,14 @@ def test_lingo_first_guess_equals_brute_force(tiny_lingo: Problem, limit: int) -
     p = tiny_lingo
     want = _plain_values(p.F, p.game.solved, limit)
     for g, value in want.items():
-        res = optimal.optimal_tree(p, limit=limit, budget=60, first=g)
+        res = optimal.optimal_tree(p, limit=limit, budget=BUDGET, first=g)
         assert res.tree.root.row == g
         check_optimum(res, value, limit)
         check_tree(res, p.F, p.game.solved, limit)
 
 
 def test_tree_converts_to_plan(tiny_lingo: Problem) -> None:
-    res = optimal.optimal_tree(tiny_lingo, limit=4, budget=60)
+    res = optimal.optimal_tree(tiny_lingo, limit=4, budget=BUDGET)
     plan = tree_plan(tiny_lingo, res.tree.root, "strategy optimal")
     assert plan.words == len(tiny_lingo.answers) and plan.method == "strategy optimal"
     assert plan.group == "u" and plan.openings == (tiny_lingo.guesses[res.tree.root.row],)
@@ -184,7 +184,7 @@ def test_tree_converts_to_plan(tiny_lingo: Problem) -> None:
 
 def test_never_worse_than_greedy() -> None:
     p = mastermind_problem(3, 4, 4)
-    res = optimal.optimal_tree(p, limit=4, budget=60)
+    res = optimal.optimal_tree(p, limit=4, budget=BUDGET)
     for rule in RULES:
         tree = greedy_tree(p, rule)
         if tree.worst <= 4:
@@ -226,7 +226,7 @@ def test_counting_bound() -> None:
 @pytest.mark.parametrize("budget", [0.0, 0.05])
 def test_budget_gives_valid_tree_and_bound(budget: float) -> None:
     p = mastermind_problem(4, 4, 5)
-    full = optimal.optimal_tree(p, limit=5, budget=60)
+    full = optimal.optimal_tree(p, limit=5, budget=BUDGET)
     assert full.proven and full.total == full.lower_bound
     res = optimal.optimal_tree(p, limit=5, budget=budget)
     check_tree(res, p.F, p.game.solved, 5)
@@ -257,7 +257,7 @@ def test_seed_improved_when_root_search_has_no_time(monkeypatch: pytest.MonkeyPa
         key=lambda tr: tr.total if tr.worst <= 5 else 1 << 30,
     )
     monkeypatch.setattr(optimal, "ROOT_SHARE", 0.0)  # all the budget to the subtrees
-    res = optimal.optimal_tree(p, limit=5, budget=60)
+    res = optimal.optimal_tree(p, limit=5, budget=BUDGET)
     check_tree(res, p.F, p.game.solved, 5)
     assert not res.proven
     assert res.tree.root.row == seed.root.row  # the seed's first guess, subtrees optimal
@@ -270,7 +270,7 @@ def test_play_optimal_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         "name: mm-3x3\ngame: mastermind\nmastermind:\n  pegs: 3\n  colours: 3\n"
         "rules:\n  turns: 4\n  revealed: none\n"
     )
-    result = strategies.play_optimal(config.load(cfg_path), budget=30)
+    result = strategies.play_optimal(config.load(cfg_path), budget=BUDGET)
     s = result.summary()
     game, _, F = mastermind(3, 3, 4)
     want = brute_force(F, game.solved, 4)
@@ -300,7 +300,7 @@ def test_optimum_and_bound_certified_by_a_plain_solver(
     plain = game.reference_matrix(p.guesses, p.answers)
     assert (plain == p.F).all()
     want = brute_force(plain, game.solved, limit)
-    res = optimal.optimal_tree(p, limit=limit, budget=60)
+    res = optimal.optimal_tree(p, limit=limit, budget=BUDGET)
     check_optimum(res, want, limit)
     check_tree(res, plain, game.solved, limit)
 
@@ -313,7 +313,7 @@ def test_play_optimal_declares_the_fewest_words_it_cannot_find(tmp_path: Path) -
         "name: mm-2x3\ngame: mastermind\nmastermind:\n  pegs: 2\n  colours: 3\n"
         "rules:\n  turns: 2\n  revealed: none\n"
     )
-    result = strategies.play_optimal(config.load(cfg_path), budget=30)
+    result = strategies.play_optimal(config.load(cfg_path), budget=BUDGET)
     game, _, F = mastermind(2, 3, 2)
     missed, _ = divmod(brute_force(F, game.solved, 2), MISS)
     assert missed > 0
@@ -331,16 +331,32 @@ def test_play_optimal_declares_the_fewest_words_it_cannot_find(tmp_path: Path) -
     # about every strategy, so none is recorded
     worst_first = max(_plain_values(F, game.solved, 2).items(), key=lambda kv: kv[1])[0]
     fixed = strategies.play_optimal(
-        config.load(cfg_path), budget=30, first=game.generated_words()[worst_first]
+        config.load(cfg_path), budget=BUDGET, first=game.generated_words()[worst_first]
     )
     (plan,) = fixed.playbook.groups
     assert len(plan.unguaranteed) > missed and plan.fewest_unguaranteed is None
 
 
+@pytest.mark.slow
 def test_wordle_optimum_from_salet(capsys: pytest.CaptureFixture[str]) -> None:
     # the published figure: from salet the optimal tree over the 2,315 answers totals 7,920
     # guesses (Alex Selby, 2022); found and proven here (lower bound equal), and verified
-    assert cli.main(["strategy", "wordle", "--rule", "optimal", "--first", "SALET", "--json"]) == 0
+    assert (
+        cli.main(
+            [
+                "strategy",
+                "wordle",
+                "--rule",
+                "optimal",
+                "--first",
+                "SALET",
+                "--json",
+                "--budget",
+                str(BUDGET),
+            ]
+        )
+        == 0
+    )
     s = json.loads(capsys.readouterr().out)
     assert (s["first_guess"], s["total"], s["lower_bound"]) == ("salet", 7920, 7920)
     assert s["optimal"] is True and s["failures"] == 0 and s["worst"] <= 6
@@ -379,7 +395,7 @@ def test_fewest_unfound_equals_brute_force(dutch5: tuple[str, ...]) -> None:
     for p, limit in _fewest_cases(dutch5):
         plain = p.game.reference_matrix(p.guesses, p.answers)
         want, _ = divmod(brute_force(plain, p.game.solved, limit), MISS)
-        got = optimal.fewest_unfound(p, limit=limit, budget=60)
+        got = optimal.fewest_unfound(p, limit=limit, budget=BUDGET)
         assert (got.fewest, got.lower_bound) == (want, want), (p.name, limit)
         seen.add(want > 0)
     assert seen == {True, False}  # both verdicts occur

@@ -30,6 +30,8 @@ from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import load_lists
 from playbook.words import WordList
 
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parent.parent
 PAPER = ROOT / "config" / "lingo-1994-paper.yaml"
 CHROMIUM = "/usr/bin/chromium"
@@ -43,6 +45,9 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 375, "height": 740}
 DESKTOP = {"width": 1366, "height": 860}
+BROWSER_WAIT_MS = 180_000
+"""How long an action may wait for the page (Playwright's 30 s default is no promise on a
+machine as busy as CI's can be; a page that never answers still fails)."""
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +93,7 @@ def paper(tmp_path_factory: pytest.TempPathFactory) -> tuple[model.Playbook, Wor
 
 def open_page(browser: Any, path: Path, viewport: dict[str, int]) -> Any:
     page = browser.new_page(viewport=viewport)
+    page.set_default_timeout(BROWSER_WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("request", lambda r: errors.append(f"request {r.url}") if r.url != path.as_uri() else 0)

@@ -40,6 +40,7 @@ def feedback_line(game, guess: str, answer: str) -> str:  # type: ignore[no-unty
     return game.format(game.feedback(guess, answer))
 
 
+@pytest.mark.slow
 def test_full_lingo_game_from_the_playbook(lingo_book: Path) -> None:
     session = Session.open(config.load(ROOT / "config" / "lingo-nl-5.yaml"))
     game = session.game

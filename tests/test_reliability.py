@@ -175,6 +175,7 @@ BAD_PLAYBOOKS = [
 
 
 @pytest.mark.parametrize(("mutate", "code", "message"), BAD_PLAYBOOKS)
+@pytest.mark.slow
 def test_verify_reports_bad_playbooks(tmp_path, mutate, code: int, message: str) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "bad.yaml"
     bad.write_text(mutate(PAPER))

@@ -354,6 +354,7 @@ def test_small_letters_share_a_page(sample_pb: Playbook) -> None:
 # ---------------------------------------------------------------- PDF
 
 
+@pytest.mark.slow
 def test_pdf_text_has_every_word(
     sample_pb: Playbook, sample_pdf: tuple[bytes, dict[str, int]]
 ) -> None:
@@ -365,6 +366,7 @@ def test_pdf_text_has_every_word(
         assert not missing, (letter, sorted(missing)[:10])
 
 
+@pytest.mark.slow
 def test_pdf_pages_follow_the_plan(
     sample_pb: Playbook, sample_pdf: tuple[bytes, dict[str, int]]
 ) -> None:
@@ -398,6 +400,7 @@ def _navigation(data: bytes) -> tuple[object, ...]:
     return dests, walk(r.outline), links, headers
 
 
+@pytest.mark.slow
 def test_pdf_in_parts_is_the_whole_pdf(
     sample_pb: Playbook, sample_pdf: tuple[bytes, dict[str, int]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -415,6 +418,7 @@ def test_pdf_in_parts_is_the_whole_pdf(
     assert _navigation(parts) == _navigation(whole)
 
 
+@pytest.mark.slow
 def test_page_numbers_follow_a_long_cover(sample_pb: Playbook) -> None:
     # a cover of more than one page moves every page number (the playbook is rendered again)
     pb = dataclasses.replace(sample_pb, description=" ".join(["a long description"] * 700))
@@ -429,6 +433,7 @@ def test_page_numbers_follow_a_long_cover(sample_pb: Playbook) -> None:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.slow
 def test_page_numbers_follow_weasyprint_where_the_layout_model_is_off(
     sample_pb: Playbook, jobs: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,6 +14,8 @@ import yaml
 from playbook import config, model, parallel
 from playbook.pipeline import build
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -226,6 +226,7 @@ def _brute_triples(p: Problem, rank: Ranking, bound: int) -> tuple[int, ...] | N
     ("letter", "step", "bound"),
     [("k", 1, 3), ("m", 1, 2), ("s", 1, 3), ("d", 1, 2), ("b", 7, 1), ("d", 7, 2)],
 )
+@pytest.mark.slow
 def test_triple_many_third_words_equals_brute_force(  # type: ignore[no-untyped-def]
     dutch5, lingo, rank: Ranking, letter: str, step: int, bound: int
 ) -> None:

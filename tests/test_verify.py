@@ -271,6 +271,7 @@ CLAIMS = [
 
 
 @pytest.mark.parametrize(("edit", "code", "message"), CLAIMS)
+@pytest.mark.slow
 def test_every_statement_of_the_file_is_checked(on_disk, edit, code: int, message: str) -> None:  # type: ignore[no-untyped-def]
     data, write = on_disk
     assert verify_path(write(data)) == (0, [])
