@@ -36,6 +36,38 @@ def lingo_book(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
     return out / "lingo-nl-5" / "playbook-cu.yaml"
 
 
+@pytest.mark.parametrize(
+    ("args", "differs"),
+    [
+        # the case: a plan for the paper's rules (any word) played under the TV rules
+        (
+            ["play", "lingo-nl-5-tv", "--letter", "c", "--moves", "broed"],
+            "made for other rules than lingo-nl-5-tv: game.guess_pool: the playbook's is "
+            "'all', the config's 'revealed'",
+        ),
+        (["simulate", "lingo-nl-5-tv", "--letters", "c"], "game.guess_pool: the playbook's"),
+        (
+            ["play", "lingo-nl-6", "--letter", "c"],
+            "game.length: the playbook's is 5, the config's 6",
+        ),
+        (
+            ["simulate", "lingo-nl-5", "--words", "{words}"],
+            "words.sha256: the playbook's word list",
+        ),
+    ],
+)
+def test_a_playbook_for_other_rules_is_refused_before_the_game(
+    lingo_book: Path, tmp_path: Path, args: list[str], differs: str
+) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("cacao\ncobra\nuiers\n")
+    args = [a.format(words=words) for a in args]
+    r = cli(*args, "--playbook", str(lingo_book))
+    assert r.returncode == 2 and r.stdout == "", r.stdout
+    (line,) = r.stderr.strip().splitlines()
+    assert line.startswith(f"error: {lingo_book}: ") and differs in line, line
+
+
 def feedback_line(game, guess: str, answer: str) -> str:  # type: ignore[no-untyped-def]
     return game.format(game.feedback(guess, answer))
 

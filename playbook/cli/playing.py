@@ -66,6 +66,10 @@ def _open(args: argparse.Namespace) -> tuple[config.Config, Session, Plans]:
         session = Session.open(cfg)
     plans = None
     if pb is not None:
+        if (other := session.differs_from(pb.game, pb.words)) is not None:
+            raise PlaybookError(
+                f"{args.playbook}: made for other rules than {args.config}: {other}"
+            )
         if (odd := misshapen_word(pb, session.guesses, session.answers)) is not None:
             raise PlaybookError(f"{args.playbook}: {odd}")
         plans = {g.group: g for g in pb.groups}

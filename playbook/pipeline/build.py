@@ -507,7 +507,7 @@ def assemble(
     names = {p.group for p in plans}
     pb = Playbook(
         name=cfg.name,
-        game={**game.rules(), "guess_pool": cfg.rules.guess_pool, "notation": game.notation},
+        game=session.rules_info,
         words=session.words_info,
         groups=tuple(sorted(plans, key=lambda p: (len(p.group), p.group))),
         profile=profile,

@@ -99,6 +99,11 @@ def words_info(cfg: Config, lists: Lists) -> dict[str, Any]:
     return info
 
 
+def _shown(value: Any) -> str:
+    """A rule's value as YAML writes it (true, not True)."""
+    return str(value).lower() if isinstance(value, bool) else repr(value)
+
+
 def split_letters(text: str) -> tuple[str, ...]:
     """Group names as typed for ``--letters``: ``abc``, or ``a,b,c`` (needed for names
     longer than one character, such as hangman's word lengths)."""
@@ -154,6 +159,38 @@ class Session:
             )
         m, hit = cached_matrix(game, guesses, answers, use_cache=use_cache)
         return cls(cfg, game, lists, words_info(cfg, lists), m, hit)
+
+    @property
+    def rules_info(self) -> dict[str, Any]:
+        """The rules section of a playbook built on this session (``game:``)."""
+        rules = {**self.game.rules(), "guess_pool": self.config.rules.guess_pool}
+        return {**rules, "notation": self.game.notation}
+
+    def differs_from(self, game: Mapping[str, Any], listed: Mapping[str, Any]) -> str | None:
+        """Where a playbook's rules (``game``) and word list (``listed``, its ``words``)
+        differ from this session's, in one line naming the first difference; None where the
+        playbook was made for these rules and this list. A playbook that leaves a rule out
+        (written before it was recorded) is taken to follow this session's, but for the
+        guess pool: ``all`` then."""
+        for key, ours in self.rules_info.items():
+            if key == "notation" or (key not in game and key != "guess_pool"):
+                continue
+            theirs = game.get(key, "all")
+            if theirs != ours:
+                return (
+                    f"game.{key}: the playbook's is {_shown(theirs)}, the config's {_shown(ours)}"
+                )
+        info = self.words_info
+        for key, what in (("sha256", "word list"), ("answers_sha256", "answer list")):
+            theirs, ours = listed.get(key), info.get(key)
+            if (theirs or ours) and theirs != ours:
+                name = listed.get("answers" if key == "answers_sha256" else "list")
+                mine = info.get("answers" if key == "answers_sha256" else "list")
+                return (
+                    f"words.{key}: the playbook's {what} ({name}, {str(theirs)[:12]}…) is not "
+                    f"the config's ({mine}, {str(ours)[:12]}…)"
+                )
+        return None
 
     @property
     def guesses(self) -> tuple[str, ...]:
