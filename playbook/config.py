@@ -38,7 +38,11 @@ class WordsConfig:
     max_length: int | None = None
     """Keep lengths from ``length`` up to this (hangman: one group per length)."""
     ij_to_y: bool = False
-    """Replace every "ij" with "y" before measuring length (the 1994 paper's convention)."""
+    """Replace every "ij" with "y" before measuring length (the 1994 paper's convention:
+    partij and party become one word)."""
+    ij_letter: bool = False
+    """Count IJ as the letter of its own it is on the TV board, distinct from Y (written
+    ``ĳ`` inside): partij and party stay two words, IJ and Y two groups."""
     lowercase: bool = False
     """Lowercase entries first (else entries with capitals, e.g. proper nouns, are dropped)."""
     accents: str = "drop"
@@ -333,6 +337,11 @@ def _check_consistency(cfg: Config, lines: _Lines) -> None:
         raise ConfigError(
             f"{path}{lines.at('rules.guess_pool')}: key 'rules.guess_pool': 'revealed' needs "
             "rules.revealed: first"
+        )
+    if cfg.words.ij_to_y and cfg.words.ij_letter:
+        raise ConfigError(
+            f"{path}{lines.at('words.ij_letter')}: key 'words.ij_letter': IJ is either a letter "
+            "of its own (ij_letter) or written as y (ij_to_y, the 1994 paper's); set one"
         )
     if cfg.profile == "fast" and cfg.fast.openings >= cfg.rules.turns:
         raise ConfigError(

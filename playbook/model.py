@@ -420,6 +420,7 @@ WORDS_KEYS: dict[str, type] = {
     "length": int,
     "max_length": int,
     "ij_to_y": bool,
+    "ij_letter": bool,
     "lowercase": bool,
     "accents": str,
     "count": int,

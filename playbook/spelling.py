@@ -1,10 +1,13 @@
 """How words are written for people: Dutch IJ as the one letter it is.
 
-A list read with ``words.ij_to_y`` keeps IJ as the letter ``y`` inside, so every word has one
-letter per tile and the search, the matrix and the playbook's tables stay five letters wide.
-The playbook records how each such word is written (``words.spelled``: ``ysje: ijsje``), so
-that whatever shows words to a person writes ``ijsje`` in running text, draws one IJ tile
-(the ligature ``ĳ``) and accepts ``ij`` typed by a person.
+A Dutch list counts IJ as one letter in one of two ways. With ``words.ij_letter`` (the TV
+board) IJ is a letter of its own, distinct from Y, written ``ĳ`` (the ligature, one character)
+inside: partij and party are two words, IJ and Y two groups. With ``words.ij_to_y`` (the 1994
+paper's convention, kept to reproduce its tables) IJ is written ``y`` inside, so partij and
+party are one word. Either way every word has one character per tile, and the playbook
+records how each changed word is written (``words.spelled``: ``ĳsje: ijsje``), so that
+whatever shows words to a person writes ``ijsje`` in running text, draws one IJ tile (the
+ligature) and accepts ``ij`` typed by a person.
 """
 
 from __future__ import annotations
@@ -16,8 +19,11 @@ from typing import Any
 IJ = "\u0133"
 """The ligature ĳ: the IJ tile, one character wide."""
 
-NOTE = "IJ is one letter, as on the show: one tile (ĳ); type it as ij."
-"""What a legend says where the list counts IJ as one letter."""
+NOTE = "IJ is one letter, as on the show, distinct from Y: one tile (ĳ); type it as ij."
+"""What a legend says where the list counts IJ as a letter of its own."""
+
+NOTE_Y = "IJ is one letter, counted as Y as in the 1994 paper: one tile (ĳ); type it as ij."
+"""What a legend says where the list writes IJ as y."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -25,17 +31,20 @@ class Spelling:
     """The written form of a list's words (identity where the list changes nothing)."""
 
     spelled: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    """How each word changed by ``ij_to_y`` is written, by its form in the list."""
-    ij: bool = False
-    """The list counts IJ as one letter (``y`` inside)."""
+    """How each word changed by ``ij_to_y`` or ``ij_letter`` is written, by its form in the
+    list."""
+    ij: str = ""
+    """The character IJ is inside: ``ĳ`` (a letter of its own), ``y`` (the paper's
+    convention), or empty where the list does not count IJ as one letter."""
 
     @classmethod
     def of(cls, words_info: Mapping[str, Any]) -> Spelling:
         """The spelling a playbook's ``words`` section records."""
         spelled = words_info.get("spelled")
+        ij = IJ if words_info.get("ij_letter") is True else ""
         return cls(
             {str(k): str(v) for k, v in spelled.items()} if isinstance(spelled, dict) else {},
-            words_info.get("ij_to_y") is True,
+            "y" if words_info.get("ij_to_y") is True else ij,
         )
 
     def text(self, word: str) -> str:
@@ -51,17 +60,19 @@ class Spelling:
         return tiles if len(tiles) == len(word) else word
 
     def typed(self, text: str) -> str:
-        """A word typed by a person in the list's form: ``zijnen`` or ``zĳnen`` -> ``zynen``
-        where the list counts IJ as one letter."""
+        """A word typed by a person in the list's form: ``zijnen`` or ``zĳnen`` -> ``zĳnen``
+        (``zynen`` where the list writes IJ as y)."""
         text = text.strip().lower()
-        return text.replace("ij", "y").replace(IJ, "y") if self.ij else text
+        return text.replace("ij", self.ij).replace(IJ, self.ij) if self.ij else text
 
     def group(self, name: str) -> str:
-        """A group's name as written: where IJ counts as one letter, the group ``y`` holds
-        the words that start with IJ (and the few with a Y)."""
-        return "IJ/Y" if self.ij and name == "y" else name
+        """A group's name as written: ``IJ`` for the IJ group; where the list writes IJ as
+        y, the group ``y`` holds the words that start with IJ and those with a Y."""
+        if name == IJ:
+            return "IJ"
+        return "IJ/Y" if self.ij == "y" and name == "y" else name
 
     @property
     def note(self) -> str:
         """The legend's line about IJ, or empty."""
-        return NOTE if self.ij else ""
+        return {IJ: NOTE, "y": NOTE_Y}.get(self.ij, "")

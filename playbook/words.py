@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from playbook import files
 from playbook.errors import WordListError
+from playbook.spelling import IJ
 
 MAX_WORDLIST_BYTES = 64 * 1024 * 1024
 
@@ -24,13 +25,15 @@ class WordList:
     name: str
     """Bundled list name or the file's path."""
     words: tuple[str, ...]
-    """The words, lowercase a-z, all of one length."""
+    """The words, lowercase a-z (and the letter IJ, ``ĳ``, where the list counts it as one
+    letter of its own), all of one length."""
     sha256: str
     """sha256 of the words joined by newlines (with a final newline)."""
     dropped: tuple[tuple[str, int, str], ...] = ()
     """(reason, count, first example) for every kind of entry that normalisation dropped."""
     spelled: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    """How words changed by ``ij_to_y`` are written: ``ysje`` -> ``ijsje``."""
+    """How words changed by ``ij_to_y`` or ``ij_letter`` are written: ``ysje`` (or ``ĳsje``)
+    -> ``ijsje``."""
 
     def __len__(self) -> int:
         return len(self.words)
@@ -44,7 +47,8 @@ class Normalised(NamedTuple):
     dropped: tuple[tuple[str, int, str], ...]
     """(reason, count, first example) per kind of entry dropped."""
     spelled: dict[str, str]
-    """How each word that ``ij_to_y`` changed is written (the first entry that gave it)."""
+    """How each word that ``ij_to_y`` or ``ij_letter`` changed is written (the first entry
+    that gave it)."""
 
 
 def words_sha256(words: tuple[str, ...] | list[str]) -> str:
@@ -104,6 +108,7 @@ def normalise(
     *,
     length: int,
     ij_to_y: bool = False,
+    ij_letter: bool = False,
     lowercase: bool = False,
     accents: str = "drop",
     max_length: int | None = None,
@@ -114,7 +119,13 @@ def normalise(
     e for e-acute, ...), or ``reject`` (a word with an accent is an error; raised by the caller
     from the returned reason ``accent``). Returns the sorted distinct words, the reasons for
     dropped entries, and how the words that ``ij_to_y`` changed are written.
+
+    ``ij_to_y`` writes Dutch IJ as ``y`` (the 1994 paper's convention: partij and party become
+    one word); ``ij_letter`` keeps it as the letter of its own that it is on the TV board,
+    distinct from Y, written ``ĳ`` inside (an entry typed with the ligature is the same word).
     """
+    if ij_to_y and ij_letter:
+        raise WordListError("ij_to_y and ij_letter: IJ is either y or a letter of its own")
     kept: set[str] = set()
     spelled: dict[str, str] = {}
     counts: dict[str, int] = {}
@@ -135,12 +146,15 @@ def normalise(
         if accents == "map" and not w.isascii():
             w = "".join(ACCENT_MAP.get(ch, ch) for ch in w)
             w = unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode()
-        written = w
+        written = w.replace(IJ, "ij") if ij_letter else w
         if ij_to_y:
             w = w.replace("ij", "y")
-        if not (w.isascii() and w.isalpha() and w.islower()):
-            if not w.isascii():
-                odd = [c for c in w if not c.isascii()]
+        if ij_letter:
+            w = written.replace("ij", IJ)
+        plain = w.replace(IJ, "") if ij_letter else w
+        if not (w and (not plain or (plain.isascii() and plain.isalpha() and plain.islower()))):
+            if not plain.isascii():
+                odd = [c for c in plain if not c.isascii()]
                 drop("accent" if all(c.isalpha() for c in odd) else "not a-z", raw.strip())
             elif any(c.isupper() for c in w):
                 drop("uppercase", raw.strip())
@@ -165,6 +179,7 @@ def load(
     *,
     length: int,
     ij_to_y: bool = False,
+    ij_letter: bool = False,
     lowercase: bool = False,
     accents: str = "drop",
     max_length: int | None = None,
@@ -187,6 +202,7 @@ def load(
         entries,
         length=length,
         ij_to_y=ij_to_y,
+        ij_letter=ij_letter,
         lowercase=lowercase,
         accents=accents,
         max_length=max_length,

@@ -35,6 +35,7 @@ from playbook.pipeline.build import assemble
 from playbook.pipeline.session import Session
 from playbook.search import exact, optimal
 from playbook.search.trees import Node, Probe, TryList
+from playbook.spelling import IJ, Spelling
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = {
@@ -173,7 +174,7 @@ def readme_table(data: dict[str, Any]) -> str:
     head += "| lower bound | TV simple | gap |"
     lines = [head, "|" + "---|" * 12]
     for letter, p in paper.items():
-        name = "IJ/Y" if letter == "y" else letter
+        name = Spelling(ij=IJ).group(letter)  # the IJ group as IJ
         cells = [name, str(p["words"]), *_optimum(p), *_cells(p, "simple"), *_cells(p, "fast")]
         cells += [*_optimum(tv[letter]), *_cells(tv[letter], "simple")]
         lines.append("| " + " | ".join(cells) + " |")

@@ -161,7 +161,7 @@
   }
   const typedWord = (s) => {
     s = s.trim().toLowerCase();
-    return D.ij ? s.replace(/ij/g, "y").replace(/\u0133/g, "y") : s;
+    return D.ij ? s.replace(/ij/g, D.ij).replace(/\u0133/g, D.ij) : s; // IJ as the list has it
   };
 
   // expose the rules for tests and the curious (the page itself does not need it)

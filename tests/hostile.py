@@ -1647,7 +1647,8 @@ def command_cases() -> list[Case]:
         ("verify-words-without-value", 2, ["verify", pb, "--words"]),
         ("show-ok", 0, ["show", pb]),
         ("show-letter-ok", 0, ["show", pb, "--letter", "q"]),
-        ("show-letter-unknown", 2, ["show", pb, "--letter", "Z"]),
+        ("show-letter-unknown", 2, ["show", pb, "--letter", "7"]),
+        ("show-letter-capital-ok", 0, ["show", pb, "--letter", "Q"]),  # typed as play takes it
         ("show-letter-empty", 2, ["show", pb, "--letter", ""]),
         ("show-unknown-option", 2, ["show", pb, "--letters", "q"]),
         ("render-format-bogus", 2, [*render[:2], "--format", "bogus", *render[4:]]),

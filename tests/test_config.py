@@ -63,7 +63,8 @@ def test_shipped_configs_load() -> None:
     for name in ("lingo-nl-5", "lingo-nl-5-fast", "lingo-nl-6"):
         cfg = config.load(f"config/{name}.yaml")
         assert cfg.name == name
-    assert config.load("config/lingo-nl-5.yaml").words.ij_to_y is True
+    words = config.load("config/lingo-nl-5.yaml").words
+    assert words.ij_letter is True and words.ij_to_y is False  # IJ: a letter of its own
 
 
 def test_defaults_and_override() -> None:

@@ -27,7 +27,8 @@ from playbook.errors import PlaybookError
 from playbook.games import Game, Wordle
 from playbook.pipeline import build, outputs
 from playbook.pipeline.build import BuildResult
-from playbook.pipeline.session import load_lists
+from playbook.pipeline.session import Session, load_lists
+from playbook.spelling import IJ
 from playbook.words import WordList
 
 pytestmark = pytest.mark.browser
@@ -71,15 +72,15 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildResult, Path]:
     """The default config built for a few quick letters (x: no openings, a table keyed by
-    no feedback; y: IJ words), written with its page."""
+    no feedback; y: words with a Y; IJ: its own letter, ĳ inside), written with its page."""
     default = config.load(ROOT / "config" / "lingo-nl-5.yaml")
     assert "page" in default.render.formats.split(",")
     cfg = config.override(default, n_jobs=1, **{"render.formats": "yaml,page"})
-    result = build.build(cfg, letters=("q", "u", "x", "y"))
+    result = build.build(cfg, letters=("q", "u", "x", "y", IJ))
     assert result.report.ok
     out = tmp_path_factory.mktemp("built")
     outputs.write_build(result, out, None)
-    return result, out / "playbook-quxy-play.html"
+    return result, out / "playbook-quxyIJ-play.html"
 
 
 @pytest.fixture(scope="module")
@@ -102,9 +103,9 @@ def open_page(browser: Any, path: Path, viewport: dict[str, int]) -> Any:
     return page
 
 
-def book_moves(result: BuildResult, plan: model.GroupPlan, answer: str) -> list[str]:
+def book_moves(session: Session, plan: model.GroupPlan, answer: str) -> list[str]:
     """The moves of play's BookPlayer against ``answer``, to the answer."""
-    problem = result.session.problem(plan.group)
+    problem = session.problem(plan.group)
     game = problem.game
     player = play.make_player(problem, plan, "scm")
     history: list[tuple[str, int]] = []
@@ -178,21 +179,30 @@ def small_targets(page: Any) -> list[str]:
     )
 
 
+@pytest.fixture(scope="module")
+def paper_session() -> Session:
+    """Today's list as the paper's playbook records it: IJ written as y (the paper's
+    convention, kept as a setting to reproduce its tables)."""
+    default = config.load(ROOT / "config" / "lingo-nl-5.yaml")
+    paper = {"words.ij_letter": False, "words.ij_to_y": True}
+    return Session.open(config.override(default, **paper))
+
+
 def test_paper_games_on_a_phone_match_play(
-    browser: Any, built: tuple[BuildResult, Path], paper: tuple[Any, WordList, Path], tmp_path: Path
+    browser: Any, paper_session: Session, paper: tuple[Any, WordList, Path], tmp_path: Path
 ) -> None:
     """Every letter of the paper's playbook (try: all, * rows, the exception move gazon for
     kogen), at 375 px: the page plays what BookPlayer plays, to the answer."""
-    result, _ = built
+    session = paper_session
     pb, answers, path = paper
-    assert result.session.answers == answers.words  # the same list, the same rules
+    assert session.answers == answers.words  # the same list, the same rules
     page = open_page(browser, path, PHONE)
-    game = result.session.game
+    game = session.game
     entries = ("marks", "digits", "marks", "digits", "marks", "tap")
     for n, plan in enumerate(pb.groups):
         words = [w for w in answers.words if w[0] == plan.group]
         answer = "kogen" if plan.group == "k" else sample(words, 1, n)[0]
-        want = book_moves(result, plan, answer)
+        want = book_moves(session, plan, answer)
         assert page_moves(page, game, plan.group, answer, entries[n % 6]) == want, answer
         if answer == "kogen":
             tags = page.eval_on_selector_all("#moves .tag", "els => els.map(e => e.textContent)")
@@ -214,7 +224,7 @@ def test_built_games_on_a_desktop_match_play(
     for n, plan in enumerate(result.playbook.groups):
         words = [result.session.answers[j] for j in result.session.groups()[plan.group]]
         for k, answer in enumerate(sample(words, min(2, len(words)), n)):
-            want = book_moves(result, plan, answer)
+            want = book_moves(result.session, plan, answer)
             got = page_moves(page, game, plan.group, answer, ("tap", "digits")[(n + k) % 2])
             assert got == want and len(got) <= game.limit, answer
     assert no_horizontal_scroll(page)

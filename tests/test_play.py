@@ -298,7 +298,7 @@ def test_group_prompt_q_quit_and_new(
     assert "no group 'zz'" in err
     assert "q is a group here: type q again to play it, or quit to end" in out
     assert "group q: ? for help, quit to end" in out
-    assert "group y: ? for help" in out  # IJ typed as ij
+    assert "group IJ: ? for help" in out  # IJ typed as ij: its own group
     assert out.rstrip().endswith("bye")
     assert main(["play", "lingo-nl-5"], "quit\n", monkeypatch) == 0
     assert "group" not in capsys.readouterr().out.split("?", 1)[1]

@@ -9,6 +9,7 @@ import time
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     Progress,
@@ -117,7 +118,7 @@ def summary_table(pb: Playbook, game: type[Game]) -> RichTable:
     for g in pb.groups:
         st = g.stats
         t.add_row(
-            g.group,
+            spell.group(g.group),
             str(g.words),
             " ".join(map(spell.text, g.openings)) or "-",
             _found_by(g) + ("" if g.proven else "*"),
@@ -291,14 +292,16 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
             console.print(rules, markup=False)
         console.print(summary_table(pb, game_class(pb.game)))
         return
+    names = [x.group for x in pb.groups]
+    typed = letter if letter in names else spell.typed(letter)  # ij for the IJ group
     try:
-        g = pb.group(letter)
+        g = pb.group(typed)
     except KeyError:
         raise PlaybookFileError(
-            f"{pb.name}: no group {letter!r}; groups: {''.join(x.group for x in pb.groups)}"
+            f"{pb.name}: no group {letter!r}; groups: {', '.join(map(spell.group, names))}"
         ) from None
     console.print(
-        f"[bold]{g.group}[/bold]: {g.words} words; openings: "
+        f"[bold]{escape(spell.group(g.group))}[/bold]: {g.words} words; openings: "
         f"[bold]{' '.join(map(spell.text, g.openings)) or '(none)'}[/bold]; "
         f"largest subset {g.largest}"
     )

@@ -118,7 +118,8 @@ def _ask_group(session: Session, group: str | None, interactive: bool) -> str | 
 
 def _header(session: Session, group: str) -> str:
     label = session.game.group_label(group, session.game.rules())
-    return (f"group {label}: " if label == group else "") + "? for help, quit to end"
+    shown = session.spelling.group(label)
+    return (f"group {shown}: " if label == group else "") + "? for help, quit to end"
 
 
 def _steps(moves: str, is_guess: Callable[[str], bool]) -> list[str]:

@@ -16,6 +16,7 @@ import numba
 import numpy as np
 
 from playbook.games.base import Code, Game
+from playbook.spelling import IJ
 
 
 class Mark(enum.IntEnum):
@@ -92,11 +93,17 @@ def decode(code: Code, length: int) -> tuple[Mark, ...]:
     return tuple(reversed(out))
 
 
+LETTERS = 27
+"""Letter numbers: a=0 ... z=25, and 26 for IJ where a list counts it as a letter of its own
+(``ĳ``, see :mod:`playbook.spelling`)."""
+_TO_BYTES = {ord(IJ): chr(ord("a") + 26)}
+
+
 def encode_words(words: Sequence[str], length: int) -> np.ndarray:
-    """Words as an ``(n, length)`` uint8 array of letter numbers (a=0 ... z=25)."""
+    """Words as an ``(n, length)`` uint8 array of letter numbers (:data:`LETTERS`)."""
     if not words:
         return np.zeros((0, length), dtype=np.uint8)
-    raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+    raw = np.frombuffer("".join(words).translate(_TO_BYTES).encode("ascii"), dtype=np.uint8)
     return (raw.reshape(len(words), length) - ord("a")).astype(np.uint8)
 
 
@@ -106,7 +113,7 @@ def _fill(guesses: np.ndarray, answers: np.ndarray, out: np.ndarray) -> None:
     n_a = answers.shape[0]
     for i in numba.prange(n_g):
         g = guesses[i]
-        counts = np.zeros(26, dtype=np.int8)
+        counts = np.zeros(LETTERS, dtype=np.int8)
         exact = np.zeros(length, dtype=np.bool_)
         for j in range(n_a):
             a = answers[j]

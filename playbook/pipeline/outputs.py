@@ -17,6 +17,7 @@ from playbook.model import Playbook
 from playbook.pipeline.build import BuildResult, Progress
 from playbook.pipeline.proofs import recheck
 from playbook.pipeline.session import Lists, load_lists
+from playbook.spelling import IJ
 from playbook.verify import Report, misshapen_word, partial, verify
 from playbook.words import WordList
 
@@ -128,11 +129,13 @@ def render_formats(
 def file_stem(pb: Playbook) -> str:
     """How a build names its files: ``playbook``, or for a build of some groups
     ``playbook-<groups>`` (``playbook-qx``, ``playbook-5-6``), so that it never replaces
-    the whole playbook of the folder."""
+    the whole playbook of the folder. The IJ group is written ``IJ``, as ``--letters`` takes
+    it (``playbook-xyIJ``): file names stay ASCII."""
     if not partial(pb):
         return "playbook"
     names = [g.group for g in pb.groups]
-    return "playbook-" + ("".join(names) if all(len(n) == 1 for n in names) else "-".join(names))
+    joined = "".join(names) if all(len(n) == 1 for n in names) else "-".join(names)
+    return "playbook-" + joined.replace(IJ, "IJ")
 
 
 def write_build(

@@ -20,7 +20,7 @@ from playbook.core.matrix import cached_matrix
 from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.games import Game, find_game
-from playbook.spelling import Spelling
+from playbook.spelling import IJ, Spelling
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,7 +49,7 @@ def load_lists(
         return Lists(_generated(codes), _generated(codes))
     opts = {
         k: info[k]
-        for k in ("length", "ij_to_y", "lowercase", "accents", "max_length")
+        for k in ("length", "ij_to_y", "ij_letter", "lowercase", "accents", "max_length")
         if info.get(k) is not None
     }
     if "length" not in opts and game is not None and game.word_length:
@@ -85,6 +85,8 @@ def words_info(cfg: Config, lists: Lists) -> dict[str, Any]:
         "count": len(main),
         "sha256": main.sha256,
     }
+    if cfg.words.ij_letter:  # recorded where set: playbooks before it stay as they were
+        info["ij_letter"] = True
     if cfg.words.max_length is not None:
         info["max_length"] = cfg.words.max_length
     spelled = {**lists.guesses.spelled, **lists.answers.spelled}
@@ -106,10 +108,13 @@ def _shown(value: Any) -> str:
 
 def split_letters(text: str) -> tuple[str, ...]:
     """Group names as typed for ``--letters``: ``abc``, or ``a,b,c`` (needed for names
-    longer than one character, such as hangman's word lengths)."""
+    longer than one character, such as hangman's word lengths). The IJ group (``ĳ``, where a
+    list counts IJ as a letter of its own) is ``IJ`` or the ligature, or ``ij`` between
+    commas: ``abIJ`` and ``a,b,ij`` name a, b and IJ; ``ij`` alone names i and j."""
     if "," in text:
-        return tuple(c.strip() for c in text.split(",") if c.strip())
-    return tuple(c for c in text if c.strip())
+        names = (c.strip() for c in text.split(","))
+        return tuple(IJ if c.lower() == "ij" else c for c in names if c)
+    return tuple(c for c in text.replace("IJ", IJ) if c.strip())
 
 
 def _load_config_lists(cfg: Config, game: Game) -> Lists:

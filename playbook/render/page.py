@@ -153,11 +153,11 @@ def _group(
     rules: Mapping[str, Any],
     members: list[int],
     enc: _Encoder,
-    ij: bool,
+    ij: str,
 ) -> dict[str, Any]:
     st = g.stats
     label = cls.group_label(g.group, rules)
-    if ij and label == "y":
+    if ij == "y" and label == "y":
         label = "y/" + IJ  # the first tile of a y word is Y or IJ
     return {
         "g": g.group,
@@ -198,7 +198,7 @@ def page_data(pb: Playbook, answers: WordList | None) -> dict[str, Any]:
     for i, w in enumerate(listed.words):
         members.setdefault(game.group_of(w), []).append(i)
     spelled = {**listed.spelled, **Spelling.of(pb.words).spelled}
-    ij = Spelling.of(pb.words).ij or bool(spelled)
+    ij = Spelling.of(pb.words).ij or ("y" if spelled else "")  # IJ's character inside
     groups = [
         _group(g, cls, pb.game, members.get(g.group, []), enc, ij)
         for g in sorted(pb.groups, key=lambda g: (len(g.group), g.group))
