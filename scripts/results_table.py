@@ -47,11 +47,16 @@ def main(argv: list[str]) -> None:
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     for g in ours.groups:
-        c = comps[g.group]
+        c = comps.get(g.group)  # none where the paper has no such group (IJ: in its y)
         st = g.stats
         assert st is not None
         moves = sum(1 for r in g.table or () if isinstance(r.node, model.Move))
-        unknown = "".join(f" ({w}: not in list)" for w in c.ref_unknown)
+        unknown = "".join(f" ({w}: not in list)" for w in c.ref_unknown) if c else ""
+        paper = (
+            f"{' '.join(c.ref) or '-'}{unknown} | {c.ref_largest} | {c.ref_failures}"
+            if c
+            else "(none: the paper's y group held IJ) | | "
+        )
         method = g.method + (f", {g.restarts} restarts" if g.restarts else "")
         if g.proven_none:
             method = f"none leaves <= {g.notes['exhaustive_triples']['target']} (proven); {method}"
@@ -65,8 +70,7 @@ def main(argv: list[str]) -> None:
         print(
             f"| {spell.group(g.group)} | {g.words} | {' '.join(map(spell.text, g.openings)) or '-'}"
             f" | {method} | {g.largest} | {st.average:.2f} | {st.worst} | {moves} | "
-            f"{tv_cells} {' '.join(c.ref) or '-'}{unknown} | {c.ref_largest} | "
-            f"{c.ref_failures} | {_avg(fast, g.group)} |"
+            f"{tv_cells} {paper} | {_avg(fast, g.group)} |"
         )
     s = ours.stats
     assert s is not None
