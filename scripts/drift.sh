@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 venv=$(mktemp -d /tmp/playbook-drift.XXXXXX)
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
-"$venv/bin/pip" install -q --upgrade --upgrade-strategy eager -e '.[test]' 2>&1 |
+"$venv/bin/pip" install -q --upgrade --upgrade-strategy eager -e '.[test]' -r requirements/build.in 2>&1 |
     grep -v "is ignored: it is neither a file nor a directory" || true
 "$venv/bin/python" - <<'PY'
 import re
