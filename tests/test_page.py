@@ -227,6 +227,8 @@ def test_built_games_on_a_desktop_match_play(
             want = book_moves(result.session, plan, answer)
             got = page_moves(page, game, plan.group, answer, ("tap", "digits")[(n + k) % 2])
             assert got == want and len(got) <= game.limit, answer
+    tap(page, f"button.letter[data-group='{IJ}']")
+    assert page.inner_text("#g-title") == "Letter IJ"  # the letter, not the ligature's "ij"
     assert no_horizontal_scroll(page)
     page.screenshot(path=str(tmp_path / "built-1366.png"), full_page=True)
     assert page.errors == []

@@ -159,6 +159,8 @@ def _group(
     label = cls.group_label(g.group, rules)
     if ij == "y" and label == "y":
         label = "y/" + IJ  # the first tile of a y word is Y or IJ
+    elif label == IJ:
+        label = "IJ"  # the letter IJ, as the board writes it (not the ligature's ij)
     return {
         "g": g.group,
         "label": label,
