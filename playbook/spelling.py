@@ -19,6 +19,10 @@ from typing import Any
 IJ = "\u0133"
 """The ligature ĳ: the IJ tile, one character wide."""
 
+IJ_NAME = "IJ"
+"""The IJ group's name where a person reads or types it (sheets, prompts, ``--letters``,
+file names): the letter as the board writes it, not the ligature, whose lowercase reads ij."""
+
 NOTE = "IJ is one letter, as on the show, distinct from Y: one tile (ĳ); type it as ij."
 """What a legend says where the list counts IJ as a letter of its own."""
 
@@ -69,7 +73,7 @@ class Spelling:
         """A group's name as written: ``IJ`` for the IJ group; where the list writes IJ as
         y, the group ``y`` holds the words that start with IJ and those with a Y."""
         if name == IJ:
-            return "IJ"
+            return IJ_NAME
         return "IJ/Y" if self.ij == "y" and name == "y" else name
 
     @property

@@ -17,7 +17,7 @@ from playbook.model import Playbook
 from playbook.pipeline.build import BuildResult, Progress
 from playbook.pipeline.proofs import recheck
 from playbook.pipeline.session import Lists, load_lists
-from playbook.spelling import IJ
+from playbook.spelling import IJ, IJ_NAME
 from playbook.verify import Report, misshapen_word, partial, verify
 from playbook.words import WordList
 
@@ -135,7 +135,7 @@ def file_stem(pb: Playbook) -> str:
         return "playbook"
     names = [g.group for g in pb.groups]
     joined = "".join(names) if all(len(n) == 1 for n in names) else "-".join(names)
-    return "playbook-" + joined.replace(IJ, "IJ")
+    return "playbook-" + joined.replace(IJ, IJ_NAME)
 
 
 def write_build(

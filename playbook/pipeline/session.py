@@ -20,7 +20,7 @@ from playbook.core.matrix import cached_matrix
 from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.games import Game, find_game
-from playbook.spelling import IJ, Spelling
+from playbook.spelling import IJ, IJ_NAME, Spelling
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,8 +113,8 @@ def split_letters(text: str) -> tuple[str, ...]:
     commas: ``abIJ`` and ``a,b,ij`` name a, b and IJ; ``ij`` alone names i and j."""
     if "," in text:
         names = (c.strip() for c in text.split(","))
-        return tuple(IJ if c.lower() == "ij" else c for c in names if c)
-    return tuple(c for c in text.replace("IJ", IJ) if c.strip())
+        return tuple(IJ if c.upper() == IJ_NAME else c for c in names if c)
+    return tuple(c for c in text.replace(IJ_NAME, IJ) if c.strip())
 
 
 def _load_config_lists(cfg: Config, game: Game) -> Lists:
@@ -186,11 +186,11 @@ class Session:
                     f"game.{key}: the playbook's is {_shown(theirs)}, the config's {_shown(ours)}"
                 )
         info = self.words_info
-        for key, what in (("sha256", "word list"), ("answers_sha256", "answer list")):
+        lists = (("sha256", "list", "word list"), ("answers_sha256", "answers", "answer list"))
+        for key, named, what in lists:
             theirs, ours = listed.get(key), info.get(key)
             if (theirs or ours) and theirs != ours:
-                name = listed.get("answers" if key == "answers_sha256" else "list")
-                mine = info.get("answers" if key == "answers_sha256" else "list")
+                name, mine = listed.get(named), info.get(named)
                 return (
                     f"words.{key}: the playbook's {what} ({name}, {str(theirs)[:12]}…) is not "
                     f"the config's ({mine}, {str(ours)[:12]}…)"

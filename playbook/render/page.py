@@ -28,7 +28,7 @@ from playbook.render.html import html_env
 from playbook.render.layout import sort_table
 from playbook.render.tiles import TILE_STYLES
 from playbook.render.views import template_text
-from playbook.spelling import IJ, Spelling
+from playbook.spelling import IJ, IJ_NAME, Spelling
 from playbook.words import WordList
 
 DATA_VERSION = 1
@@ -160,7 +160,7 @@ def _group(
     if ij == "y" and label == "y":
         label = "y/" + IJ  # the first tile of a y word is Y or IJ
     elif label == IJ:
-        label = "IJ"  # the letter IJ, as the board writes it (not the ligature's ij)
+        label = IJ_NAME
     return {
         "g": g.group,
         "label": label,
