@@ -67,7 +67,10 @@ def openings_plan(problem: Problem, opening: Opening, tables: Tables) -> GroupPl
     fmt = problem.game.format
     rows = []
     for part in tables.parts:
-        key = " ".join(fmt(int(problem.F[m, part.cols[0]])) for m in tables.moves)
+        # an exception row that replaces the openings after the first ``depth`` is keyed
+        # by their feedback alone
+        moves = tables.moves[: part.depth]
+        key = " ".join(fmt(int(problem.F[m, part.cols[0]])) for m in moves)
         rows.append(Row(key, node(problem, part.solved.node), len(part.cols)))
     return GroupPlan(
         group=problem.name,

@@ -1,10 +1,15 @@
 """How a plan is followed: the table-walk rules, written once for ``verify`` and ``play``.
 
-Play the openings in order; then find the row of the table whose feedback matches the moves
-played since the table started (one block per move) — its exact row, else the ``*`` row —
-and do what it says: try its words in order, skipping any that the feedback so far rules
-out (``try: all``, or no table at all: every word still possible, in list order), or play its
-move and look that move's feedback up in the move's own table.
+Play the openings in order. Before each opening after the first, an exception row whose
+feedback is that of the openings played so far (one block each; exact rows only) says what
+to play instead of the rest; where the plan says so (a playbook's ``try_when_fit``), the
+openings stop as soon as the words still possible fit in the turns left, and those words
+are tried instead, in list order (one word left: play it). After the openings, find the row
+of the table whose feedback matches the moves played since the table started (one block per
+move) — its exact row, else the ``*`` row — and do what it says: try its words in order,
+skipping any that the feedback so far rules out (``try: all``, or no table at all: every
+word still possible, in list order), or play its move and look that move's feedback up in
+the move's own table.
 
 :func:`walk` is a generator: it yields the move to play and is sent back the move actually
 played with its feedback; when the plan has nothing more to play it returns why. ``verify``
@@ -49,6 +54,7 @@ class _Walk:
         words: Collection[str],
         solved: int | None,
         on_row: Callable[[Row], None] | None,
+        turns: int | None,
     ) -> None:
         self.plan = plan
         self.fmt = fmt
@@ -57,6 +63,7 @@ class _Walk:
         self.words = words
         self.solved = solved
         self.on_row = on_row
+        self.turns = turns
         self.history: list[Played] = []
 
     def play(self, word: str) -> Generator[str, Played, bool]:
@@ -65,8 +72,24 @@ class _Walk:
         self.history.append(played)
         return played[0] == word and played[1] != self.solved
 
+    def fits(self) -> bool:
+        """Whether the rule of early tries applies now: the words still possible fit in the
+        turns left (each try costs one turn; the last tried is right)."""
+        if self.turns is None:
+            return False
+        return len(self.possible(self.history)) <= self.turns - len(self.history)
+
     def run(self) -> Walk:
-        for w in self.plan.openings:
+        table = self.plan.table or ()
+        for i, w in enumerate(self.plan.openings):
+            if i and table:
+                # an exception row keyed by the openings played so far (exact rows only)
+                key = " ".join(self.fmt(c) for _, c in self.history)
+                row = next((r for r in table if r.feedback == key), None)
+                if row is not None:
+                    return (yield from self.node(row, f"groups.{self.plan.group}.table"))
+            if self.fits():
+                return (yield from self.tries(None))
             if not (yield from self.play(w)):
                 return self._stop(w)
         return (yield from self.table(self.plan.table, 0, f"groups.{self.plan.group}.table"))
@@ -82,6 +105,10 @@ class _Walk:
         row = find_row(table, key)
         if row is None:
             return f"no row for feedback {key!r} in {where}"
+        return (yield from self.node(row, where))
+
+    def node(self, row: Row, where: str) -> Walk:
+        """Do what ``row`` says."""
         if self.on_row is not None:
             self.on_row(row)
         node = row.node
@@ -124,12 +151,15 @@ def walk(
     words: Collection[str],
     solved: int | None,
     on_row: Callable[[Row], None] | None = None,
+    turns: int | None = None,
 ) -> Walk:
     """The moves of ``plan``, one at a time (see the module docstring).
 
     ``fmt`` writes a feedback code as a table's rows do; ``consistent(word, history)`` says
     whether a word fits every feedback so far; ``possible(history)`` lists the group's words
     that fit it, in list order; ``words`` are the group's words (what ``try: all`` may play);
-    ``solved`` is the code of a guess that is the answer; ``on_row`` is told every row used.
+    ``solved`` is the code of a guess that is the answer; ``on_row`` is told every row used;
+    ``turns``, where given, is the game's limit and turns the rule of early tries on (a plan
+    whose playbook says ``try_when_fit``, in a game where every move costs one turn).
     """
-    return _Walk(plan, fmt, consistent, possible, words, solved, on_row).run()
+    return _Walk(plan, fmt, consistent, possible, words, solved, on_row, turns).run()

@@ -172,6 +172,10 @@ class Playbook:
     meta: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     """Tool version, date, search settings, timing: informative only."""
     stats: Stats | None = None
+    try_when_fit: bool = False
+    """The rule of early tries: stop playing the openings as soon as the words still possible
+    fit in the turns left, and try them (:mod:`playbook.lookup`); False in playbooks written
+    before the rule (the 1994 paper's plan) and in whole trees, which decide every move."""
     faults: tuple[str, ...] = dataclasses.field(default=(), compare=False)
     """Statements of the file that contradict each other (a group's ``proven`` beside its
     ``method``), found while reading it; :mod:`playbook.verify` reports them as problems."""
@@ -253,10 +257,10 @@ def to_dict(pb: Playbook) -> dict[str, Any]:
         "name": pb.name,
         "description": pb.description,
         "profile": pb.profile,
-        "game": game,
-        "words": dict(pb.words),
-        "meta": dict(pb.meta),
     }
+    if pb.try_when_fit:
+        out["try_when_fit"] = True
+    out |= {"game": game, "words": dict(pb.words), "meta": dict(pb.meta)}
     if pb.stats is not None:
         out["summary"] = pb.stats.to_dict()
     groups = {}
@@ -314,6 +318,12 @@ def dumps(pb: Playbook) -> str:
     header = (
         f"# playbook {pb.name}: openings and decision tables; check with `playbook verify`.\n"
         f"# Feedback: {notation}; one block per move.\n"
+        + (
+            "# try_when_fit: as soon as the words still possible fit in the turns left, stop\n"
+            "# playing the openings and try them, in list order (one word left: play it).\n"
+            if pb.try_when_fit
+            else ""
+        )
     )
     body = yaml.dump(to_dict(pb), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
     return header + body
@@ -407,6 +417,7 @@ TOP_KEYS: dict[str, type] = {
     "name": str,
     "description": str,
     "profile": str,
+    "try_when_fit": bool,
     "game": dict,
     "words": dict,
     "meta": dict,
@@ -590,6 +601,7 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
         description=data.get("description", ""),
         meta=meta,
         stats=_stats(path, "summary", data.get("summary")),
+        try_when_fit=data.get("try_when_fit", False),
         faults=tuple(faults),
     )
 

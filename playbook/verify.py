@@ -12,7 +12,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from playbook.games import Game
+from playbook.games import Game, Planner
 from playbook.lookup import Played, walk
 from playbook.model import GroupPlan, Move, Playbook, Row, Stats, Table, TryWords
 
@@ -66,9 +66,11 @@ class Report:
 class _Replay:
     """Replays one group's answers with the game's plain rule (feedback cached)."""
 
-    def __init__(self, game: Game, candidates: Sequence[str]) -> None:
+    def __init__(self, game: Game, candidates: Sequence[str], early: bool = False) -> None:
         self.game = game
         self.candidates = candidates
+        self.turns = game.limit if early else None
+        """The limit, where the plan follows the rule of early tries."""
         self.used_rows: Counter[int] = Counter()
         """How many answers reach each row (by id)."""
         self.feedback = functools.lru_cache(maxsize=1 << 20)(game.feedback)
@@ -100,6 +102,7 @@ class _Replay:
             words=self.candidates,
             solved=self.game.solved,
             on_row=lambda row: self.used_rows.update((id(row),)),
+            turns=self.turns,
         )
         try:
             move = next(moves)
@@ -112,15 +115,20 @@ class _Replay:
             return False, history, str(stop.value)
 
 
-def _check_feedback(game: Game, row: Row, blocks: int, where: str, problems: list[str]) -> None:
-    """A row's feedback is ``*`` or one valid feedback per move."""
+def _check_feedback(
+    game: Game, row: Row, blocks: int, where: str, problems: list[str], least: int
+) -> None:
+    """A row's feedback is ``*`` or one valid feedback per move; a group's table may also
+    have exception rows keyed by the first ``least`` or more openings."""
     if row.feedback == "*":
         return
     parts = row.feedback.split()
-    if len(parts) != blocks:
+    if not least <= len(parts) <= blocks:
+        expected = f"{blocks}" if least == blocks else f"{least} to {blocks}"
         problems.append(
             f"{where} row {row.feedback!r}: {len(parts)} feedback blocks; expected "
-            f"{blocks} (one per move since the table started)"
+            f"{expected} (one per move since the table started"
+            + (", or per opening before an exception row)" if least < blocks else ")")
         )
         return
     for part in parts:
@@ -139,14 +147,16 @@ def _check_words(
     answers: frozenset[str] = frozenset(),
     game: Game | None = None,
     blocks: int = 1,
+    least: int = 1,
 ) -> list[Row]:
     """Every word of a table is a guess the rules allow (a word tried as the answer may be any
-    answer of the group) and every feedback is valid; returns all rows, nested ones too."""
+    answer of the group) and every feedback is valid (``least`` to ``blocks`` blocks);
+    returns all rows, nested ones too."""
     rows: list[Row] = []
     for row in table or ():
         rows.append(row)
         if game is not None:
-            _check_feedback(game, row, blocks, where, problems)
+            _check_feedback(game, row, blocks, where, problems, min(least, blocks))
         node = row.node
         tried = isinstance(node, TryWords)
         words = (node.words or ()) if isinstance(node, TryWords) else (node.word,)
@@ -158,17 +168,18 @@ def _check_words(
                 )
         if isinstance(node, Move):
             rows += _check_words(
-                node.table, pool, f"{where} row {row.feedback!r}", problems, answers, game, 1
+                node.table, pool, f"{where} row {row.feedback!r}", problems, answers, game, 1, 1
             )
     return rows
 
 
 def _replay_group(
-    game: Game, plan: GroupPlan, words: Sequence[str]
+    game: Game, plan: GroupPlan, words: Sequence[str], early: bool = False
 ) -> tuple[Stats, list[Failure], Counter[int], int]:
-    """Replay every word of a group: its statistics, the words not found in time, the
-    answers reaching each row (by id) and the largest set left after the openings."""
-    replay = _Replay(game, words)
+    """Replay every word of a group (with the rule of early tries where ``early``): its
+    statistics, the words not found in time, the answers reaching each row (by id) and the
+    largest set left after the openings."""
+    replay = _Replay(game, words, early)
     dist: Counter[int] = Counter()
     failures = []
     declared = set(plan.unguaranteed)
@@ -318,6 +329,12 @@ def verify(
         if not partial(pb) or group in plans:
             by_group.setdefault(group, []).append(a)
     problems: list[str] = []
+    early = pb.try_when_fit and game.planner is Planner.OPENINGS
+    if pb.try_when_fit and not early:
+        problems.append(
+            f"try_when_fit: true, but {game.name}'s guesses are not its answers; the rule "
+            "of early tries is for games won by guessing the word (false here)"
+        )
     failures: list[Failure] = []
     per_group: dict[str, Stats] = {}
     all_guesses = frozenset(guesses)
@@ -351,7 +368,7 @@ def verify(
             game,
             len(plan.openings),
         )
-        stats, lost, used, largest = _replay_group(game, plan, words)
+        stats, lost, used, largest = _replay_group(game, plan, words, early)
         failures += lost
         if check_claims:
             _check_unguaranteed(plan, words, lost, problems)

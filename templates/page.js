@@ -1,8 +1,12 @@
 /* The play-along page: follows a playbook move by move (made by the page renderer of the render package).
 
-   The table walk is the one of the lookup module, rule for rule: play the openings in order; then
-   find the row of the table whose key is the feedback of the moves played since the table
-   started (its exact row, else the "*" row) and do what it says: try its words in order,
+   The table walk is the one of the lookup module, rule for rule: play the openings in order,
+   but before each opening after the first, an exception row keyed by the feedback of the
+   openings played so far (exact rows only) says what to play instead of the rest, and with the
+   rule of early tries (D.early) the openings stop as soon as the words still possible fit in
+   the turns left, which are then tried in list order; after the openings, find the row of the
+   table whose key is the feedback of the moves played since the table started (its exact row,
+   else the "*" row) and do what it says: try its words in order,
    skipping any the feedback so far rules out ("all", or no table: every word still possible,
    in list order), or play its move and look that move's feedback up in the move's own table.
    Feedback is the game's browser rule: Lingo/Wordle marks as base-3 codes, first letter most
@@ -100,13 +104,24 @@
     return w === word && c === SOLVED ? SOLVED_ : OFF_BOOK;
   }
 
+  const fits = (ctx) =>
+    D.early && possible(ctx.group, ctx.history).length <= D.turns - ctx.history.length;
+
   function* walk(ctx) {
     const openings = ctx.group.openings;
+    const table = ctx.group.table;
     for (let i = 0; i < openings.length; i++) {
+      if (i > 0 && table !== null) {
+        // an exception row keyed by the openings played so far (exact rows only)
+        const key = keyOf(ctx.history.map(([, c]) => c));
+        const row = table.byKey.get(key);
+        if (row !== undefined) return yield* doRow(ctx, row, openings.slice(0, i), key, null);
+      }
+      if (fits(ctx)) return yield* tries(ctx, null, null, true);
       const info = { kind: "opening", index: i, count: openings.length };
       if (!(yield* playMove(ctx, openings[i], info))) return stop(ctx, openings[i]);
     }
-    return yield* walkTable(ctx, ctx.group.table, 0, openings, null);
+    return yield* walkTable(ctx, table, 0, openings, null);
   }
 
   function* walkTable(ctx, table, since, movers, owner) {
@@ -114,6 +129,10 @@
     const key = keyOf(ctx.history.slice(since).map(([, c]) => c));
     const row = findRow(table, key);
     if (row === null) return NO_ROW;
+    return yield* doRow(ctx, row, movers, key, owner);
+  }
+
+  function* doRow(ctx, row, movers, key, owner) {
     ctx.row = { row, movers, key, owner };
     const node = row.node;
     if (node.move === undefined) return yield* tries(ctx, node.words, row);
@@ -121,14 +140,14 @@
     return yield* walkTable(ctx, node.table, ctx.history.length - 1, [node.move], node.move);
   }
 
-  function* tries(ctx, words, row) {
+  function* tries(ctx, words, row, early = false) {
     const allowed = words === null ? ctx.group.wordSet : new Set(words);
     const tried = new Set();
     for (;;) {
       const pool = words === null ? possible(ctx.group, ctx.history) : words;
       const next = pool.find((w) => !tried.has(w) && consistent(w, ctx.history));
       if (next === undefined) return NOT_TRIED;
-      const played = yield { word: next, kind: "try", all: words === null, row, tried: [...tried] };
+      const played = yield { word: next, kind: "try", all: words === null, early, row, tried: [...tried] };
       ctx.history.push(played);
       if (!allowed.has(played[0])) return OFF_BOOK;
       tried.add(played[0]);
@@ -309,6 +328,8 @@
     if (m.kind === "opening") return `opening ${m.index + 1} of ${m.count}`;
     if (m.kind === "move") return "exception move: play this word, then its own table decides";
     if (m.kind === "chosen") return "your word (off the playbook)";
+    if (m.early && possible(S.group, S.history).length === 1) return "the only word still possible";
+    if (m.early) return "the words still possible fit in the turns left: try them (list order)";
     if (m.all) return "the next word still possible (list order)";
     const words = m.row.node.words;
     return `try ${words.indexOf(m.word) + 1} of ${words.length} of the row`;

@@ -152,9 +152,10 @@ BAD_PLAYBOOKS = [
         "has 4 marks; expected 5",
     ),
     (
-        lambda t: t.replace('- feedback: ".o... ..x.. .xx.."', '- feedback: ".o... ..x.."', 1),
+        # fewer blocks than openings make an exception row; more are one too many
+        lambda t: t.replace('".o... ..x.. .xx.."', '".o... ..x.. .xx.. ....."', 1),
         1,
-        "2 feedback blocks; expected 3",
+        "4 feedback blocks; expected 1 to 3",
     ),
     (
         lambda t: t.replace(

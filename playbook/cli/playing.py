@@ -27,8 +27,8 @@ INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT)."""
 
 
-Plans = dict[str, model.GroupPlan] | None
-"""A playbook's plans by group, or None (play by the rule)."""
+Plans = model.Playbook | None
+"""The playbook whose plans are followed, or None (play by the rule)."""
 
 
 def _playbook(args: argparse.Namespace, cfg: config.Config) -> model.Playbook | None:
@@ -64,7 +64,6 @@ def _open(args: argparse.Namespace) -> tuple[config.Config, Session, Plans]:
         cfg = _config(args, path)
         pb = _playbook(args, cfg)
         session = Session.open(cfg)
-    plans = None
     if pb is not None:
         if (other := session.differs_from(pb.game, pb.words)) is not None:
             raise PlaybookError(
@@ -72,13 +71,12 @@ def _open(args: argparse.Namespace) -> tuple[config.Config, Session, Plans]:
             )
         if (odd := misshapen_word(pb, session.guesses, session.answers)) is not None:
             raise PlaybookError(f"{args.playbook}: {odd}")
-        plans = {g.group: g for g in pb.groups}
     if args.words and session.game.generated_words() is not None:
         raise PlaybookError(f"--words: {cfg.game} generates its own codes; it takes no word list")
     # hard mode plays only words that may be the answer: the guesses must be such words
     if cfg.rules.hard and session.game.generated_guesses() != session.game.generated_words():
         raise PlaybookError(f"--hard: {cfg.game}'s guesses are not words that may be the answer")
-    return cfg, session, plans
+    return cfg, session, pb
 
 
 def _read(prompt: str) -> str | None:
@@ -179,8 +177,14 @@ def _play(args: argparse.Namespace) -> int:
     group = _ask_group(session, args.letter, interactive)
     while group is not None:
         problem = session.problem(group)
-        plan = plans.get(group) if plans is not None else None
-        player = play.make_player(problem, plan, args.rule or "scm", hard=cfg.rules.hard)
+        plan = next((g for g in plans.groups if g.group == group), None) if plans else None
+        player = play.make_player(
+            problem,
+            plan,
+            args.rule or "scm",
+            hard=cfg.rules.hard,
+            early=plans is not None and plans.try_when_fit,
+        )
         assistant = play.Assistant(problem, player, session.spelling, hard=cfg.rules.hard)
         if not interactive:
             return _script(assistant, args.moves)
@@ -259,12 +263,13 @@ def _simulate(args: argparse.Namespace) -> int:
     problems = session.problems(split_letters(args.letters) if args.letters else None)
     sim = play.simulate(
         problems,
-        plans,
+        {g.group: g for g in plans.groups} if plans is not None else None,
         args.rule or "scm",
         host=args.host,
         games=args.games,
         seed=args.seed,
         hard=cfg.rules.hard,
+        early=plans is not None and plans.try_when_fit,
     )
     game = session.game
     tiles = Tiles(game, session.spelling, cfg.render.tiles, console.is_terminal)

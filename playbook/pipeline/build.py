@@ -29,6 +29,7 @@ from playbook.model import GroupPlan, Playbook
 from playbook.pipeline.session import Session
 from playbook.search import letters, openings, optimal, tables
 from playbook.search.openings import Opening
+from playbook.search.rescue import SWAPPED, rescue, swap
 from playbook.verify import Report, verify
 
 
@@ -350,18 +351,32 @@ def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[s
 # ------------------------------------------------------------------ planners
 
 
-def plan_simple(problem: Problem, opening: Opening, turns: int, rank: Ranking) -> GroupPlan:
-    """The simple profile's plan: the openings, then try lists and exception moves."""
-    t = tables.after_openings(problem, opening.moves, turns, ranking=rank, profile="simple")
+def plan_simple(
+    problem: Problem, opening: Opening, turns: int, rank: Ranking, budget: float
+) -> GroupPlan:
+    """The simple profile's plan: the openings, then try lists and exception moves (with
+    exception rows before the last openings where they find more words in time, the exact
+    search given ``budget`` seconds)."""
+    t = tables.after_openings(
+        problem, opening.moves, turns, ranking=rank, profile="simple", early=True
+    )
+    t = rescue(problem, t, turns, budget=budget, ranking=rank)
+    t = swap(problem, t, turns, budget=budget, ranking=rank)
+    if t.moves != opening.moves:
+        opening = dataclasses.replace(
+            opening, moves=t.moves, score=problem.score(t.moves), method=SWAPPED
+        )
     return openings_plan(problem, opening, t)
 
 
-def plan_fast(problem: Problem, turns: int, rank: Ranking, fc: FastConfig) -> GroupPlan:
+def plan_fast(
+    problem: Problem, turns: int, rank: Ranking, fc: FastConfig, budget: float
+) -> GroupPlan:
     """Fast profile: compare whole tables for the best-ranked fixed openings."""
     if len(problem.answers) <= 2:
         op = openings.trivial(problem)
         t = tables.after_openings(
-            problem, (), turns, ranking=rank, profile="fast", breadth=fc.breadth
+            problem, (), turns, ranking=rank, profile="fast", breadth=fc.breadth, early=True
         )
         return openings_plan(problem, op, t)
     chosen: tuple[int, ...] = ()
@@ -377,7 +392,7 @@ def plan_fast(problem: Problem, turns: int, rank: Ranking, fc: FastConfig) -> Gr
             moves = (*chosen, r)
             op = Opening(moves, problem.score(moves), "lookahead")
             t = tables.after_openings(
-                problem, moves, turns, ranking=rank, profile="fast", breadth=fc.breadth
+                problem, moves, turns, ranking=rank, profile="fast", breadth=fc.breadth, early=True
             )
             key = (len(t.unguaranteed), t.total, i)
             if best is None or key < best[0]:
@@ -385,7 +400,16 @@ def plan_fast(problem: Problem, turns: int, rank: Ranking, fc: FastConfig) -> Gr
         assert best is not None
         chosen = best[2].moves
     assert best is not None
-    return openings_plan(problem, best[1], best[2])
+    t = rescue(
+        problem, best[2], turns, budget=budget, ranking=rank, profile="fast", breadth=fc.breadth
+    )
+    t = swap(problem, t, turns, budget=budget, ranking=rank, profile="fast", breadth=fc.breadth)
+    opening = best[1]
+    if t.moves != opening.moves:
+        opening = dataclasses.replace(
+            opening, moves=t.moves, score=problem.score(t.moves), method=SWAPPED
+        )
+    return openings_plan(problem, opening, t)
 
 
 def plan_tree(problem: Problem, budget: float) -> GroupPlan:
@@ -429,11 +453,11 @@ def plan_groups(
         tasks: list[tuple[Any, ...]] = [(problems[n], cfg.search.budget) for n in order]
         plans = parallel.run(plan_tree, tasks, run.n_jobs, on_done=tick("trees"))
     elif cfg.profile == "fast":
-        tasks = [(problems[n], turns, rank, cfg.fast) for n in order]
+        tasks = [(problems[n], turns, rank, cfg.fast, cfg.search.budget) for n in order]
         plans = parallel.run(plan_fast, tasks, run.n_jobs, on_done=tick("tables"))
     else:
         found = find_openings(problems, cfg, run)
-        tasks = [(problems[n], found[n], turns, rank) for n in order]
+        tasks = [(problems[n], found[n], turns, rank, cfg.search.budget) for n in order]
         plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))
     if planner is not Planner.TREE:
         plans = settle_unguaranteed(problems, plans, cfg.search.budget, run)
@@ -501,8 +525,10 @@ def assemble(
     profile: str,
     letters: Sequence[str] | None,
     seconds: float = 0.0,
+    try_when_fit: bool = False,
 ) -> BuildResult:
-    """A playbook from group plans, verified; its statistics are the verifier's."""
+    """A playbook from group plans (made for the rule of early tries where
+    ``try_when_fit``), verified; its statistics are the verifier's."""
     cfg, game = session.config, session.game
     names = {p.group for p in plans}
     pb = Playbook(
@@ -512,6 +538,7 @@ def assemble(
         groups=tuple(sorted(plans, key=lambda p: (len(p.group), p.group))),
         profile=profile,
         description=cfg.description,
+        try_when_fit=try_when_fit,
         meta={
             "tool": f"playbook {__version__}",
             "created": datetime.date.today().isoformat(),
@@ -626,6 +653,8 @@ def build(
         run = Run(jobs, progress, checkpoint, session.spelling.text, use_gpu(problems, cfg))
         plans = plan_groups(cfg, problems, run, session.game.planner)
         run.tick("verify", 0, 1)
-        result = assemble(session, plans, profile=cfg.profile, letters=letters)
+        # fixed openings then tables (not whole trees): made for the rule of early tries
+        early = session.game.planner is Planner.OPENINGS
+        result = assemble(session, plans, profile=cfg.profile, letters=letters, try_when_fit=early)
         run.tick("verify", 1, 1)
         return dataclasses.replace(result, checkpoint=checkpoint, seconds=time.perf_counter() - t0)

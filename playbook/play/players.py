@@ -95,6 +95,8 @@ class BookPlayer:
     to the fallback."""
     off_book: bool = False
     """Whether the last answer came from the fallback."""
+    early: bool = False
+    """The plan follows the rule of early tries (its playbook's ``try_when_fit``)."""
 
     @property
     def label(self) -> str:
@@ -123,6 +125,7 @@ class BookPlayer:
             possible=self._possible,
             words=self.problem.answers,
             solved=game.solved,
+            turns=game.limit if self.early else None,
         )
         try:
             move = next(moves)
@@ -150,11 +153,19 @@ class NoMove:
 
 
 def make_player(
-    problem: Problem, plan: GroupPlan | None, rule: str, *, hard: bool = False
+    problem: Problem,
+    plan: GroupPlan | None,
+    rule: str,
+    *,
+    hard: bool = False,
+    early: bool = False,
 ) -> Player:
-    """Follow the plan where given (the rule where it has no answer), else the rule."""
+    """Follow the plan where given (the rule where it has no answer; ``early``: the plan's
+    playbook says ``try_when_fit``), else the rule."""
     fallback = RulePlayer(problem, rule, hard)
-    return BookPlayer(problem, plan, fallback, hard) if plan is not None else fallback
+    if plan is None:
+        return fallback
+    return BookPlayer(problem, plan, fallback, hard, early=early)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -285,11 +296,12 @@ def simulate(
     games: int = 100,
     seed: int = 0,
     hard: bool = False,
+    early: bool = False,
 ) -> Simulation:
     """Self-play: ``all`` answers, ``random`` answers (seeded), or an ``adversarial`` host
     (one game per group); ``hard``: hard mode. With ``plans`` (a playbook) only the playbook
     plays: a game where it has no move (or no plan for the group) is lost, so the figures
-    are verify's; without, the ``rule``."""
+    are verify's (``early``: the playbook says ``try_when_fit``); without, the ``rule``."""
     out = []
     todo: list[tuple[str, str | None]]
     if host == "random":
@@ -308,6 +320,6 @@ def simulate(
             player = RulePlayer(problem, rule, hard)
         else:
             plan = plans.get(group)
-            player = BookPlayer(problem, plan, NoMove(), hard) if plan else NoMove()
+            player = BookPlayer(problem, plan, NoMove(), hard, early=early) if plan else NoMove()
         out.append(play_game(problem, player, answer=answer))
     return Simulation(tuple(out), tuple(g for g, _ in todo))

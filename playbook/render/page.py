@@ -212,6 +212,7 @@ def page_data(pb: Playbook, answers: WordList | None) -> dict[str, Any]:
         "rule": cls.browser_feedback,
         "length": game.word_length,
         "turns": game.limit,
+        "early": pb.try_when_fit,
         "limitName": game.limit_name,
         "solved": game.solved,
         "keyWidth": enc.width,

@@ -51,6 +51,7 @@ METHODS = {
     "hill-climbing": "hill-climbing search",
     "reference": "from the reference",
     "lookahead": "lookahead search",
+    "swapped": "hill-climbing, one opening swapped for a first move of the exact search",
 }
 """How each way of finding the openings reads in print."""
 

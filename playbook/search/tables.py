@@ -154,6 +154,9 @@ class Part:
 
     cols: tuple[int, ...]
     solved: Solved
+    depth: int
+    """The openings played before its node: all of them, or fewer for an exception row
+    that replaces the rest (:func:`after_openings`' ``fixed``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -163,7 +166,8 @@ class Tables:
     moves: tuple[int, ...]
     """The openings (guess rows), in playing order."""
     parts: tuple[Part, ...]
-    """One per feedback of the openings (answers that are openings themselves left out)."""
+    """One per feedback of the openings that needs a row (answers that are openings
+    themselves, or tried early, left out), and the exception rows given."""
     total: int
     """Turns over all answers, the openings included."""
     unguaranteed: tuple[int, ...]
@@ -178,24 +182,65 @@ def after_openings(
     ranking: Ranking = SCM,
     profile: str = "simple",
     breadth: int = 6,
+    early: bool = False,
+    fixed: Sequence[Part] = (),
 ) -> Tables:
-    """The tables after playing ``moves`` whatever the feedback, within ``turns`` turns."""
+    """The tables after playing ``moves`` whatever the feedback, within ``turns`` turns.
+
+    The answers meet the plan as :mod:`playbook.lookup` walks it: before opening ``j + 1``
+    (``j`` played), an answer in a part of ``fixed`` at depth ``j`` follows that part's
+    node; else, with ``early`` (the rule of early tries), the words still possible are tried
+    in list order where they fit in the turns left; else the opening is played. The answers
+    left after every opening get a node per feedback (``fixed`` parts at depth ``len(moves)``
+    replace the node the search would give)."""
     moves = list(moves)
     k = len(moves)
+    n = len(problem.answers)
     memo: Memo = {}
-    opening_cols = {int(c) for c in np.flatnonzero(np.isin(problem.answer_rows, moves))}
-    total = sum(moves.index(int(problem.answer_rows[c])) + 1 for c in opening_cols)
-    codes = problem.codes(moves)
+    done = np.zeros(n, dtype=bool)
+    total = 0
     parts: list[Part] = []
     unguaranteed: list[int] = []
-    for code in np.unique(codes).tolist():
-        part = [int(c) for c in np.flatnonzero(codes == code) if int(c) not in opening_cols]
-        if not part:
-            continue
+
+    def take(part: Part) -> None:
+        nonlocal total
+        done[list(part.cols)] = True
+        total += part.solved.total + part.depth * len(part.cols)
+        unguaranteed.extend(leaves_failing(part.solved, turns - part.depth))
+        parts.append(part)
+
+    key = np.zeros(n, dtype=np.int64)
+    for j, m in enumerate(moves):
+        # the answers alike in the feedback of the openings so far; every rule below takes
+        # whole sets of them
+        _, key, counts = np.unique(key, return_inverse=True, return_counts=True)
+        for given in fixed:
+            if given.depth == j and j:
+                take(given)
+        if early:
+            for c in np.unique(key[~done]).tolist():
+                if counts[c] <= turns - j:
+                    cols = np.flatnonzero(key == c)
+                    done[cols] = True
+                    total += sum(j + t for t in try_turns(problem, cols.tolist()).values())
+        for a in np.flatnonzero((problem.answer_rows == m) & ~done).tolist():
+            done[a] = True
+            total += j + 1
+        key = key * problem.game.n_codes + problem.F[m, :].astype(np.int64)
+    for given in fixed:
+        if given.depth == k:
+            take(given)
+    codes = problem.codes(moves)
+    for code in np.unique(codes[~done]).tolist():
+        members = [int(c) for c in np.flatnonzero((codes == code) & ~done)]
         solved = solve(
-            problem, part, turns - k, ranking=ranking, profile=profile, breadth=breadth, memo=memo
+            problem,
+            members,
+            turns - k,
+            ranking=ranking,
+            profile=profile,
+            breadth=breadth,
+            memo=memo,
         )
-        total += solved.total + k * len(part)
-        unguaranteed += leaves_failing(solved, turns - k)
-        parts.append(Part(tuple(part), solved))
+        take(Part(tuple(members), solved, k))
     return Tables(tuple(moves), tuple(parts), total, tuple(unguaranteed))

@@ -1,0 +1,166 @@
+"""Exception rows that rescue the words a plan of fixed openings leaves unguaranteed.
+
+Fixed openings can leave a set of answers that no move after them finds in time, where a
+move played instead of the last opening, or of the last two, would. :func:`rescue` looks
+for such exception rows latest turn first: for every set of answers alike in the feedback of
+the openings played so far (all of them, then one fewer, ...) that holds a word the plan
+does not find in time, :func:`node` gives the node that leaves the fewest of the set
+unfound; where it leaves fewer than the plan does, it becomes an exception row keyed by the
+feedback of those openings (:mod:`playbook.lookup` plays it instead of the rest).
+
+:func:`node` keeps the simple profile's shape where it does as well as any strategy can (a
+try list, or exception moves followed by try lists), and otherwise plays the exact search's
+first move (:class:`playbook.search.optimal.Unfinder`) and the same again on each part:
+few moves to memorise, the fewest words lost.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from playbook.core.problem import Problem
+from playbook.core.ranking import SCM, Ranking
+from playbook.search import tables
+from playbook.search.optimal import Unfinder
+from playbook.search.tables import Part, Tables
+from playbook.search.trees import Node, Probe, Solved
+
+
+def node(
+    problem: Problem,
+    cols: np.ndarray,
+    turns_left: int,
+    finder: Unfinder,
+    *,
+    ranking: Ranking = SCM,
+    memo: tables.Memo | None = None,
+) -> Solved:
+    """The node for the answers ``cols`` (sorted columns) within ``turns_left`` turns that
+    leaves the fewest of them unfound (see the module docstring)."""
+    memo = {} if memo is None else memo
+    simple = tables.solve(problem, cols.tolist(), turns_left, ranking=ranking, memo=memo)
+    lost = len(tables.leaves_failing(simple, turns_left))
+    if lost == 0 or turns_left < 2:
+        return simple
+    least = finder.fewest(cols, turns_left)
+    if least is None or least >= lost:
+        return simple
+    g = finder.guess(cols, turns_left, least)
+    if g is None:
+        return simple
+    solved_code = problem.game.solved
+    codes = problem.F[g, cols]
+    children: list[tuple[int, Node]] = []
+    turns: dict[int, int] = {}
+    for code in np.unique(codes).tolist():
+        part = cols[codes == code]
+        if code == solved_code:
+            turns[int(part[0])] = 1
+            continue
+        child = node(problem, part, turns_left - 1, finder, ranking=ranking, memo=memo)
+        children.append((int(code), child.node))
+        turns.update({c: t + 1 for c, t in child.turns.items()})
+    return Solved(Probe(g, tuple(children), len(cols)), turns)
+
+
+def rescue(
+    problem: Problem,
+    plan: Tables,
+    turns: int,
+    *,
+    budget: float,
+    ranking: Ranking = SCM,
+    profile: str = "simple",
+    breadth: int = 6,
+    early: bool = True,
+    finder: Unfinder | None = None,
+) -> Tables:
+    """``plan`` (from :func:`playbook.search.tables.after_openings` with the same settings)
+    with exception rows where they find more words in time (see the module docstring);
+    ``budget``: seconds for the exact search over the whole group (or ``finder``'s)."""
+    if not plan.unguaranteed:
+        return plan
+    finder = finder or Unfinder(problem, limit=turns, budget=budget)
+    memo: tables.Memo = {}
+    moves = list(plan.moves)
+    fixed: list[Part] = [p for p in plan.parts if p.depth < len(moves)]
+    for depth in range(len(moves), 0, -1):
+        lost = set(plan.unguaranteed)
+        if not lost:
+            break
+        keys = problem.codes(moves[:depth])
+        covered = {c for p in fixed if p.depth < depth for c in p.cols}
+        changed = False
+        for key in sorted({int(keys[c]) for c in lost if c not in covered}):
+            cols = np.flatnonzero(keys == key)
+            inside = set(cols.tolist())
+            found = node(problem, cols, turns - depth, finder, ranking=ranking, memo=memo)
+            if len(tables.leaves_failing(found, turns - depth)) < len(lost & inside):
+                fixed = [p for p in fixed if not set(p.cols) <= inside]
+                fixed.append(Part(tuple(cols.tolist()), found, depth))
+                changed = True
+        if changed:
+            plan = tables.after_openings(
+                problem,
+                moves,
+                turns,
+                ranking=ranking,
+                profile=profile,
+                breadth=breadth,
+                early=early,
+                fixed=fixed,
+            )
+    return plan
+
+
+SWAPPED = "swapped"
+"""The method of openings one of which :func:`swap` replaced."""
+
+SWAP_CANDIDATES = 40
+"""First moves of the exact search tried in place of each opening by :func:`swap`."""
+
+
+def swap(
+    problem: Problem,
+    plan: Tables,
+    turns: int,
+    *,
+    budget: float,
+    ranking: Ranking = SCM,
+    profile: str = "simple",
+    breadth: int = 6,
+    early: bool = True,
+) -> Tables:
+    """Where ``plan`` (rescued) still leaves more words unguaranteed than any strategy must,
+    the openings with one of them replaced by one of the exact search's best first moves
+    (:data:`SWAP_CANDIDATES`, in its order), rescued, that leaves the fewest (then the fewest
+    turns); ``plan`` where none leaves fewer or ``budget`` seconds run out."""
+    if not plan.unguaranteed:
+        return plan
+    finder = Unfinder(problem, limit=turns, budget=budget)
+    everything = np.arange(len(problem.answers), dtype=np.int64)
+    fewest = finder.fewest(everything, turns)
+    if fewest is None or len(plan.unguaranteed) <= fewest:
+        return plan
+    best = plan
+    moves = list(plan.moves)
+    for g in finder.first_moves(everything, turns)[:SWAP_CANDIDATES]:
+        if g in moves:
+            continue
+        for i in range(len(moves)):
+            variant = [*moves[:i], g, *moves[i + 1 :]]
+            t = tables.after_openings(
+                problem, variant, turns, ranking=ranking, profile=profile, breadth=breadth,
+                early=early,
+            )  # fmt: skip
+            t = rescue(
+                problem, t, turns, budget=budget, ranking=ranking, profile=profile,
+                breadth=breadth, early=early, finder=finder,
+            )  # fmt: skip
+            if finder.out_of_time:
+                return best
+            if (len(t.unguaranteed), t.total) < (len(best.unguaranteed), best.total):
+                best = t
+        if len(best.unguaranteed) <= fewest:
+            break
+    return best
