@@ -84,6 +84,21 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildResult, Path]:
 
 
 @pytest.fixture(scope="module")
+def tv_built(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildResult, Path]:
+    """The TV config built for e and j: the rule of early tries, and e's exception rows
+    before its last openings (keyed by one or two blocks), written with its page."""
+    tv = config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")
+    cfg = config.override(tv, n_jobs=1, **{"render.formats": "yaml,page", "search.restarts": 20})
+    result = build.build(cfg, letters=("e", "j"))
+    assert result.report.ok and result.playbook.try_when_fit
+    e = result.playbook.group("e")
+    assert any(len(r.feedback.split()) < len(e.openings) for r in e.table or ())
+    out = tmp_path_factory.mktemp("tv")
+    outputs.write_build(result, out, None)
+    return result, out / "playbook-ej-play.html"
+
+
+@pytest.fixture(scope="module")
 def paper(tmp_path_factory: pytest.TempPathFactory) -> tuple[model.Playbook, WordList, Path]:
     pb = model.load(str(PAPER))
     answers = outputs.answer_list(pb, str(PAPER))
@@ -103,11 +118,14 @@ def open_page(browser: Any, path: Path, viewport: dict[str, int]) -> Any:
     return page
 
 
-def book_moves(session: Session, plan: model.GroupPlan, answer: str) -> list[str]:
-    """The moves of play's BookPlayer against ``answer``, to the answer."""
+def book_moves(
+    session: Session, plan: model.GroupPlan, answer: str, early: bool = False
+) -> list[str]:
+    """The moves of play's BookPlayer against ``answer``, to the answer (``early``: the
+    playbook says ``try_when_fit``)."""
     problem = session.problem(plan.group)
     game = problem.game
-    player = play.make_player(problem, plan, "scm")
+    player = play.make_player(problem, plan, "scm", early=early)
     history: list[tuple[str, int]] = []
     while not history or history[-1][1] != game.solved:
         move = player.next_move(history)
@@ -224,7 +242,7 @@ def test_built_games_on_a_desktop_match_play(
     for n, plan in enumerate(result.playbook.groups):
         words = [result.session.answers[j] for j in result.session.groups()[plan.group]]
         for k, answer in enumerate(sample(words, min(2, len(words)), n)):
-            want = book_moves(result.session, plan, answer)
+            want = book_moves(result.session, plan, answer, result.playbook.try_when_fit)
             got = page_moves(page, game, plan.group, answer, ("tap", "digits")[(n + k) % 2])
             assert got == want and len(got) <= game.limit, answer
     tap(page, f"button.letter[data-group='{IJ}']")
@@ -390,8 +408,11 @@ def _feedback(game: Game) -> Callable[[str, str], int]:
     return functools.lru_cache(maxsize=1 << 20)(game.feedback)
 
 
-def walk_moves(plan: model.GroupPlan, game: Game, words: list[str], answer: str) -> list[str]:
-    """The moves of ``lookup.walk`` against ``answer`` with the game's plain rule."""
+def walk_moves(
+    plan: model.GroupPlan, game: Game, words: list[str], answer: str, early: bool = False
+) -> list[str]:
+    """The moves of ``lookup.walk`` against ``answer`` with the game's plain rule (``early``:
+    with the rule of early tries)."""
     left: dict[tuple[tuple[str, int], ...], list[str]] = {(): words}
     feedback = _feedback(game)
 
@@ -409,6 +430,7 @@ def walk_moves(plan: model.GroupPlan, game: Game, words: list[str], answer: str)
         possible=possible,
         words=words,
         solved=game.solved,
+        turns=game.limit if early else None,
     )
     history: list[tuple[str, int]] = []
     with contextlib.suppress(StopIteration):
@@ -422,15 +444,21 @@ def walk_moves(plan: model.GroupPlan, game: Game, words: list[str], answer: str)
 
 
 def test_every_word_takes_the_same_path_in_the_page_and_in_lookup(
-    browser: Any, built: tuple[BuildResult, Path], paper: tuple[Any, WordList, Path]
+    browser: Any,
+    built: tuple[BuildResult, Path],
+    tv_built: tuple[BuildResult, Path],
+    paper: tuple[Any, WordList, Path],
 ) -> None:
     """Every word of the list, through the page's script (its walk and feedback) and through
-    ``lookup.walk`` with the game's rule: the paper's playbook (all 26 letters) and the build."""
+    ``lookup.walk`` with the game's rule: the paper's playbook (all 26 letters), the build,
+    and a TV build with early tries and exception rows before the last openings."""
     result, built_path = built
     game = result.session.game
+    tv, tv_path = tv_built
     cases = [
         (paper[0], paper[1].words, paper[2]),
         (result.playbook, result.session.answers, built_path),
+        (tv.playbook, tv.session.answers, tv_path),
     ]
     for pb, answers, path in cases:
         page = open_page(browser, path, DESKTOP)
@@ -439,5 +467,6 @@ def test_every_word_takes_the_same_path_in_the_page_and_in_lookup(
         for plan in pb.groups:
             words = [w for w in answers if game.group_of(w) == plan.group]
             for answer in words:
-                assert got[answer] == walk_moves(plan, game, words, answer), answer
+                want = walk_moves(plan, game, words, answer, pb.try_when_fit)
+                assert got[answer] == want, answer
         assert len(got) == sum(1 for w in answers if w[0] in {g.group for g in pb.groups})
