@@ -29,7 +29,7 @@ from playbook.model import GroupPlan, Playbook
 from playbook.pipeline.session import Session
 from playbook.search import letters, openings, optimal, tables
 from playbook.search.openings import Opening
-from playbook.search.rescue import SWAPPED, rescue, swap
+from playbook.search.rescue import SWAPPED, Shape, rescue, swap
 from playbook.verify import Report, verify
 
 
@@ -357,11 +357,18 @@ def plan_simple(
     """The simple profile's plan: the openings, then try lists and exception moves (with
     exception rows before the last openings where they find more words in time, the exact
     search given ``budget`` seconds)."""
-    t = tables.after_openings(
-        problem, opening.moves, turns, ranking=rank, profile="simple", early=True
-    )
-    t = rescue(problem, t, turns, budget=budget, ranking=rank)
-    t = swap(problem, t, turns, budget=budget, ranking=rank)
+    shape = Shape(rank)
+    t = shape.tables(problem, opening.moves, turns)
+    return _rescued(problem, opening, t, turns, budget, shape)
+
+
+def _rescued(
+    problem: Problem, opening: Opening, t: tables.Tables, turns: int, budget: float, shape: Shape
+) -> GroupPlan:
+    """The plan of ``opening`` and its tables ``t`` (made with ``shape``), with exception
+    rows and a swapped opening where they find more words in time."""
+    t = rescue(problem, t, turns, budget=budget, shape=shape)
+    t = swap(problem, t, turns, budget=budget, shape=shape)
     if t.moves != opening.moves:
         opening = dataclasses.replace(
             opening, moves=t.moves, score=problem.score(t.moves), method=SWAPPED
@@ -400,16 +407,7 @@ def plan_fast(
         assert best is not None
         chosen = best[2].moves
     assert best is not None
-    t = rescue(
-        problem, best[2], turns, budget=budget, ranking=rank, profile="fast", breadth=fc.breadth
-    )
-    t = swap(problem, t, turns, budget=budget, ranking=rank, profile="fast", breadth=fc.breadth)
-    opening = best[1]
-    if t.moves != opening.moves:
-        opening = dataclasses.replace(
-            opening, moves=t.moves, score=problem.score(t.moves), method=SWAPPED
-        )
-    return openings_plan(problem, opening, t)
+    return _rescued(problem, best[1], best[2], turns, budget, Shape(rank, "fast", fc.breadth))
 
 
 def plan_tree(problem: Problem, budget: float) -> GroupPlan:

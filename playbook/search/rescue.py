@@ -16,6 +16,9 @@ few moves to memorise, the fewest words lost.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
+
 import numpy as np
 
 from playbook.core.problem import Problem
@@ -24,6 +27,26 @@ from playbook.search import tables
 from playbook.search.optimal import Unfinder
 from playbook.search.tables import Part, Tables
 from playbook.search.trees import Node, Probe, Solved
+
+
+@dataclasses.dataclass(frozen=True)
+class Shape:
+    """The settings of the tables a plan was made with (those of
+    :func:`playbook.search.tables.after_openings`), kept to make its variants alike."""
+
+    ranking: Ranking = SCM
+    profile: str = "simple"
+    breadth: int = 6
+    early: bool = True
+
+    def tables(
+        self, problem: Problem, moves: Sequence[int], turns: int, fixed: Sequence[Part] = ()
+    ) -> Tables:
+        """The tables after ``moves`` with these settings (and the exception rows ``fixed``)."""
+        return tables.after_openings(
+            problem, moves, turns, ranking=self.ranking, profile=self.profile,
+            breadth=self.breadth, early=self.early, fixed=fixed,
+        )  # fmt: skip
 
 
 def node(
@@ -69,15 +92,12 @@ def rescue(
     turns: int,
     *,
     budget: float,
-    ranking: Ranking = SCM,
-    profile: str = "simple",
-    breadth: int = 6,
-    early: bool = True,
+    shape: Shape = Shape(),
     finder: Unfinder | None = None,
 ) -> Tables:
-    """``plan`` (from :func:`playbook.search.tables.after_openings` with the same settings)
-    with exception rows where they find more words in time (see the module docstring);
-    ``budget``: seconds for the exact search over the whole group (or ``finder``'s)."""
+    """``plan`` (made with ``shape``) with exception rows where they find more words in time
+    (see the module docstring); ``budget``: seconds for the exact search over the whole group
+    (or ``finder``'s)."""
     if not plan.unguaranteed:
         return plan
     finder = finder or Unfinder(problem, limit=turns, budget=budget)
@@ -94,22 +114,13 @@ def rescue(
         for key in sorted({int(keys[c]) for c in lost if c not in covered}):
             cols = np.flatnonzero(keys == key)
             inside = set(cols.tolist())
-            found = node(problem, cols, turns - depth, finder, ranking=ranking, memo=memo)
+            found = node(problem, cols, turns - depth, finder, ranking=shape.ranking, memo=memo)
             if len(tables.leaves_failing(found, turns - depth)) < len(lost & inside):
                 fixed = [p for p in fixed if not set(p.cols) <= inside]
                 fixed.append(Part(tuple(cols.tolist()), found, depth))
                 changed = True
         if changed:
-            plan = tables.after_openings(
-                problem,
-                moves,
-                turns,
-                ranking=ranking,
-                profile=profile,
-                breadth=breadth,
-                early=early,
-                fixed=fixed,
-            )
+            plan = shape.tables(problem, moves, turns, fixed)
     return plan
 
 
@@ -126,15 +137,13 @@ def swap(
     turns: int,
     *,
     budget: float,
-    ranking: Ranking = SCM,
-    profile: str = "simple",
-    breadth: int = 6,
-    early: bool = True,
+    shape: Shape = Shape(),
 ) -> Tables:
-    """Where ``plan`` (rescued) still leaves more words unguaranteed than any strategy must,
-    the openings with one of them replaced by one of the exact search's best first moves
-    (:data:`SWAP_CANDIDATES`, in its order), rescued, that leaves the fewest (then the fewest
-    turns); ``plan`` where none leaves fewer or ``budget`` seconds run out."""
+    """Where ``plan`` (made with ``shape``, rescued) still leaves more words unguaranteed
+    than any strategy must, the openings with one of them replaced by one of the exact
+    search's best first moves (:data:`SWAP_CANDIDATES`, in its order), rescued, that leaves
+    the fewest (then the fewest turns); ``plan`` where none leaves fewer or ``budget``
+    seconds run out."""
     if not plan.unguaranteed:
         return plan
     finder = Unfinder(problem, limit=turns, budget=budget)
@@ -149,14 +158,8 @@ def swap(
             continue
         for i in range(len(moves)):
             variant = [*moves[:i], g, *moves[i + 1 :]]
-            t = tables.after_openings(
-                problem, variant, turns, ranking=ranking, profile=profile, breadth=breadth,
-                early=early,
-            )  # fmt: skip
-            t = rescue(
-                problem, t, turns, budget=budget, ranking=ranking, profile=profile,
-                breadth=breadth, early=early, finder=finder,
-            )  # fmt: skip
+            t = shape.tables(problem, variant, turns)
+            t = rescue(problem, t, turns, budget=budget, shape=shape, finder=finder)
             if finder.out_of_time:
                 return best
             if (len(t.unguaranteed), t.total) < (len(best.unguaranteed), best.total):
