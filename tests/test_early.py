@@ -58,14 +58,17 @@ def _openings(problem: Problem, k: int, seed: int) -> list[int]:
 
 
 @pytest.mark.parametrize("turns", [3, 4, 5])
-@pytest.mark.parametrize("early", [False, True])
-def test_the_builder_counts_what_the_walk_plays(small_group, turns, early) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    ("early", "profile"), [(False, "simple"), (True, "simple"), (True, "lean"), (True, "list")]
+)
+def test_the_builder_counts_what_the_walk_plays(small_group, turns, early, profile) -> None:  # type: ignore[no-untyped-def]
     """Tables' total and unguaranteed words are what replaying the plan gives, for random
-    openings of one to three words, with the rule of early tries and without."""
+    openings of one to three words, with the rule of early tries and without, for each
+    shape of table."""
     p = _turns(small_group, turns)
     for k, seed in itertools.product((1, 2, 3), range(4)):
         moves = _openings(p, k, seed)
-        t = tables.after_openings(p, moves, turns, early=early)
+        t = tables.after_openings(p, moves, turns, early=early, profile=profile)
         turns_of = _replayed(p, _plan(p, t), early)
         assert sum(turns_of.values()) == t.total, (moves, turns)
         late = sorted(a for a, n in turns_of.items() if n > turns)

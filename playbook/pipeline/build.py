@@ -352,12 +352,19 @@ def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[s
 
 
 def plan_simple(
-    problem: Problem, opening: Opening, turns: int, rank: Ranking, budget: float
+    problem: Problem,
+    opening: Opening,
+    turns: int,
+    rank: Ranking,
+    budget: float,
+    profile: str = "lean",
 ) -> GroupPlan:
     """The simple profile's plan: the openings, then try lists and exception moves (with
     exception rows before the last openings where they find more words in time, the exact
-    search given ``budget`` seconds)."""
-    shape = Shape(rank)
+    search given ``budget`` seconds). Try lists keep list order wherever that finds every
+    word in time (tables' ``lean`` shape: nothing to memorise but what the guarantee needs;
+    ``simple``: the order with the fewest turns)."""
+    shape = Shape(rank, profile)
     t = shape.tables(problem, opening.moves, turns)
     return _rescued(problem, opening, t, turns, budget, shape)
 

@@ -122,7 +122,7 @@ def render_pdf(
     # page numbers come from the layout model; should weasyprint lay the pages out otherwise
     # (a cover longer than a page, a table running past its page), number them as it did and
     # render again
-    plan = numbering(pages, runs, int(ctx["has_ref"]))
+    plan = numbering(pages, runs, ctx["after_pages"])
     for _ in range(3):
         parts, anchors = _render_runs(ctx, runs, plan, jobs)
         found = numbering_found(anchors, [len(a) for _, a in parts], plan["toc"])

@@ -22,7 +22,8 @@ from markupsafe import Markup
 
 from playbook import __version__
 from playbook.games import game_class
-from playbook.model import GroupPlan, Playbook
+from playbook.model import GroupPlan, Playbook, rules_sha256
+from playbook.render import frontier
 from playbook.render.layout import (
     CHART_LINE,
     DOUBT,
@@ -332,6 +333,18 @@ def template_text(name: str) -> str:
     return importlib.resources.files("playbook.templates").joinpath(name).read_text("utf-8")
 
 
+def _frontier(pb: Playbook) -> dict[str, Any] | None:
+    """The memorisation frontier measured for this playbook's list and rules (the appendix
+    that plots it), or None."""
+    found = frontier.run_for(pb.words.get("sha256"), rules_sha256(pb.game))
+    if found is None:
+        return None
+    run, head = found
+    title = game_class(pb.game).label(pb.game)
+    svg = frontier.inline_svg([{**run, "title": title}], mark=pb.name)
+    return {"svg": Markup(svg), "run": run, "head": head, "mine": run.get("config") == pb.name}
+
+
 def context(
     pb: Playbook,
     *,
@@ -360,6 +373,7 @@ def context(
         patterns |= _patterns(views)
     page_list = paginate(views)
     has_ref = any(v.ref is not None for v in views)
+    memo = _frontier(pb)
     return {
         "pb": pb,
         "m": _meta(pb),
@@ -386,7 +400,13 @@ def context(
         "stubs": [],
         "page_start": 1,
         "appendix": True,
-        **(numbering(page_list, [(0, len(page_list))], int(has_ref)) if pdf else {"toc": {}}),
+        "frontier": memo,
+        "after_pages": int(has_ref) + int(memo is not None),
+        **(
+            numbering(page_list, [(0, len(page_list))], int(has_ref) + int(memo is not None))
+            if pdf
+            else {"toc": {}}
+        ),
     }
 
 

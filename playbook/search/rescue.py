@@ -56,12 +56,15 @@ def node(
     finder: Unfinder,
     *,
     ranking: Ranking = SCM,
+    profile: str = "simple",
     memo: tables.Memo | None = None,
 ) -> Solved:
     """The node for the answers ``cols`` (sorted columns) within ``turns_left`` turns that
     leaves the fewest of them unfound (see the module docstring)."""
     memo = {} if memo is None else memo
-    simple = tables.solve(problem, cols.tolist(), turns_left, ranking=ranking, memo=memo)
+    simple = tables.solve(
+        problem, cols.tolist(), turns_left, ranking=ranking, profile=profile, memo=memo
+    )
     lost = len(tables.leaves_failing(simple, turns_left))
     if lost == 0 or turns_left < 2:
         return simple
@@ -80,7 +83,9 @@ def node(
         if code == solved_code:
             turns[int(part[0])] = 1
             continue
-        child = node(problem, part, turns_left - 1, finder, ranking=ranking, memo=memo)
+        child = node(
+            problem, part, turns_left - 1, finder, ranking=ranking, profile=profile, memo=memo
+        )
         children.append((int(code), child.node))
         turns.update({c: t + 1 for c, t in child.turns.items()})
     return Solved(Probe(g, tuple(children), len(cols)), turns)
@@ -114,7 +119,10 @@ def rescue(
         for key in sorted({int(keys[c]) for c in lost if c not in covered}):
             cols = np.flatnonzero(keys == key)
             inside = set(cols.tolist())
-            found = node(problem, cols, turns - depth, finder, ranking=shape.ranking, memo=memo)
+            found = node(
+                problem, cols, turns - depth, finder,
+                ranking=shape.ranking, profile=shape.profile, memo=memo,
+            )  # fmt: skip
             if len(tables.leaves_failing(found, turns - depth)) < len(lost & inside):
                 fixed = [p for p in fixed if not set(p.cols) <= inside]
                 fixed.append(Part(tuple(cols.tolist()), found, depth))

@@ -7,6 +7,10 @@ profile:
   every word in time, an exception move (any guess) that splits the set, recursively.
 * ``fast``: a next move for every set of three or more words, chosen by a bounded lookahead
   over the best-ranked moves, to minimise the total number of turns.
+* ``lean``: as ``simple``, but a try list keeps list order wherever that finds every word in
+  time (an order to memorise only where the guarantee needs it).
+* ``list``: the words in list order, nothing else (a plan of fixed openings alone: nothing to
+  memorise after them).
 
 :func:`after_openings` does it for every feedback of fixed openings: a group's tables.
 """
@@ -69,6 +73,28 @@ def best_try(problem: Problem, cols: Sequence[int], turns_left: int) -> Solved:
     return Solved(TryList(perm), try_turns(problem, perm))
 
 
+LEAN_FIRSTS = 12
+"""Try lists up to this size may start with any one of their words under ``lean``."""
+
+
+def lean_try(problem: Problem, cols: Sequence[int], turns_left: int) -> Solved:
+    """The try list to memorise least: list order where it finds every word in time, else
+    one word first and the rest in list order, the one that finds most words in time (then
+    the fewest turns)."""
+    cols = sorted(cols)
+    listed = Solved(TryList(tuple(cols)), try_turns(problem, cols))
+    if listed.worst <= turns_left or len(cols) > LEAN_FIRSTS:
+        return listed
+    best = ((len(leaves_failing(listed, turns_left)), listed.total), listed)
+    for c in cols:
+        order = [c, *(x for x in cols if x != c)]
+        s = Solved(TryList(tuple(order)), try_turns(problem, order))
+        key = (len(leaves_failing(s, turns_left)), s.total)
+        if key < best[0]:
+            best = (key, s)
+    return best[1]
+
+
 def _candidates(problem: Problem, cols: np.ndarray, ranking: Ranking, breadth: int) -> list[int]:
     splits = problem.splits(cols)
     in_s = problem.in_set(cols)
@@ -111,9 +137,17 @@ def _solve(
     key = (tuple(sorted(cols)), turns_left, s.profile, breadth)
     if key in s.memo:
         return s.memo[key]
+    if s.profile == "list":
+        s.memo[key] = Solved(TryList(key[0]), try_turns(problem, key[0]))
+        return s.memo[key]
     arr = np.asarray(key[0], dtype=np.int64)
     options: list[Solved] = []
-    if s.profile == "simple" or len(arr) <= MAX_PERMUTE:
+    if s.profile == "lean":
+        options.append(lean_try(problem, key[0], turns_left))
+        if options[0].worst <= turns_left:
+            s.memo[key] = options[0]
+            return options[0]
+    elif s.profile == "simple" or len(arr) <= MAX_PERMUTE:
         options.append(best_try(problem, key[0], turns_left))
     in_time = bool(options) and options[0].worst <= turns_left
     if len(arr) > 1 and turns_left > 1 and (not in_time or (s.profile == "fast" and len(arr) > 2)):

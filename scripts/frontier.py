@@ -1,0 +1,151 @@
+"""The memorisation frontier of Dutch Lingo (issue 25, item 4), for each rule set.
+
+Builds and verifies the plans of :mod:`playbook.pipeline.frontier` (0 to 4 fixed openings
+per letter, with and without exception moves, the fast profile) and measures the certified
+optimum and the default playbook from ``output/<config>-optimal/`` (``scripts/exact_optima.py``)
+and ``output/<config>/`` (``playbook build <config>``), each re-verified here:
+
+    .venv/bin/python scripts/frontier.py [--restarts N] [--budget S] [--configs a,b]
+
+Writes ``playbook/data/frontier.json`` (the book's appendix draws it for a playbook of the
+same list and rules), ``benchmarks/results/frontier.png`` (the README's plot) and prints
+the README's table (``--table`` prints it again from the JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from playbook import config, files, model, parallel
+from playbook.games import game_class
+from playbook.pipeline import frontier
+from playbook.pipeline.session import Session
+from playbook.render.frontier import figure
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "playbook" / "data" / "frontier.json"
+PLOT = ROOT / "benchmarks" / "results" / "frontier.png"
+
+
+def built(name: str, session: Session, kind: str, label: str) -> dict[str, Any] | None:
+    """The point of the playbook in ``output/<name>/`` where it is of this list and rules."""
+    path = ROOT / "output" / name / "playbook.yaml"
+    if not path.exists():
+        print(f"  {path} missing: no {kind} point", file=sys.stderr)
+        return None
+    pb = model.load(str(path))
+    if (pb.words.get("sha256"), model.rules_sha256(pb.game)) != (
+        session.words_info["sha256"],
+        model.rules_sha256(session.rules_info),
+    ):
+        print(f"  {path} is of another list or rules: no {kind} point", file=sys.stderr)
+        return None
+    return frontier.measure(pb, session, kind, label).as_dict()
+
+
+def run(name: str, restarts: int, budget: float, jobs: int) -> dict[str, Any]:
+    cfg = config.load(ROOT / "config" / f"{name}.yaml")
+    session = Session.open(cfg)
+    ends = []
+    for kind, folder, label in (
+        ("optimum", f"{name}-optimal", "certified optimum"),
+        ("default", name, "default playbook"),
+    ):
+        p = built(folder, session, kind, label)
+        if p is not None:
+            ends.append(p)
+    t0 = time.perf_counter()
+    pts = []
+    for p in frontier.points(cfg, restarts=restarts, budget=budget, n_jobs=jobs):
+        pts.append(p.as_dict())
+        print(f"  {name}: {p.label}: {time.perf_counter() - t0:.0f} s", flush=True)
+    wall = time.perf_counter() - t0
+    pts += ends
+    return {
+        "config": name,
+        "title": game_class(session.rules_info).label(session.rules_info),
+        "words_sha256": session.words_info["sha256"],
+        "rules_sha256": model.rules_sha256(session.rules_info),
+        "words": len(session.answers),
+        "wall_s": round(wall, 1),
+        "points": pts,
+    }
+
+
+def table(data: dict[str, Any]) -> str:
+    """The README's table: one row per plan, the rule sets side by side."""
+    runs = data["runs"]
+    head = ["plan"]
+    for r in runs:
+        head += [f"{r['config']}: memorise", "average", "worst", "not guaranteed"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    labels: list[str] = []
+    for r in runs:
+        labels += [p["label"] for p in r["points"] if p["label"] not in labels]
+    for label in labels:
+        row = [label]
+        for r in runs:
+            p = next((p for p in r["points"] if p["label"] == label), None)
+            if p is None:
+                row += ["", "", "", ""]
+                continue
+            m = f"{p['memorise']}"
+            if p["memorise_moves"] or p["memorise_ordered"]:
+                m += (
+                    f" ({p['memorise_openings']} + {p['memorise_moves']} + {p['memorise_ordered']})"
+                )
+            row += [m, f"{p['average']:.3f}", str(p["worst"]), str(p["unguaranteed"])]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
+def draw(data: dict[str, Any]) -> None:
+    """The README's plot of the measured frontier."""
+    files.atomic_write(PLOT, figure(data["runs"]))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--restarts", type=int, default=20, help="hill-climbing restarts (3, 4 words)")
+    ap.add_argument("--budget", type=float, default=10.0, help="exact-search seconds per group")
+    ap.add_argument("--jobs", type=int, default=-1)
+    ap.add_argument("--configs", default="lingo-nl-5,lingo-nl-5-tv")
+    ap.add_argument("--table", action="store_true", help="print the README table of the JSON")
+    ap.add_argument("--plot", action="store_true", help="draw the README plot of the JSON again")
+    args = ap.parse_args()
+    if args.table or args.plot:
+        data = json.loads(DATA.read_text())
+        if args.plot:
+            draw(data)
+        print(table(data))
+        return 0
+    jobs = parallel.effective_jobs(args.jobs)
+    out: dict[str, Any] = {
+        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+        "command": "python scripts/frontier.py " + " ".join(sys.argv[1:]),
+        "date": datetime.date.today().isoformat(),
+        "restarts": args.restarts,
+        "budget_s": args.budget,
+        "runs": [],
+    }
+    for name in args.configs.split(","):
+        res = run(name, args.restarts, args.budget, jobs)
+        out["runs"].append(res)
+        print(f"{name}: {len(res['points'])} points, {res['wall_s']} s wall on {jobs} workers")
+    files.atomic_write(DATA, json.dumps(out, indent=1) + "\n")
+    draw(out)
+    print(f"wrote {DATA.relative_to(ROOT)} and {PLOT.relative_to(ROOT)}\n")
+    print(table(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
