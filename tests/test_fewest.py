@@ -4,6 +4,7 @@ shown on the card, checked by verify and re-decided by ``verify --proofs``."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,12 +12,15 @@ import pytest
 import yaml
 from helpers import BUDGET, sample, verify_path, write_words
 
-from playbook import config, model, render
+from playbook import config, memory, model, render
+from playbook.model import Move
 from playbook.pipeline import build
 from playbook.pipeline.proofs import problems_of
 from playbook.pipeline.session import Session
 from playbook.render.card import card_context
+from playbook.render.views import template_text
 from playbook.search import optimal
+from playbook.words import WordList
 
 
 @pytest.fixture(scope="module")
@@ -149,3 +153,45 @@ def test_proof_problems_are_the_builds(tv_build) -> None:  # type: ignore[no-unt
     for n in names:
         assert again[n].guesses == session.problem(n).guesses
         assert again[n].answers == session.problem(n).answers
+
+
+def _moves(table):  # type: ignore[no-untyped-def]
+    for row in table or ():
+        if isinstance(row.node, Move):
+            yield row.node.word
+            yield from _moves(row.node.table)
+
+
+def _flat(items):  # type: ignore[no-untyped-def]
+    for i in items:
+        yield i
+        yield from _flat(i.then)
+
+
+def test_the_card_holds_every_exception_and_small_group(tv_build) -> None:  # type: ignore[no-untyped-def]
+    """The card is the whole material: every exception move of every table (with its
+    trigger), every exception row, the words of the small groups (q), the words not
+    guaranteed with their families; on one A4 sheet, nothing under 8 pt."""
+    _, result = tv_build
+    pb = result.playbook
+    answers = result.session.answers
+    ctx = card_context(pb, answers=answers)
+    cells = {label: cells[0] for label, cells in ctx["rows"]}
+    for g in pb.groups:
+        cell = cells[g.group]
+        played = [i.play for i in _flat(cell.items) if i.play]
+        assert sorted(played) == sorted(_moves(g.table))
+        assert all(i.trigger for i in _flat(cell.items))
+        stops = [r for r in g.table or () if 0 < len(r.feedback.split()) < len(g.openings)]
+        assert sum(i.stop for i in cell.items) == len(stops)
+        assert cell.memorise == memory.of_plan(g).words
+        for w in g.unguaranteed:
+            assert w in cell.unguaranteed and any(w in f for f in cell.families)
+    small = dict(ctx["small"])
+    assert small["q"].split() == [w for w in answers if w[0] == "q"]
+    words = WordList("t", tuple(answers), pb.words["sha256"])
+    data = render.render(pb, "card", answers=words)[0]
+    assert render.page_count(data) <= 2
+    css = template_text("card.css")
+    sizes = [float(x) for x in re.findall(r"font[-a-z]*:[^;]*?(\d+(?:\.\d+)?)pt", css)]
+    assert sizes and min(sizes) >= 8

@@ -255,6 +255,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     answers = None
     if spec.needs_answers:
         render.check_game(pb.game)
+    if spec.needs_answers or (spec.wants_answers and "list" in pb.words):
         answers = outputs.answer_list(pb, args.playbook)
     jobs = parallel.effective_jobs(args.jobs)
     data, pages = render.render(

@@ -28,7 +28,7 @@ from playbook.model import Playbook
 from playbook.render.card import render_card
 from playbook.render.html import md_escape, render_html, render_markdown
 from playbook.render.layout import paginate, sort_table
-from playbook.render.page import check_game, render_page
+from playbook.render.page import check_game, check_list, render_page
 from playbook.render.pdf import join_pdfs, page_count, render_pdf
 from playbook.render.tiles import TILE_STYLES, legend, tile_png
 from playbook.render.views import group_views
@@ -100,6 +100,9 @@ class Format:
     column in the summary."""
     needs_answers: bool = False
     """It needs the playbook's word list (``answers``): each group's words in list order."""
+    wants_answers: bool = False
+    """It uses the playbook's word list where the playbook names one (the card: the words
+    of the small groups)."""
 
 
 def _pdf(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
@@ -121,7 +124,8 @@ def _md(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
 
 
 def _card(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
-    return render_card(pb, others=o.others), {}
+    words = check_list(pb, o.answers).words if o.answers is not None else ()
+    return render_card(pb, others=o.others, answers=words), {}
 
 
 def _page(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
@@ -134,7 +138,13 @@ FORMATS: dict[str, Format] = {
         Format("pdf", ".pdf", "A4 PDF book, tiles as images (weasyprint)", _pdf, paged=True),
         Format("html", ".html", "one self-contained HTML page, laid out as the PDF", _html),
         Format("md", ".md", "Markdown, feedback in the o/x/. notation", _md, ("markdown",)),
-        Format("card", "-card.pdf", "one A4 page: every letter's openings, to learn", _card),
+        Format(
+            "card",
+            "-card.pdf",
+            "one A4 sheet: all a contestant must learn",
+            _card,
+            wants_answers=True,
+        ),
         Format(
             "page",
             "-play.html",

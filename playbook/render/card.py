@@ -1,11 +1,14 @@
-"""The card: one A4 page a contestant can learn by heart and take along.
+"""The card: one A4 sheet that holds all a contestant must learn; the book stays home.
 
 Per letter, for each playbook given (the paper's rules and the TV rules side by side when
-both are built): the opening words to play in order, the expected turns, the exception moves
-that the tables hold (the only times something else than a row's words is played), and how
-many words the plan does not guarantee, beside the fewest that any strategy under those rules
-must leave (exact search, where the build decided it). Text only, so it reads the same in
-black and white.
+both are built): the opening words to play in order, the expected turns, the words to
+memorise, and every exception with the feedback that triggers it (an exception move, an
+exception row that stops the openings, a try list out of list order); the words the plan
+does not guarantee, beside the fewest that any strategy under those rules must leave (exact
+search, where the build decided it), with their trap families (the words tried with them,
+in order). Above: the rules of play (the openings, the rule of early tries, list order
+everywhere else), the feedback notation and the words of the small groups (q, x). Text
+only, so it reads the same in black and white; nothing under 8 pt.
 """
 
 from __future__ import annotations
@@ -16,15 +19,33 @@ from typing import Any
 
 from markupsafe import Markup
 
-from playbook.games import game_class
+from playbook import memory
+from playbook.games import from_rules, game_class
 from playbook.model import GroupPlan, Move, Playbook, Table
 from playbook.render.html import html_env
 from playbook.render.pdf import pdf_of_html
 from playbook.render.views import template_text
 from playbook.spelling import Spelling
 
-FOLLOW_UPS = 3
-"""Exception moves shown per letter and playbook (the rest counted)."""
+SMALL_GROUP = 15
+"""Groups of at most this many words have their words on the card (q, x): a contestant
+tries them from memory."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Item:
+    """One thing to memorise after the openings: when (the feedback that triggers it), what
+    to play, and what to play after it (its own feedback's items)."""
+
+    trigger: str
+    """The feedback, block by block ("start": before anything is played)."""
+    stop: bool
+    """An exception row: the openings still to come are not played."""
+    play: str
+    """The word to play next ("" for a try list)."""
+    tries: str
+    """The words to try in this order ("" for none, "the words left" for list order)."""
+    then: tuple[Item, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,63 +54,103 @@ class Cell:
 
     openings: str
     average: str
-    moves: tuple[tuple[str, int], ...]
-    """Exception moves (word, words they sort out over its rows), the largest first."""
-    more: int
-    """Exception moves not shown."""
-    unguaranteed: int
+    items: tuple[Item, ...]
+    """Exception moves, exception rows and try lists out of list order, in table order."""
+    memorise: int
+    """Words to memorise for this letter (:mod:`playbook.memory`)."""
+    unguaranteed: tuple[str, ...]
     fewest: int | None
     """How few words any strategy must leave unguaranteed (None where not decided)."""
+    families: tuple[tuple[str, ...], ...]
+    """Trap families: the words a not-guaranteed word is tried with, in the plan's order."""
 
 
-def _moves(table: Table | None) -> list[tuple[str, int]]:
-    out: list[tuple[str, int]] = []
+def _words(words: Sequence[str], spell: Spelling) -> str:
+    return " ".join(spell.text(w) for w in words)
+
+
+def _items(table: Table | None, k: int, spell: Spelling, top: bool = True) -> list[Item]:
+    """What ``table`` asks to memorise; in the group's table (``top``) a row with fewer
+    than ``k`` blocks is an exception row."""
+    out: list[Item] = []
     for row in table or ():
-        if isinstance(row.node, Move):
-            out.append((row.node.word, row.words))
-            out += _moves(row.node.table)
+        fb = "any other" if row.feedback == "*" else row.feedback or "start"
+        stop = top and row.feedback not in ("", "*") and len(row.feedback.split()) < k
+        node = row.node
+        if isinstance(node, Move):
+            then = tuple(_items(node.table, k, spell, top=False))
+            out.append(Item(fb, stop, spell.text(node.word), "", then))
+        elif node.words is not None and list(node.words) != sorted(node.words):
+            out.append(Item(fb, stop, "", _words(node.words, spell)))
+        elif stop:
+            out.append(Item(fb, stop, "", "the words left"))
+    return out
+
+
+def _families(table: Table | None, lost: set[str]) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for row in table or ():
+        node = row.node
+        if isinstance(node, Move):
+            out += _families(node.table, lost)
+        elif node.words is not None and lost & set(node.words):
+            out.append(tuple(node.words))
     return out
 
 
 def _cell(g: GroupPlan, spell: Spelling) -> Cell:
-    by_word: dict[str, int] = {}
-    for w, n in _moves(g.table):
-        by_word[w] = by_word.get(w, 0) + n
-    moves = sorted(by_word.items(), key=lambda m: -m[1])
     st = g.stats
+    lost = set(g.unguaranteed)
     return Cell(
-        openings=" ".join(map(spell.text, g.openings)) or "–",
+        openings=_words(g.openings, spell) or "–",
         average=f"{st.average:.2f}" if st and st.distribution else "",
-        moves=tuple((spell.text(w), n) for w, n in moves[:FOLLOW_UPS]),
-        more=max(0, len(moves) - FOLLOW_UPS),
-        unguaranteed=len(g.unguaranteed),
+        items=tuple(_items(g.table, len(g.openings), spell)),
+        memorise=memory.of_plan(g).words,
+        unguaranteed=tuple(spell.text(w) for w in g.unguaranteed),
         fewest=0 if not g.unguaranteed else g.fewest_unguaranteed,
+        families=tuple(tuple(spell.text(w) for w in f) for f in _families(g.table, lost)),
     )
 
 
-def card_context(pb: Playbook, others: Sequence[Playbook] = ()) -> dict[str, Any]:
+def card_context(
+    pb: Playbook, others: Sequence[Playbook] = (), answers: Sequence[str] = ()
+) -> dict[str, Any]:
     """What the card shows: a column per playbook (the paper's rules before the TV rules),
-    a row per letter."""
+    a row per letter; ``answers`` (the playbook's list, in list order) gives the words of
+    the small groups."""
     books = sorted([pb, *others], key=lambda b: b.game.get("guess_pool") == "revealed")
     names = sorted({g.group for b in books for g in b.groups}, key=lambda n: (len(n), n))
+    spell = Spelling.of(pb.words)
+    game = game_class(pb.game)
     rows = []
     for name in names:
         cells: list[Cell | None] = []
         for b in books:
             plan = next((g for g in b.groups if g.group == name), None)
             cells.append(None if plan is None else _cell(plan, Spelling.of(b.words)))
-        label = game_class(pb.game).group_label(name, pb.game)
-        rows.append((Spelling.of(pb.words).group(label), cells))
+        rows.append((spell.group(game.group_label(name, pb.game)), cells))
+    by_group: dict[str, list[str]] = {}
+    rules = from_rules(dict(pb.game)) if answers else None
+    for w in answers:
+        assert rules is not None
+        by_group.setdefault(rules.group_of(w), []).append(w)
+    small = [
+        (spell.group(game.group_label(n, pb.game)), _words(ws, spell))
+        for n, ws in sorted(by_group.items(), key=lambda kv: (len(kv[0]), kv[0]))
+        if len(ws) <= SMALL_GROUP
+    ]
     columns = []
     for b in books:
         st = b.stats
         columns.append(
             {
                 "name": b.name,
-                "rules": game_class(b.game).label(b.game),
+                "rules": game.label(b.game),
                 "average": f"{st.average:.2f}" if st and st.distribution else "",
                 "unguaranteed": sum(len(g.unguaranteed) for g in b.groups),
                 "fewest": b.fewest_unguaranteed,
+                "memorise": memory.of_plans(b.groups).words,
+                "early": b.try_when_fit,
                 "turns": b.game.get("turns", ""),
             }
         )
@@ -97,14 +158,19 @@ def card_context(pb: Playbook, others: Sequence[Playbook] = ()) -> dict[str, Any
         "pb": pb,
         "columns": columns,
         "rows": rows,
+        "small": small,
+        "notation": game.notation,
+        "early": any(b.try_when_fit for b in books),
         "fewest_note": any(c["unguaranteed"] and c["fewest"] is not None for c in columns),
-        "ij": Spelling.of(pb.words).note,
+        "ij": spell.note,
         "css": Markup(template_text("card.css")),
     }
 
 
-def render_card(pb: Playbook, *, others: Sequence[Playbook] = ()) -> bytes:
-    """The card as a one-page A4 PDF."""
-    html = html_env().get_template("card.html.j2").render(card_context(pb, others))
+def render_card(
+    pb: Playbook, *, others: Sequence[Playbook] = (), answers: Sequence[str] = ()
+) -> bytes:
+    """The card as an A4 PDF (one sheet: a page, or front and back)."""
+    html = html_env().get_template("card.html.j2").render(card_context(pb, others, answers))
     data, _ = pdf_of_html(html)
     return data

@@ -61,7 +61,9 @@ def check_game(rules: Mapping[str, Any]) -> type[Game]:
     return cls
 
 
-def _check_list(pb: Playbook, answers: WordList | None) -> WordList:
+def check_list(pb: Playbook, answers: WordList | None) -> WordList:
+    """``answers`` where it is the playbook's own list (by checksum), else a one-line
+    refusal."""
     if answers is None:
         raise _refuse(
             "needs the playbook's word list (each letter's words in list order); "
@@ -192,7 +194,7 @@ def page_data(pb: Playbook, answers: WordList | None) -> dict[str, Any]:
     """What the page's script reads: rules, words, and each group's plan (see
     :class:`_Encoder` for the tables)."""
     cls = check_game(pb.game)
-    listed = _check_list(pb, answers)
+    listed = check_list(pb, answers)
     game = from_rules(dict(pb.game))
     ids = _Words(listed.words)
     enc = _Encoder(game, cls, ids)
