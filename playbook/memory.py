@@ -65,11 +65,7 @@ def _table(table: Table | None) -> Memory:
 def of_plan(plan: GroupPlan) -> Memory:
     """What ``plan`` asks to memorise."""
     k = len(plan.openings)
-    stops = sum(
-        1
-        for r in plan.table or ()
-        if isinstance(r.node, TryWords) and r.feedback != "*" and 0 < len(r.feedback.split()) < k
-    )
+    stops = sum(1 for r in plan.table or () if isinstance(r.node, TryWords) and r.stops(k))
     return Memory(openings=k, moves=stops) + _table(plan.table)
 
 

@@ -55,6 +55,11 @@ class Row:
     words: int = 0
     """How many words are still possible at this row (0 if not recorded)."""
 
+    def stops(self, openings: int) -> bool:
+        """Whether this row of a group's table is an exception row: keyed by the feedback
+        of fewer than the group's ``openings``, it replaces the openings still to come."""
+        return self.feedback != "*" and 0 < len(self.feedback.split()) < openings
+
 
 Table = tuple[Row, ...]
 

@@ -75,7 +75,7 @@ def _items(table: Table | None, k: int, spell: Spelling, top: bool = True) -> li
     out: list[Item] = []
     for row in table or ():
         fb = "any other" if row.feedback == "*" else row.feedback or "start"
-        stop = top and row.feedback not in ("", "*") and len(row.feedback.split()) < k
+        stop = top and row.stops(k)
         node = row.node
         if isinstance(node, Move):
             then = tuple(_items(node.table, k, spell, top=False))
@@ -130,10 +130,10 @@ def card_context(
             cells.append(None if plan is None else _cell(plan, Spelling.of(b.words)))
         rows.append((spell.group(game.group_label(name, pb.game)), cells))
     by_group: dict[str, list[str]] = {}
-    rules = from_rules(dict(pb.game)) if answers else None
-    for w in answers:
-        assert rules is not None
-        by_group.setdefault(rules.group_of(w), []).append(w)
+    if answers:
+        rules = from_rules(dict(pb.game))
+        for w in answers:
+            by_group.setdefault(rules.group_of(w), []).append(w)
     small = [
         (spell.group(game.group_label(n, pb.game)), _words(ws, spell))
         for n, ws in sorted(by_group.items(), key=lambda kv: (len(kv[0]), kv[0]))
