@@ -44,6 +44,43 @@ def atomic_write(path: Path, data: str | bytes, *, durable: bool = True) -> None
         raise
 
 
+def cache_dir() -> Path:
+    """The tool's own cache (feedback matrices, the key that signs checkpoints):
+    ``$PLAYBOOK_CACHE`` or ``$XDG_CACHE_HOME/playbook``."""
+    if env := os.environ.get("PLAYBOOK_CACHE"):
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "playbook"
+
+
+def local_secret(name: str = "checkpoint.key") -> bytes:
+    """A random key kept in :func:`cache_dir` (readable by this user only), made on first
+    use; what this machine's builds sign their checkpoint units with, so that units planted
+    in a folder by someone else are recognised. Where the cache cannot be written, a key for
+    this process only (units are then trusted within the run, not across runs)."""
+    path = cache_dir() / name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        except FileExistsError:
+            fd = -1
+        if fd >= 0:
+            with os.fdopen(fd, "w") as fh:
+                fh.write(os.urandom(32).hex())
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        with os.fdopen(fd) as fh:
+            key = bytes.fromhex(fh.read(128).strip())
+        if len(key) >= 16:
+            return key
+    except (OSError, ValueError):
+        pass
+    return _PROCESS_SECRET
+
+
+_PROCESS_SECRET = os.urandom(32)
+
+
 def inside(folder: Path, name: str) -> Path:
     """``folder/name``, refusing names that would leave the folder."""
     target = (folder / name).resolve()
@@ -71,18 +108,87 @@ def writable_folder(folder: Path, flag: str = "--out") -> None:
         ) from None
 
 
+LOCK = ".build-lock"
+"""The file in an output folder that a build holds while it writes there (:func:`locked`)."""
+CHECKPOINTS = ".checkpoint"
+"""The folder in an output folder where a build keeps its finished work units."""
+STAGING = ".incoming"
+"""The folder inside an output folder where a set of outputs is written before it replaces
+the files in place; its :data:`COMMITTED` list, once written, means the set is whole."""
+COMMITTED = "committed"
+
+_KINDS = {stat.S_IFREG: "a file", stat.S_IFDIR: "a folder", stat.S_IFLNK: "a symbolic link"}
+
+
+def kind_of(path: Path) -> str | None:
+    """What ``path`` is, without following a symbolic link: ``"a file"``, ``"a folder"``, ``"a
+    symbolic link"``, another kind in words, or None when nothing is there."""
+    try:
+        mode = os.lstat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        return f"unreadable ({exc.strerror})"
+    return _KINDS.get(stat.S_IFMT(mode), "a pipe, device or socket")
+
+
+def check_bookkeeping(folder: Path, flag: str = "--out") -> None:
+    """Refuse, in one line, an output folder whose bookkeeping entries (:data:`LOCK`,
+    :data:`CHECKPOINTS`, :data:`STAGING` and its :data:`COMMITTED` list) are not of the kind
+    a build makes there: a symbolic link or a pipe there would make a build write, move or
+    delete a file elsewhere, or block."""
+    wanted = (
+        (folder / LOCK, "a file"),
+        (folder / CHECKPOINTS, "a folder"),
+        (folder / STAGING, "a folder"),
+        (folder / STAGING / COMMITTED, "a file"),
+    )
+    for path, kind in wanted:
+        found = kind_of(path)
+        if found is not None and found != kind:
+            raise PlaybookError(
+                f"{flag}: {path} is {found}; playbook keeps {kind} there. Remove it or choose "
+                "another folder"
+            )
+
+
+def _open_lock(path: Path) -> int:
+    """The lock file's descriptor, opened without following a symbolic link and without
+    blocking; a one-line error for anything but a regular file."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        found = kind_of(path)
+        what = (
+            f"is {found}" if found not in (None, "a file") else f"cannot be opened ({exc.strerror})"
+        )
+        raise PlaybookError(
+            f"--out: {path} {what}; playbook keeps a file there. Remove it or choose another folder"
+        ) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise PlaybookError(
+            f"--out: {path} is {kind_of(path)}; playbook keeps a file there. Remove it or choose "
+            "another folder"
+        )
+    return fd
+
+
 @contextlib.contextmanager
 def locked(folder: Path, what: str = "build") -> Iterator[None]:
     """Hold ``folder/.build-lock`` while a build works on it: a second build into the same
     folder is refused in one line instead of mixing its files with the first one's. The lock
-    is the operating system's, so it ends with the process, however that ends."""
-    path = folder / ".build-lock"
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    is the operating system's, so it ends with the process, however that ends. Bookkeeping
+    entries of the wrong kind are refused first (:func:`check_bookkeeping`)."""
+    check_bookkeeping(folder)
+    fd = _open_lock(folder / LOCK)
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            other = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
+            other = os.pread(fd, 64, 0).decode(errors="replace").strip()
+            other = other if other.isdigit() else "?"
             raise PlaybookError(
                 f"--out: another {what} (process {other}) is writing in {folder}; wait for it "
                 "to end or choose another --out"
@@ -213,13 +319,39 @@ class _Duplicate(Exception):
         self.line, self.key = line, key
 
 
+def check_plain_text(data: Any, path: str, error: type[PlaybookError]) -> None:
+    """Refuse a document with a control or format character (an escape sequence, a bell, a
+    right-to-left override, a newline inside a name) in any key or text: names, groups,
+    words and notes are plain text, printed as they are, and must not drive a terminal."""
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        where, node = stack.pop()
+        items: list[tuple[str, Any]] = []
+        if isinstance(node, dict):
+            for k, v in node.items():
+                name = str(k) if str(k).isprintable() else repr(k)
+                key = f"{where}.{name}" if where else name
+                items += [(key, k), (key, v)]
+        elif isinstance(node, list):
+            items = [(f"{where}[{i}]", v) for i, v in enumerate(node)]
+        elif isinstance(node, str) and not node.isprintable():
+            bad = next(ch for ch in node if not ch.isprintable())
+            raise error(
+                f"{path}: {where or 'the document'}: control character {bad!r} in text; names, "
+                "groups, words and notes are plain printable text"
+            )
+        stack += [(w, v) for w, v in items if isinstance(v, dict | list | str)]
+
+
 def load_yaml(text: str, path: str, error: type[PlaybookError]) -> Any:
     """A YAML document a user handed us, as plain data: its shape checked first
     (:func:`check_yaml_shape`), a key twice in one mapping refused; a one-line ``error``
     naming the line otherwise (``c.yaml:3: ...``)."""
     check_yaml_shape(text, path, error)
     try:
-        return yaml.load(text, Loader=_StrictLoader)  # a safe loader
+        data = yaml.load(text, Loader=_StrictLoader)  # a safe loader
+        check_plain_text(data, path, error)
+        return data
     except _Duplicate as dup:
         raise error(
             f"{path}:{dup.line}: key {dup.key!r} appears twice in the same mapping"
@@ -229,12 +361,6 @@ def load_yaml(text: str, path: str, error: type[PlaybookError]) -> Any:
     except (TypeError, ValueError, RecursionError) as exc:
         # an unhashable key, a date that is not one, ...
         raise error(f"{path}: not plain YAML data ({str(exc).splitlines()[0]})") from None
-
-
-STAGING = ".incoming"
-"""The folder inside an output folder where a set of outputs is written before it replaces
-the files in place; its :data:`COMMITTED` list, once written, means the set is whole."""
-COMMITTED = "committed"
 
 
 _HELD = {"depth": 0, "pending": 0}
@@ -267,11 +393,50 @@ def defer(signum: int) -> bool:
     return False
 
 
-def _move_committed(folder: Path) -> list[str]:
+MAX_SET = 64
+"""Most files in one set of outputs (a build writes a playbook and a few renderings)."""
+
+
+def plain_name(name: str) -> bool:
+    """Whether ``name`` names a file directly in a folder: not empty, no separator, not ``.``
+    or ``..``, no control character (nothing that could lead elsewhere or drive a terminal)."""
+    return (
+        0 < len(name) <= 255
+        and "/" not in name
+        and name not in (".", "..")
+        and all(ch.isprintable() for ch in name)
+    )
+
+
+def _committed_names(folder: Path) -> list[str]:
+    """The names a committed set lists, each checked to be a plain file name whose staged
+    copy (if still there) is a regular file; a one-line error otherwise (the set was not
+    written by playbook, and finishing it could write elsewhere)."""
+    staging = folder / STAGING
+    listing = staging / COMMITTED
+    raw = read_user_file(listing, 64 * 1024, "list of outputs", PlaybookError)
+    try:
+        names = raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        names = [""]
+    where = f"{listing}: not a set of outputs written by playbook"
+    if len(names) > MAX_SET:
+        raise PlaybookError(f"{where} (more than {MAX_SET} names); remove {staging}")
+    for n, name in enumerate(names, 1):
+        if not plain_name(name):
+            raise PlaybookError(
+                f"{where} (line {n} is not a plain file name: {name!r}); remove {staging}"
+            )
+        found = kind_of(staging / name)
+        if found not in (None, "a file"):
+            raise PlaybookError(f"{where} ({staging / name} is {found}); remove {staging}")
+    return names
+
+
+def _move_committed(folder: Path, names: list[str]) -> list[str]:
     """Move the files of a committed set from the staging folder into ``folder`` (those
     still there), then drop the staging folder; the names of the set."""
     staging = folder / STAGING
-    names = (staging / COMMITTED).read_text().splitlines()
     for name in names:
         if (staging / name).exists():
             os.replace(staging / name, folder / name)
@@ -279,27 +444,25 @@ def _move_committed(folder: Path) -> list[str]:
     return names
 
 
+def pending(folder: Path) -> bool:
+    """Whether ``folder`` holds a set of outputs a build stopped while moving in place (read
+    only: the next build into the folder finishes it)."""
+    return kind_of(folder / STAGING / COMMITTED) == "a file"
+
+
 def finish_set(folder: Path) -> list[str]:
     """Finish the set of outputs a process stopped while moving into ``folder`` (killed
     between its moves), or drop one it had not finished writing; the names moved now. The
-    caller holds the folder's :func:`locked`."""
+    caller holds the folder's :func:`locked`; bookkeeping of the wrong kind, or a list naming
+    anything but plain files of the staging folder, is refused in one line."""
     staging = folder / STAGING
-    if (staging / COMMITTED).is_file():
+    check_bookkeeping(folder)
+    if pending(folder):
+        names = _committed_names(folder)
         with _signals_held():
-            return _move_committed(folder)
-    if staging.is_dir():
+            return _move_committed(folder, names)
+    if kind_of(staging) == "a folder":
         shutil.rmtree(staging, ignore_errors=True)
-    return []
-
-
-def settle(folder: Path) -> list[str]:
-    """Before a playbook in ``folder`` is read: finish a set of outputs that a build killed
-    while moving them left half in place (its files would belong to two builds), unless a
-    build holds the folder now; the names moved."""
-    if not (folder / STAGING / COMMITTED).is_file():
-        return []
-    with contextlib.suppress(PlaybookError, OSError), locked(folder):
-        return finish_set(folder)
     return []
 
 
@@ -313,11 +476,11 @@ def write_set(
     is finished by :func:`finish_set`. The caller holds the folder's :func:`locked`."""
     finish_set(folder)
     staging = folder / STAGING
-    staging.mkdir(parents=True, exist_ok=True)
+    staging.mkdir()
     for name, data in items:
         atomic_write(staging / name, data)
     with _signals_held():
         atomic_write(staging / COMMITTED, "".join(f"{name}\n" for name, _ in items))
         on_commit()
-        _move_committed(folder)
+        _move_committed(folder, [name for name, _ in items])
     return [folder / name for name, _ in items]

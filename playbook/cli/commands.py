@@ -25,10 +25,12 @@ from playbook.verify import Report, partial
 
 DEFAULT_CONFIG = "lingo-nl-5"
 
-console = Console(highlight=False)
+# Rich markup and emoji codes are off: text from files (names, groups, words) is printed as
+# it is, never read as markup; our own styling is given as rich Text (:mod:`playbook.cli.console`)
+console = Console(highlight=False, markup=False, emoji=False)
 if not console.is_terminal:
-    console = Console(highlight=False, width=200)
-err = Console(stderr=True, highlight=False)
+    console = Console(highlight=False, markup=False, emoji=False, width=200)
+err = Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 
 def bundled_configs() -> list[str]:
@@ -55,9 +57,18 @@ def config_path(arg: str | None) -> Iterator[Path]:
 
 
 def load_playbook(path: str) -> model.Playbook:
-    """A playbook file, after finishing a set of outputs that a killed build left half in
-    place beside it (:func:`playbook.files.settle`)."""
-    files.settle(Path(path).parent)
+    """A playbook file, read as it is: reading writes nothing (a set of outputs that a killed
+    build left half in place beside it is only named: the next build into that folder
+    finishes it, :func:`playbook.files.finish_set`)."""
+    folder = Path(path).parent
+    if files.pending(folder):
+        err.print(
+            f"note: {folder / files.STAGING} holds outputs a build stopped while moving in "
+            f"place; {Path(path).name} is read as it is (the next build into {folder} "
+            "finishes the move)",
+            markup=False,
+            soft_wrap=True,
+        )
     return model.load(path)
 
 

@@ -9,7 +9,6 @@ import time
 
 from rich import box
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import (
     BarColumn,
     Progress,
@@ -19,6 +18,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from playbook import model
 from playbook.compare import GroupComparison
@@ -301,9 +301,12 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
             f"{pb.name}: no group {letter!r}; groups: {', '.join(map(spell.group, names))}"
         ) from None
     console.print(
-        f"[bold]{escape(spell.group(g.group))}[/bold]: {g.words} words; openings: "
-        f"[bold]{' '.join(map(spell.text, g.openings)) or '(none)'}[/bold]; "
-        f"largest subset {g.largest}"
+        Text.assemble(
+            (spell.group(g.group), "bold"),
+            f": {g.words} words; openings: ",
+            (" ".join(map(spell.text, g.openings)) or "(none)", "bold"),
+            f"; largest subset {g.largest}",
+        )
     )
     t = RichTable("feedback", "words", "then")
     for fb, n, then in _table_lines(g.table, "", spell):

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.markup import escape
+from rich.text import Text
 
 from playbook import config, model, play
 from playbook.cli.commands import config_path, console, err, load_playbook
@@ -246,7 +247,7 @@ def _path(tiles: Tiles, session: Session, group: str, g: play.PlayedGame) -> lis
     game = session.game
     label = game.group_label(group, game.rules())
     words = len(session.groups()[group])
-    lines = [f"{label}: {play.plural(words, 'words')}, adversarial host"]
+    lines = [f"{escape(label)}: {play.plural(words, 'words')}, adversarial host"]
     last = len(g.moves) if g.won else 0
     for i, ((word, code), left) in enumerate(zip(g.moves, g.left, strict=True), 1):
         after = "" if i == last else f"  {play.plural(left, 'words')} left"
@@ -275,12 +276,14 @@ def _simulate(args: argparse.Namespace) -> int:
     tiles = Tiles(game, session.spelling, cfg.render.tiles, console.is_terminal)
     for group, g in zip(sim.groups, sim.games, strict=True):
         if args.host == "adversarial":
-            console.print("\n".join(_path(tiles, session, group, g)))
+            console.print(Text.from_markup("\n".join(_path(tiles, session, group, g))))
         elif args.show:
             moves = "  ".join(tiles.move(w, c) for w, c in g.moves)
             answer = escape(session.spelling.text(g.answer or "?"))
             cost = play.plural(g.cost, game.limit_name)
-            console.print(f"{answer}: {moves} -> {cost}{'' if g.won else ' LOST'}")
+            console.print(
+                Text.from_markup(f"{answer}: {moves} -> {cost}{'' if g.won else ' LOST'}")
+            )
     dist = " ".join(f"{k}:{v}" for k, v in sim.distribution.items()) or "-"
     if off := sum(1 for g in sim.games if g.off_book):
         console.print(

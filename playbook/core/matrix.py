@@ -10,25 +10,15 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
-import os
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 
-from playbook.files import atomic_write
+from playbook.files import atomic_write, cache_dir
 from playbook.games import Game
 
 FEEDBACK_KERNEL_VERSION = 1
 """Bumped whenever the kernels' output could change, so stale caches are not reused."""
-
-
-def cache_dir() -> Path:
-    """Where matrices are cached: ``$PLAYBOOK_CACHE`` or ``$XDG_CACHE_HOME/playbook``."""
-    if env := os.environ.get("PLAYBOOK_CACHE"):
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "playbook"
 
 
 def cache_key(game: Game, guesses: Sequence[str], answers: Sequence[str]) -> str:

@@ -1,0 +1,145 @@
+"""Nothing a folder holds can make the tool write, move or delete outside it: a crafted set of
+outputs, bookkeeping entries of the wrong kind, planted checkpoint units."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from playbook import files
+from playbook.checkpoint import Checkpoint
+from playbook.errors import PlaybookError
+
+
+def _tree(root: Path) -> dict[str, tuple[str | None, bytes]]:
+    """Every entry under ``root``: its kind and, for a file, its bytes."""
+    out: dict[str, tuple[str | None, bytes]] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            p = Path(dirpath) / name
+            kind = files.kind_of(p)
+            out[str(p.relative_to(root))] = (kind, p.read_bytes() if kind == "a file" else b"")
+    return out
+
+
+@pytest.fixture
+def victim(tmp_path: Path) -> Path:
+    v = tmp_path / "victim"
+    v.mkdir()
+    (v / "victim.txt").write_text("precious\n")
+    return v
+
+
+def _staged(folder: Path, names: list[str], planted: dict[str, str]) -> None:
+    staging = folder / files.STAGING
+    staging.mkdir(parents=True)
+    for rel, text in planted.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text)
+    (staging / files.COMMITTED).write_text("".join(n + "\n" for n in names))
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["../victim/victim.txt", "{victim}/victim.txt", "..", ".", "", "a/b", "x\x1b]0;t\x07"],
+)
+def test_a_crafted_set_is_refused_and_nothing_moves(
+    tmp_path: Path, victim: Path, name: str
+) -> None:
+    folder = tmp_path / "out"
+    name = name.replace("{victim}", str(victim))
+    # the file the move would take: .incoming/../victim/victim.txt is out/victim/victim.txt
+    _staged(folder, ["ok.yaml", name], {".incoming/ok.yaml": "new", "victim/victim.txt": "evil"})
+    before, kept = _tree(tmp_path), _tree(victim)
+    with pytest.raises(PlaybookError, match="not a set of outputs written by playbook"):
+        files.finish_set(folder)
+    assert _tree(victim) == kept and _tree(tmp_path) == before
+
+
+def test_a_staged_link_is_refused(tmp_path: Path, victim: Path) -> None:
+    folder = tmp_path / "out"
+    _staged(folder, ["pb.yaml"], {})
+    os.symlink(victim / "victim.txt", folder / files.STAGING / "pb.yaml")
+    with pytest.raises(PlaybookError, match="is a symbolic link"):
+        files.finish_set(folder)
+    assert not (folder / "pb.yaml").exists()
+
+
+@pytest.mark.parametrize("entry", [files.LOCK, files.STAGING, files.CHECKPOINTS])
+@pytest.mark.parametrize("kind", ["link-to-file", "link-to-folder", "link-loop", "fifo", "wrong"])
+def test_bookkeeping_of_the_wrong_kind_is_refused(
+    tmp_path: Path, victim: Path, entry: str, kind: str
+) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    p = folder / entry
+    if kind == "link-to-file":
+        os.symlink(victim / "victim.txt", p)
+    elif kind == "link-to-folder":
+        os.symlink(victim, p)
+    elif kind == "link-loop":
+        os.symlink(p.name, p)
+    elif kind == "fifo":
+        os.mkfifo(p)
+    elif entry == files.LOCK:
+        p.mkdir()
+    else:
+        p.write_text("a file")
+    kept = _tree(victim)
+    with pytest.raises(PlaybookError, match=r"^--out: .*; playbook keeps a (file|folder) there"):
+        with files.locked(folder):
+            files.finish_set(folder)
+    assert _tree(victim) == kept
+
+
+def test_the_lock_is_a_file_of_our_own(tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / files.LOCK).write_text("\x1b[2J12")  # left by someone: not shown
+    with files.locked(folder):
+        assert (folder / files.LOCK).read_text() == str(os.getpid())
+    with files.locked(folder), pytest.raises(PlaybookError, match=r"\(process \d+\)"):
+        with files.locked(folder):
+            pass
+
+
+def _unit_file(cp: Checkpoint, name: str) -> Path:
+    return cp._path(name)
+
+
+def test_planted_checkpoint_units_are_recognised(tmp_path: Path) -> None:
+    mine = Checkpoint(tmp_path, "k" * 64, secret=b"s" * 32)
+    mine.put("pairs-j-0", (3, [1, 2]))
+    assert Checkpoint(tmp_path, "k" * 64, secret=b"s" * 32).get("pairs-j-0") == (True, (3, (1, 2)))
+    # signed by another machine's key, or for another build or another unit: not trusted
+    for cp in (
+        Checkpoint(tmp_path, "k" * 64, secret=b"t" * 32),
+        Checkpoint(tmp_path, "k" * 16 + "x" * 48, secret=b"s" * 32),
+    ):
+        assert cp.get("pairs-j-0") == (False, None) and cp.rejected == ["pairs-j-0"]
+    path = _unit_file(mine, "pairs-j-0")
+    unit = json.loads(path.read_text())
+    other = dict(unit, unit="pairs-k-0")
+    _unit_file(mine, "pairs-k-0").write_text(json.dumps(other))
+    # a unit without a seal (as a folder someone sends would carry), or with a changed result
+    _unit_file(mine, "pairs-x-0").write_text(json.dumps({"result": [0, [1]]}))
+    _unit_file(mine, "pairs-y-0").write_text(json.dumps(dict(unit, unit="pairs-y-0")))
+    unit["result"] = [0, [1, 2]]
+    path.write_text(json.dumps(unit))
+    fresh = Checkpoint(tmp_path, "k" * 64, secret=b"s" * 32)
+    for name in ("pairs-j-0", "pairs-k-0", "pairs-x-0", "pairs-y-0"):
+        assert fresh.get(name) == (False, None)
+    assert fresh.rejected == ["pairs-j-0", "pairs-k-0", "pairs-x-0", "pairs-y-0"]
+
+
+def test_the_machine_key_is_kept_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PLAYBOOK_CACHE", str(tmp_path / "cache"))
+    key = files.local_secret()
+    assert key == files.local_secret() and len(key) == 32
+    assert (tmp_path / "cache" / "checkpoint.key").stat().st_mode & 0o077 == 0
+    # a cache that cannot hold it: a key for this process only
+    monkeypatch.setenv("PLAYBOOK_CACHE", "/proc/version/cache")
+    assert files.local_secret() == files.local_secret() != key
