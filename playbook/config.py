@@ -199,11 +199,14 @@ DEVICES = ("cpu", "gpu", "auto")
 FORMATS = ("yaml", *render.FORMATS)
 """What ``build`` may write: the playbook's YAML and every format of the renderers."""
 
+MAX_OPENINGS = 3
+"""Most fixed openings a search chooses (``search.max_openings``)."""
+
 _RANGES: dict[str, tuple[int, int]] = {
     "words.length": (1, 12),
     "words.max_length": (1, 12),
     "rules.turns": (1, 30),
-    "search.max_openings": (0, 3),
+    "search.max_openings": (0, MAX_OPENINGS),
     "search.restarts": (1, 1_000_000),
     "search.seed": (0, 2**63 - 1),
     "search.budget": (1, 86400),

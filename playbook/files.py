@@ -8,6 +8,7 @@ import os
 import shutil
 import stat
 import tempfile
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -336,9 +337,10 @@ def check_plain_text(data: Any, path: str, error: type[PlaybookError]) -> None:
             items = [(f"{where}[{i}]", v) for i, v in enumerate(node)]
         elif isinstance(node, str) and not node.isprintable():
             bad = next(ch for ch in node if not ch.isprintable())
+            named = unicodedata.name(bad, "control character")
             raise error(
-                f"{path}: {where or 'the document'}: control character {bad!r} in text; names, "
-                "groups, words and notes are plain printable text"
+                f"{path}: {where or 'the document'}: {bad!r} (U+{ord(bad):04X} {named}) in "
+                "text; names, groups, words and notes are plain printable text"
             )
         stack += [(w, v) for w, v in items if isinstance(v, dict | list | str)]
 

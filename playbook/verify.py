@@ -88,6 +88,14 @@ class _Replay:
             self._left[key] = [w for w in prev if not g or self.feedback(g, w) == code]
         return self._left[key]
 
+    def unfit(self, history: Sequence[Played]) -> int | None:
+        """The first move of ``history`` that does not fit the feedback before it (what hard
+        mode forbids), or None."""
+        for i, (word, _) in enumerate(history):
+            if i and not self.consistent(word, history[:i]):
+                return i
+        return None
+
     def path(self, history: Sequence[Played]) -> tuple[str, ...]:
         return tuple(f"{g}={self.game.format(c)}" for g, c in history)
 
@@ -180,11 +188,18 @@ def _replay_group(
     statistics, the words not found in time, the answers reaching each row (by id) and the
     largest set left after the openings."""
     replay = _Replay(game, words, early)
+    hard = bool(game.rules().get("hard"))
     dist: Counter[int] = Counter()
     failures = []
     declared = set(plan.unguaranteed)
     for answer in words:
         found, history, reason = replay.replay(plan, answer)
+        if hard and (bad := replay.unfit(history)) is not None:
+            found, history = False, history[: bad + 1]
+            reason = (
+                f"hard mode: {history[-1][0]} does not fit the feedback before it (every "
+                "guess must be a word still possible)"
+            )
         spent = sum(game.cost(c) for _, c in history)
         if found and spent <= game.limit:
             dist[spent] += 1

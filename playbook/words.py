@@ -185,13 +185,16 @@ def load(
     max_length: int | None = None,
     base: Path | None = None,
 ) -> WordList:
-    """Load a bundled list by name, or a file (relative to ``base``), and normalise it."""
+    """Load a bundled list by name, or a file (relative to ``base``), and normalise it. A
+    bare bundled name is always the bundled list: a file of that name beside a config or a
+    playbook never shadows it (to mean the file, write ``./name``)."""
     if accents not in ACCENTS:
         raise WordListError(f"accents: {accents!r}; allowed: {', '.join(ACCENTS)}")
     for key, value in (("length", length), ("max_length", max_length)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise WordListError(f"{key}: expected a whole number, got {value!r}")
-    if "/" in source or source.endswith(".txt") or (base and (base / source).exists()):
+    beside = base is not None and source not in bundled_names() and (base / source).exists()
+    if "/" in source or source.endswith(".txt") or beside:
         path = Path(source)
         if not path.is_absolute() and base is not None:
             path = base / path

@@ -9,7 +9,10 @@ from playbook.errors import ConfigError
 
 CASES = [
     # found by fuzzing: a key holding a line break must not break the one-line message
-    ('name: x\nwords:\n  "a\\nb": 1\n', r"words\.'a\\nb': control character '\\n' in text"),
+    (
+        'name: x\nwords:\n  "a\\nb": 1\n',
+        r"words\.'a\\nb': '\\n' \(U\+000A control character\) in text",
+    ),
     ("name: x\nserch: {}\n", r"c\.yaml:2: unknown key 'serch' \(did you mean 'search'\?\)"),
     (
         "name: x\nrules:\n  tunrs: 3\n",

@@ -89,9 +89,9 @@ def test_bookkeeping_of_the_wrong_kind_is_refused(
     else:
         p.write_text("a file")
     kept = _tree(victim)
-    with pytest.raises(PlaybookError, match=r"^--out: .*; playbook keeps a (file|folder) there"):
-        with files.locked(folder):
-            files.finish_set(folder)
+    refused = r"^--out: .*; playbook keeps a (file|folder) there"
+    with pytest.raises(PlaybookError, match=refused), files.locked(folder):
+        files.finish_set(folder)
     assert _tree(victim) == kept
 
 
@@ -101,9 +101,9 @@ def test_the_lock_is_a_file_of_our_own(tmp_path: Path) -> None:
     (folder / files.LOCK).write_text("\x1b[2J12")  # left by someone: not shown
     with files.locked(folder):
         assert (folder / files.LOCK).read_text() == str(os.getpid())
-    with files.locked(folder), pytest.raises(PlaybookError, match=r"\(process \d+\)"):
-        with files.locked(folder):
-            pass
+    held = pytest.raises(PlaybookError, match=r"\(process \d+\)")
+    with files.locked(folder), held, files.locked(folder):
+        pass
 
 
 def _unit_file(cp: Checkpoint, name: str) -> Path:

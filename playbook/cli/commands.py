@@ -200,7 +200,8 @@ def _build_command(
                 "render.formats": args.formats,
             },
         )
-        # the lists and the groups named are checked before anything is written
+        # the rules, the lists and the groups named are checked before anything is written
+        build.check_buildable(cfg)
         session = Session.open(cfg, use_cache=not args.no_cache)
         session.select(_letters(args.letters))
         out_dir = files.inside(Path(args.out), cfg.name)

@@ -629,6 +629,16 @@ def unit_check(problems: dict[str, Problem]) -> Callable[[str, Any], bool]:
     return valid
 
 
+def check_buildable(cfg: Config) -> None:
+    """Refuse, before any work, rules a playbook cannot keep: hard mode (every guess fitting
+    all feedback so far) rules out fixed openings, which are played whatever the feedback."""
+    if cfg.rules.hard:
+        raise ConfigError(
+            f"{cfg.source}: rules.hard: true; a playbook's fixed openings cannot keep hard mode. "
+            "Build with hard: false, or use strategy, play or simulate with --hard"
+        )
+
+
 def build(
     cfg: Config,
     *,
@@ -641,6 +651,7 @@ def build(
 ) -> BuildResult:
     """Search, tabulate and verify the groups named by ``letters`` (all when None), on
     ``session`` where the caller opened it already (to refuse bad lists before it writes)."""
+    check_buildable(cfg)
     jobs = cfg.n_jobs if n_jobs is None else n_jobs
     # the workers start while the lists load
     with parallel.started(jobs, "playbook.pipeline.build"):

@@ -179,6 +179,13 @@ def game_of(pb: Playbook, path: str) -> Game:
         raise PlaybookFileError(
             f"{path}: game.guess_pool: {pool!r}; allowed: {', '.join(GUESS_POOLS)}"
         )
+    notation = pb.game.get("notation")
+    if notation is not None and notation != game.notation:
+        # outside the rules' checksum (it describes them), so checked against the game here
+        raise PlaybookFileError(
+            f"{path}: game.notation: {notation!r} is not how {game.name} writes feedback "
+            f"({game.notation!r})"
+        )
     return game
 
 
@@ -247,7 +254,7 @@ def verify_file(
     if proofs and rep.unproven:
         names = set(rep.unproven)
         claims = dataclasses.replace(pb, groups=tuple(g for g in pb.groups if g.group in names))
-        wrong = recheck(claims, game, guesses.words, answers.words, n_jobs=n_jobs)
+        wrong = recheck(claims, game, guesses.words, answers.words, n_jobs=n_jobs, path=path)
         rep = dataclasses.replace(rep, problems=rep.problems + wrong, unproven=())
     return rep, game
 

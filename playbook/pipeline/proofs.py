@@ -14,8 +14,10 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from playbook import parallel
-from playbook.config import Config, RulesConfig, SearchConfig
+from playbook.config import MAX_OPENINGS, Config, RulesConfig, SearchConfig
 from playbook.core.problem import Problem
+from playbook.core.ranking import OPENING_RANKINGS
+from playbook.errors import PlaybookFileError
 from playbook.games import Game
 from playbook.model import GroupPlan, Playbook
 from playbook.pipeline.build import Run, decide, fewest_unguaranteed
@@ -38,24 +40,31 @@ def problems_of(
     return out
 
 
-def _settings(pb: Playbook, game: Game) -> Config:
-    """The search settings the playbook records (the defaults where it records none)."""
+def _settings(pb: Playbook, game: Game, path: str) -> Config:
+    """The search settings the playbook records (the defaults where it records none); a
+    one-line error for a ranking or a number of openings no build makes."""
     meta, search = pb.meta, SearchConfig()
+    rank = meta.get("ranking", search.ranking)
+    if rank not in OPENING_RANKINGS:
+        raise PlaybookFileError(
+            f"{path}: meta.ranking: {rank!r} is not a ranking of the opening search; one of "
+            f"{', '.join(OPENING_RANKINGS)}"
+        )
+    most = meta.get("max_openings", search.max_openings)
+    if type(most) is not int or not 0 <= most <= MAX_OPENINGS:
+        raise PlaybookFileError(
+            f"{path}: meta.max_openings: {most!r}; a whole number from 0 to {MAX_OPENINGS}"
+        )
     return Config(
         name=pb.name,
         rules=RulesConfig(turns=game.limit),
-        search=dataclasses.replace(
-            search,
-            ranking=str(meta.get("ranking", search.ranking)),
-            max_openings=int(meta.get("max_openings", search.max_openings)),
-            exhaustive_depth=3,
-        ),
+        search=dataclasses.replace(search, ranking=rank, max_openings=most, exhaustive_depth=3),
     )
 
 
-def _triples_verdict(notes: Mapping[str, object]) -> object:
+def _triples(notes: Mapping[str, object]) -> Mapping[str, object] | None:
     triples = notes.get("exhaustive_triples")
-    return triples.get("exists") if isinstance(triples, Mapping) else None
+    return triples if isinstance(triples, Mapping) else None
 
 
 def recheck(
@@ -66,9 +75,12 @@ def recheck(
     *,
     n_jobs: int = 1,
     budget: float = 60.0,
+    path: str = "playbook",
 ) -> tuple[str, ...]:
     """Re-decide the proof claims of every group of ``pb`` that makes one; the claims the
-    search does not confirm, one line each."""
+    search does not confirm, one line each. The search settings it records are checked
+    first (a one-line error for settings no build uses)."""
+    settings = _settings(pb, game, path)
     plans = {p.group: p for p in pb.groups if p.claims_proof}
     problems = problems_of(pb, game, guesses, answers, sorted(plans))
     out: list[str] = []
@@ -78,7 +90,7 @@ def recheck(
         out += _recheck_tree(claims[name], problems[name], budget)
     chosen = {n: problems[n] for n in claims if n not in trees}
     if chosen:
-        d = decide(chosen, _settings(pb, game), Run(n_jobs, None, None))
+        d = decide(chosen, settings, Run(n_jobs, None, None))
         for name in chosen:
             found, notes = d.found.get(name), d.notes.get(name, {})
             out += _recheck_openings(claims[name], chosen[name], found, notes)
@@ -98,31 +110,51 @@ def _recheck_fewest(plan: GroupPlan, got: int | None, budget: float) -> list[str
     return []
 
 
+def _same(recorded: object, decided: object) -> bool:
+    """A recorded note beside the re-decided one (openings compared as sets: their order is
+    the ranking's)."""
+    if isinstance(recorded, list) and isinstance(decided, list | tuple):
+        return sorted(map(str, recorded)) == sorted(map(str, decided))
+    return type(recorded) is type(decided) and recorded == decided
+
+
 def _recheck_openings(
     plan: GroupPlan, problem: Problem, best: Opening | None, notes: Mapping[str, object]
 ) -> list[str]:
-    """The group's claim beside what the search decided: the same openings (as a set: the
-    order is the ranking's), or the same verdict that no triple meets the target."""
+    """The group's claims beside what the search decided: every field of the recorded
+    triple search (target, verdict, best triple, its largest set, what was searched), the
+    openings of ``method: exhaustive`` (as a set: the order is the ranking's), and the
+    verdict that no triple meets the target."""
     where = f"groups.{plan.group}"
     found = () if best is None else tuple(problem.guesses[m] for m in best.moves)
-    if plan.proven_none:
-        if best is None and _triples_verdict(notes) is False:
-            return []
-        return [
-            f"{where}.notes.exhaustive_triples: says no three openings meet the target, but "
-            f"the exhaustive search finds {' '.join(found) or 'no verdict'}"
-        ]
-    if best is None or best.method not in ("exhaustive", "trivial"):
-        return [
-            f"{where}.method: 'exhaustive', but the exhaustive search finds no "
-            f"{len(plan.openings)} openings that meet the target"
-        ]
-    if sorted(found) != sorted(plan.openings):
-        return [
-            f"{where}.openings: {' '.join(plan.openings)} claimed best by exhaustive search, "
-            f"but it finds {' '.join(found) or 'none needed'}"
-        ]
-    return []
+    out: list[str] = []
+    said, got = _triples(plan.notes), _triples(notes)
+    if said is not None and got is None:
+        what = "no three openings meet" if said.get("exists") is False else "triples reach"
+        out.append(
+            f"{where}.notes.exhaustive_triples: says {what} the target, but the exhaustive "
+            f"search finds {' '.join(found) or 'no verdict'} (no triple search is needed)"
+        )
+    elif said is not None and got is not None:
+        for key in sorted(set(said) | set(got), key=str):
+            mine, theirs = said.get(key), got.get(key)
+            if not _same(mine, theirs):
+                out.append(
+                    f"{where}.notes.exhaustive_triples.{key}: recorded {mine!r}, the "
+                    f"exhaustive search gives {theirs!r}"
+                )
+    if plan.method in ("exhaustive", "trivial"):
+        if best is None or best.method not in ("exhaustive", "trivial"):
+            out.append(
+                f"{where}.method: {plan.method!r}, but the exhaustive search finds no "
+                f"{len(plan.openings)} openings that meet the target"
+            )
+        elif sorted(found) != sorted(plan.openings):
+            out.append(
+                f"{where}.openings: {' '.join(plan.openings)} claimed best by exhaustive "
+                f"search, but it finds {' '.join(found) or 'none needed'}"
+            )
+    return out
 
 
 def _recheck_tree(plan: GroupPlan, problem: Problem, budget: float) -> list[str]:
