@@ -17,7 +17,7 @@ import yaml
 from playbook import files, parallel, render
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import ConfigError
-from playbook.games import GAMES
+from playbook.games import GAMES, Hangman, Mastermind, WordGame
 from playbook.words import ACCENTS
 
 PROFILES = ("simple", "fast")
@@ -203,9 +203,10 @@ MAX_OPENINGS = 3
 """Most fixed openings a search chooses (``search.max_openings``)."""
 
 _RANGES: dict[str, tuple[int, int]] = {
-    "words.length": (1, 12),
-    "words.max_length": (1, 12),
-    "rules.turns": (1, 30),
+    # the game's own limits (one place: the game's ranges)
+    "words.length": WordGame.ranges["length"],
+    "words.max_length": Hangman.ranges["max_length"],
+    "rules.turns": WordGame.ranges["turns"],
     "search.max_openings": (0, MAX_OPENINGS),
     "search.restarts": (1, 1_000_000),
     "search.seed": (0, 2**63 - 1),
@@ -215,9 +216,9 @@ _RANGES: dict[str, tuple[int, int]] = {
     "fast.breadth": (1, 64),
     "fast.candidates": (1, 64),
     "n_jobs": (-1, 1024),
-    "rules.misses": (1, 26),
-    "mastermind.pegs": (1, 6),
-    "mastermind.colours": (2, 9),
+    "rules.misses": Hangman.ranges["misses"],
+    "mastermind.pegs": Mastermind.ranges["pegs"],
+    "mastermind.colours": Mastermind.ranges["colours"],
 }
 
 
@@ -279,6 +280,8 @@ def _check_value(
                 f"{where}: {value!r}: allowed: a comma-separated choice of "
                 f"{', '.join(FORMATS)} that includes yaml"
             )
+    if key == "scheduler" and (why := parallel.scheduler_refusal(value)) is not None:
+        raise ConfigError(f"{where}: {why}")
     if key == "n_jobs" and value == 0:
         raise ConfigError(f"{where}: 0 is not allowed; use a positive number or -1 (all cores)")
     if key == "name" and (not value or "/" in value or value.startswith(".") or os.sep in value):
@@ -336,6 +339,12 @@ def parse(text: str, path: str) -> Config:
 
 def _check_consistency(cfg: Config, lines: _Lines) -> None:
     path = cfg.source
+    if cfg.scheduler and cfg.backend != "dask":
+        raise ConfigError(
+            f"{path}{lines.at('scheduler')}: key 'scheduler': a Dask scheduler is used by "
+            f"backend: dask, but backend is {cfg.backend!r}; set backend: dask or leave the "
+            "scheduler out"
+        )
     if cfg.rules.guess_pool == "revealed" and cfg.rules.revealed == "none":
         raise ConfigError(
             f"{path}{lines.at('rules.guess_pool')}: key 'rules.guess_pool': 'revealed' needs "
@@ -397,4 +406,5 @@ def override(cfg: Config, **changes: Any) -> Config:
             field = next(f for f in dataclasses.fields(out) if f.name == leaf)
             _check_value("command line", lines, key, value, field)
             out = dataclasses.replace(out, **{leaf: value})
+    _check_consistency(out, lines)
     return out

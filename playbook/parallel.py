@@ -11,6 +11,7 @@ import importlib
 import logging
 import os
 import queue
+import re
 import signal
 import threading
 import time
@@ -41,6 +42,25 @@ def effective_jobs(n_jobs: int) -> int:
     return max(1, n_jobs)
 
 
+_ADDRESS = re.compile(
+    r"tcp://(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\]):(?P<port>\d{1,5})"
+)
+
+
+def scheduler_refusal(address: str) -> str | None:
+    """Why ``address`` is not one a build can reach a Dask scheduler at (``tcp://HOST:PORT``
+    only: a unix socket, an in-process or a TLS address need settings playbook does not
+    take), or None."""
+    m = _ADDRESS.fullmatch(address)
+    if m is None:
+        scheme = address.split("://", 1)[0] if "://" in address else ""
+        why = f"the {scheme}:// scheme is not supported; " if scheme and scheme != "tcp" else ""
+        return f"{address!r}: {why}give a scheduler as tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)"
+    if not 1 <= int(m["port"]) <= 65535:
+        return f"{address!r}: port {m['port']}; a port is 1 to 65535"
+    return None
+
+
 @contextmanager
 def backend(
     name: str = "loky", *, scheduler: str | None = None, workers: int | None = None
@@ -56,9 +76,11 @@ def backend(
     from distributed import Client, LocalCluster  # optional dependency
 
     if scheduler:
+        if (why := scheduler_refusal(scheduler)) is not None:
+            raise PlaybookError(f"--scheduler: {why}")
         try:
             client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
             raise PlaybookError(
                 f"--scheduler: no Dask scheduler answers at {scheduler} within "
                 f"{SCHEDULER_TIMEOUT} s ({str(exc).splitlines()[0]}); start one with "

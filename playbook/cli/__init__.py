@@ -7,6 +7,8 @@ printing), ``console`` prints tables and progress.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -35,17 +37,48 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args))
     except PlaybookError as exc:
         # one line, whatever the names it quotes hold (a file name may hold a newline)
-        line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(exc))
-        err.print(f"error: {line}", markup=False, soft_wrap=True)
+        _refused(str(exc))
         return exc.exit_code
     except KeyboardInterrupt:
-        err.print(
-            "interrupted: nothing was written for the unfinished build (finished outputs are kept)",
-            soft_wrap=True,
-        )
-        return 130
+        return _interrupted()
     except BrokenPipeError:
         return 0
+    except MemoryError:
+        return _refused("out of memory; use a shorter list or a smaller game")
+    except OSError as exc:
+        # the system refused a read or a write the checks before could not foresee (a disk
+        # full, standard output to /dev/full, a file made immutable meanwhile)
+        where = exc.filename or "output"
+        return _refused(f"{where}: {exc.strerror or exc}")
+    except Exception as exc:
+        if _by_interrupt(exc):  # Ctrl-C inside a worker pool or compiled code
+            return _interrupted()
+        raise
+
+
+def _by_interrupt(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised while a KeyboardInterrupt was being handled, or by one."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, KeyboardInterrupt):
+            return True
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__
+    return False
+
+
+def _interrupted() -> int:
+    with contextlib.suppress(OSError):
+        err.print("interrupted: outputs already written are kept whole", soft_wrap=True)
+    return 130
+
+
+def _refused(line: str) -> int:
+    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+    with contextlib.suppress(OSError):
+        err.print(f"error: {line}", markup=False, soft_wrap=True)
+    return 2
 
 
 def run() -> None:
@@ -56,4 +89,12 @@ def run() -> None:
     code = main()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)
+    try:
+        sys.stdout.flush()
+    except OSError as exc:  # standard output to a full disk or /dev/full
+        code = code or _refused(f"standard output: {exc.strerror or exc}")
+    finally:
+        # what stays unwritten is dropped: no second complaint when the interpreter ends
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     sys.exit(code)

@@ -186,6 +186,10 @@ def _build_command(
     on_commit: Callable[[], None],
 ) -> int:
     t0 = time.perf_counter()
+    if args.scheduler and args.backend == "loky":
+        raise PlaybookError(
+            "--scheduler: a Dask scheduler is used by --backend dask, not loky; leave one out"
+        )
     with config_path(args.config) as path:
         cfg = config.override(
             config.load(path),

@@ -83,8 +83,17 @@ def _open(args: argparse.Namespace) -> tuple[config.Config, Session, Plans]:
 def _read(prompt: str) -> str | None:
     """One line typed after ``prompt``; None at the end of input (Ctrl-D)."""
     console.print(prompt, end="", markup=False)
-    line = sys.stdin.readline()
+    if sys.stdin is None or sys.stdin.closed:  # started with stdin closed: nothing to read
+        return None
+    try:
+        line = sys.stdin.readline(MAX_LINE)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
     return line if line else None
+
+
+MAX_LINE = 4096
+"""Longest line read from the keyboard (a longer one is cut there)."""
 
 
 def _ask_group(session: Session, group: str | None, interactive: bool) -> str | None:

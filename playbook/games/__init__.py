@@ -66,6 +66,13 @@ def from_rules(rules: Mapping[str, Any]) -> Game:
         want = str(f.type)
         if want == "int" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise ConfigError(f"key 'game.{f.name}': expected a positive integer, got {value!r}")
+        if want == "int" and f.name in cls.ranges:
+            lo, hi = cls.ranges[f.name]
+            if not lo <= value <= hi:
+                raise ConfigError(
+                    f"key 'game.{f.name}': {value}; {cls.name} allows {lo} to {hi} (what the "
+                    "search can hold and finish)"
+                )
         if want == "bool" and not isinstance(value, bool):
             raise ConfigError(f"key 'game.{f.name}': expected true or false, got {value!r}")
         if want == "str" and not isinstance(value, str):

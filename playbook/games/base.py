@@ -42,7 +42,9 @@ class Symmetry(Protocol):
 
 
 def _dtype(n_codes: int) -> type[np.unsignedinteger[Any]]:
-    return np.uint8 if n_codes <= 256 else np.uint16
+    if n_codes <= 1 << 8:
+        return np.uint8
+    return np.uint16 if n_codes <= 1 << 16 else np.uint32  # 11 and 12 letters: 3**11 codes
 
 
 class Game(abc.ABC):
@@ -71,6 +73,9 @@ class Game(abc.ABC):
     feedback_name: ClassVar[str] = ""
     """What the feedback function is called in the matrix cache's key (with the length)."""
     browser_feedback: ClassVar[str] = ""
+    ranges: ClassVar[Mapping[str, tuple[int, int]]] = {}
+    """The least and most value of each whole-number rule (``turns``, ``length``, ...): what
+    the search can hold in memory and finish; a config or playbook outside is refused."""
     """The feedback rule the play-along page computes in the browser (``marks``: Lingo and
     Wordle's right place / wrong place / absent, base-3 codes), or empty where it has none."""
 

@@ -48,6 +48,7 @@ class Hangman(Game):
         "cheating_host_misses": "vs cheating host",
         "verdict": "verdict",
     }
+    ranges: ClassVar[Mapping[str, tuple[int, int]]] = {"misses": (1, 26), "max_length": (1, 12)}
     misses: int = 6
     max_length: int = 12
 

@@ -11,7 +11,7 @@ import dataclasses
 import itertools
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numba
@@ -52,6 +52,11 @@ class Mastermind(Game):
 
     name: ClassVar[str] = "mastermind"
     notation: ClassVar[str] = "NbMw = N black (right colour, right place), M white"
+    ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
+        "pegs": (1, 6),
+        "colours": (2, 9),
+        "turns": (1, 30),
+    }
     pegs: int = 4
     colours: int = 6
     turns: int = 5

@@ -149,6 +149,7 @@ class WordGame(Game):
     mark_order: ClassVar[Mapping[str, int]] = {"o": 0, "x": 1, ".": 2}
     feedback_name: ClassVar[str] = "WordGame"
     browser_feedback: ClassVar[str] = "marks"
+    ranges: ClassVar[Mapping[str, tuple[int, int]]] = {"length": (1, 12), "turns": (1, 30)}
     length: int = 5
     """Letters per word."""
     turns: int = 5

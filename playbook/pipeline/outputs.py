@@ -206,6 +206,8 @@ def _lists(pb: Playbook, path: str, info: dict[str, Any], game: Game) -> Lists:
         return load_lists(info, Path(path).parent, game)
     except WordListError as exc:
         raise PlaybookFileError(f"{path}: words: {exc}") from None
+    except ConfigError as exc:  # too big to take on
+        raise PlaybookFileError(f"{path}: {exc}") from None
 
 
 def verify_file(

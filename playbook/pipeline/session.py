@@ -16,7 +16,7 @@ import numpy as np
 
 from playbook import words
 from playbook.config import Config
-from playbook.core.matrix import cached_matrix
+from playbook.core.matrix import cached_matrix, size_refusal
 from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.games import Game, find_game
@@ -46,7 +46,7 @@ def load_lists(
     """Guesses and answers as a playbook's ``words`` section describes them; a game that
     generates its codes (Mastermind) needs no list, hangman generates only its guesses."""
     if game is not None and (codes := game.generated_words()) is not None:
-        return Lists(_generated(codes), _generated(codes))
+        return _fitting(game, Lists(_generated(codes), _generated(codes)))
     opts = {
         k: info[k]
         for k in ("length", "ij_to_y", "ij_letter", "lowercase", "accents", "max_length")
@@ -56,11 +56,21 @@ def load_lists(
         opts["length"] = game.word_length
     listed = words.load(str(info["list"]), base=base, **opts)
     if game is not None and (letters := game.generated_guesses()) is not None:
-        return Lists(_generated(letters), listed)
+        return _fitting(game, Lists(_generated(letters), listed))
     answers = listed
     if info.get("answers"):
         answers = words.load(str(info["answers"]), base=base, **opts)
-    return Lists(listed, answers)
+    return _fitting(game, Lists(listed, answers))
+
+
+def _fitting(game: Game | None, lists: Lists) -> Lists:
+    """``lists``, where the game they make is not too big to take on (a one-line error
+    before the feedback matrix or a replay of every word starts otherwise)."""
+    if game is not None:
+        why = size_refusal(game, len(lists.guesses.words), len(lists.answers.words))
+        if why is not None:
+            raise ConfigError(why)
+    return lists
 
 
 def _list_ref(cfg: Config, name: str) -> str:
@@ -120,6 +130,8 @@ def split_letters(text: str) -> tuple[str, ...]:
 def _load_config_lists(cfg: Config, game: Game) -> Lists:
     try:
         return load_lists(dataclasses.asdict(cfg.words), cfg.base_dir, game)
+    except ConfigError as exc:  # too big (:func:`_fitting`)
+        raise ConfigError(f"{cfg.source}: {exc}") from None
     except words.WordListError as exc:
         key = (
             "words.answers" if cfg.words.answers and cfg.words.answers in str(exc) else "words.list"
