@@ -211,6 +211,8 @@ def read_user_file(path: Path, limit: int, kind: str, error: type[PlaybookError]
         raise error(f"{path}: {kind} file not found") from None
     except OSError as exc:
         raise error(f"{path}: cannot read {kind} ({exc.strerror})") from None
+    except ValueError:  # a NUL byte in the name
+        raise error(f"{path!r}: not a file name (it holds a NUL byte)") from None
     if stat.S_ISDIR(st.st_mode):
         raise error(f"{path}: is a folder, not a {kind} file")
     if not stat.S_ISREG(st.st_mode):
@@ -468,6 +470,18 @@ def finish_set(folder: Path) -> list[str]:
     return []
 
 
+def check_targets(folder: Path, names: Sequence[str]) -> None:
+    """Refuse, in one line, to replace anything but a file (or a link) by an output: a
+    folder or a pipe of that name would stop the set half-way through its moves."""
+    for name in names:
+        found = kind_of(folder / name)
+        if found not in (None, "a file", "a symbolic link"):
+            raise PlaybookError(
+                f"--out: {folder / name} is {found}; the build writes a file of that name there. "
+                "Move it away or choose another --out"
+            )
+
+
 def write_set(
     folder: Path, items: Sequence[tuple[str, str | bytes]], on_commit: Callable[[], None]
 ) -> list[Path]:
@@ -476,6 +490,7 @@ def write_set(
     flushed, a list of them marks the set complete (``on_commit`` is called then), and they
     are moved in place while signal handlers :func:`defer`; a set killed between its moves
     is finished by :func:`finish_set`. The caller holds the folder's :func:`locked`."""
+    check_targets(folder, [name for name, _ in items])
     finish_set(folder)
     staging = folder / STAGING
     staging.mkdir()

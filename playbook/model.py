@@ -99,6 +99,24 @@ class Stats:
         }
 
 
+TREE_METHODS = ("exact minimax", "greedy")
+"""The methods of a group planned as one tree (hangman's): their notes are :data:`TREE_NOTES`."""
+TREE_NOTES = frozenset(
+    [
+        "exact_misses",
+        "lower_bound",
+        "greedy_misses",
+        "cheating_host_misses",
+        "hardest",
+        "verdict",
+        "seconds",
+    ]
+)
+"""What a tree's exact search records about it (``notes``)."""
+NOTES = TREE_NOTES | {"exhaustive_triples", "fewest_unguaranteed"}
+"""Every note a build or a strategy writes."""
+
+
 @dataclasses.dataclass(frozen=True)
 class GroupPlan:
     """The plan for one group (a starting letter, or the whole list)."""
@@ -153,6 +171,27 @@ class GroupPlan:
         it (``notes.fewest_unguaranteed``; None where the plan does not say)."""
         v = self.notes.get("fewest_unguaranteed")
         return v if type(v) is int else None
+
+    def odd_notes(self) -> list[str]:
+        """Notes no build writes for a plan like this one, one line each (``notes.KEY: ...``):
+        an unknown note, a tree's note on a plan of openings, a triple search on a tree."""
+        out = []
+        tree = self.method in TREE_METHODS
+        for key in self.notes:
+            if key not in NOTES:
+                out.append(
+                    f"notes.{key}: not a note a build writes; notes: {', '.join(sorted(NOTES))}"
+                )
+            elif key in TREE_NOTES and not tree:
+                out.append(
+                    f"notes.{key}: a finding of an exact tree search (method "
+                    f"{' or '.join(TREE_METHODS)}), but the method is {self.method!r}"
+                )
+            elif key == "exhaustive_triples" and (tree or self.method.startswith("strategy")):
+                out.append(
+                    f"notes.{key}: a search for fixed openings, but the method is {self.method!r}"
+                )
+        return out
 
     @property
     def proven_none(self) -> bool:

@@ -386,6 +386,7 @@ def verify(
         stats, lost, used, largest = _replay_group(game, plan, words, early)
         failures += lost
         if check_claims:
+            problems += [f"{where}.{odd}" for odd in plan.odd_notes()]
             _check_unguaranteed(plan, words, lost, problems)
             _check_counts(plan, words, largest, rows, used, problems)
         for row in rows:

@@ -144,8 +144,11 @@ def normalise(
         if lowercase:
             w = w.lower()
         if accents == "map" and not w.isascii():
-            w = "".join(ACCENT_MAP.get(ch, ch) for ch in w)
-            w = unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode()
+            # only accents come off: a letter of another script stays, and the word is
+            # dropped below (deleting it would make another word)
+            mapped = unicodedata.normalize("NFKD", "".join(ACCENT_MAP.get(ch, ch) for ch in w))
+            bare = "".join(ch for ch in mapped if not unicodedata.combining(ch))
+            w = bare if bare.isascii() else w
         written = w.replace(IJ, "ij") if ij_letter else w
         if ij_to_y:
             w = w.replace("ij", "y")

@@ -207,9 +207,12 @@ def _build_command(
         # the rules, the lists and the groups named are checked before anything is written
         build.check_buildable(cfg)
         session = Session.open(cfg, use_cache=not args.no_cache)
-        session.select(_letters(args.letters))
+        groups = session.select(_letters(args.letters))
         out_dir = files.inside(Path(args.out), cfg.name)
         files.writable_folder(out_dir)  # before the search, not after it
+        # the outputs' names are known now: one that cannot be replaced is refused now
+        chosen = groups if args.letters is not None else None
+        files.check_targets(out_dir, outputs.output_names(cfg, chosen))
         if not args.no_resume:
             checkpoints.append(out_dir / ".checkpoint")
         with files.locked(out_dir):

@@ -50,6 +50,22 @@ def _positive(text: str) -> int:
     return n
 
 
+MAX_SEED = 2**63 - 1
+
+
+def _seed(text: str) -> int:
+    """A seed: a whole number from 0 to 2**63 - 1 (``--seed``)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 <= n <= MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 0 to {MAX_SEED}, got {text!r}"
+        )
+    return n
+
+
 def _build(sub: Subparsers) -> argparse.ArgumentParser:
     b = sub.add_parser(
         "build",
@@ -63,7 +79,7 @@ def _build(sub: Subparsers) -> argparse.ArgumentParser:
     b.add_argument("--out", default="output", help="output folder (default: output)")
     b.add_argument("--jobs", type=int, help="worker processes (-1: one per core)")
     b.add_argument("--letters", help="only these groups, e.g. abc or a,b,c")
-    b.add_argument("--seed", type=int, help="hill-climbing seed (overrides the config)")
+    b.add_argument("--seed", type=_seed, help="hill-climbing seed (overrides the config)")
     b.add_argument("--restarts", type=int, help="hill-climbing restarts (overrides the config)")
     b.add_argument("--no-cache", action="store_true", help="recompute the feedback matrix")
     b.add_argument(
@@ -212,7 +228,7 @@ def _rank(sub: Subparsers) -> argparse.ArgumentParser:
     )
     rk.add_argument("config", help="config file or bundled config name")
     rk.add_argument("--rule", required=True, choices=RULES, help="ranking rule")
-    rk.add_argument("--top", type=int, default=10, help="how many (default 10)")
+    rk.add_argument("--top", type=_positive, default=10, help="how many (default 10)")
     rk.add_argument("--json", action="store_true", help="print as JSON")
     rk.add_argument("--letters", help="only these groups")
     rk.set_defaults(func=commands.cmd_rank)
@@ -274,7 +290,7 @@ def _simulate(sub: Subparsers) -> argparse.ArgumentParser:
         "host, its path shown move by move)",
     )
     sm.add_argument("--games", type=_positive, default=100, help="games for --host random")
-    sm.add_argument("--seed", type=int, default=0, help="seed for --host random")
+    sm.add_argument("--seed", type=_seed, default=0, help="seed for --host random")
     sm.add_argument("--letters", help="only these groups")
     sm.add_argument("--show", action="store_true", help="print every game move by move")
     sm.set_defaults(func=playing.cmd_simulate)

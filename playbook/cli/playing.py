@@ -155,7 +155,8 @@ def _steps(moves: str, is_guess: Callable[[str], bool]) -> list[str]:
 def _script(assistant: play.Assistant, moves: str) -> int:
     """Play ``--moves``: exit 2 at a step that is refused, 1 if the game does not end solved."""
     problem, spell = assistant.problem, assistant.spell
-    for i, step in enumerate(_steps(moves, lambda t: spell.typed(t) in problem.row_of), 1):
+    steps = _steps(moves, lambda t: spell.typed(t) in problem.row_of)
+    for i, step in enumerate(steps, 1):
         console.print(f"> {step}", markup=False)
         console.print(assistant.handle(step), markup=False)
         if assistant.refused:
@@ -163,6 +164,11 @@ def _script(assistant: play.Assistant, moves: str) -> int:
             return 2
         if assistant.ended is not None:
             break
+        if assistant.lost:
+            left = play.plural(len(steps) - i, "steps")
+            after = f"; {left} after it not played" if i < len(steps) else ""
+            err.print(f"--moves: the game was lost at step {i}{after}", markup=False)
+            return 1
     if not assistant.finished:
         err.print("--moves: the game did not end solved", markup=False)
         return 1

@@ -131,11 +131,24 @@ def file_stem(pb: Playbook) -> str:
     ``playbook-<groups>`` (``playbook-qx``, ``playbook-5-6``), so that it never replaces
     the whole playbook of the folder. The IJ group is written ``IJ``, as ``--letters`` takes
     it (``playbook-xyIJ``): file names stay ASCII."""
-    if not partial(pb):
+    return _stem([g.group for g in pb.groups] if partial(pb) else None)
+
+
+def _stem(groups: Sequence[str] | None) -> str:
+    if groups is None:
         return "playbook"
-    names = [g.group for g in pb.groups]
-    joined = "".join(names) if all(len(n) == 1 for n in names) else "-".join(names)
+    joined = "".join(groups) if all(len(n) == 1 for n in groups) else "-".join(groups)
     return "playbook-" + joined.replace(IJ, IJ_NAME)
+
+
+def output_names(cfg: Config, groups: Sequence[str] | None) -> list[str]:
+    """The files a build of ``groups`` (None: every group) writes, known before it starts
+    (:func:`file_stem`, then a suffix per format the config asks for)."""
+    order = None if groups is None else sorted(set(groups), key=lambda g: (len(g), g))
+    stem = _stem(order)
+    wanted = [f.strip() for f in cfg.render.formats.split(",")]
+    suffixes = [fmt.suffix for fmt in render.FORMATS.values() if fmt.name in wanted]
+    return [stem + suffix for suffix in (".yaml", *suffixes)]
 
 
 def write_build(

@@ -51,7 +51,9 @@ class Assistant:
     """Hard mode: a word played must fit all feedback so far."""
     history: History = dataclasses.field(default_factory=list)
     finished: bool = False
-    """The word was found."""
+    """The game is over: the word was found, or the limit was passed (:attr:`lost`)."""
+    lost: bool = False
+    """The limit (turns, misses) was passed before the word was found in time."""
     ended: str | None = None
     """``quit`` or ``new`` once asked for."""
     refused: bool = False
@@ -132,7 +134,7 @@ class Assistant:
         if not self.history:
             return self._refuse("nothing to undo\n" + self.status())
         word, code = self.history.pop()
-        self.finished = False
+        self.finished = self.lost = False
         self._suggestion = None
         shown = self.spell.text(word)
         return f"undone: {shown} {self.game.format(code)}\n" + self.status()
@@ -185,13 +187,22 @@ class Assistant:
             )
         self.history = trial
         self._suggestion = None
+        spent = sum(game.cost(c) for _, c in self.history)
+        over = spent > game.limit
         if code == game.solved or (
             word in self.problem.answers and self.remaining() == [word] and game.solved is None
         ):
-            self.finished = True
-            spent = sum(game.cost(c) for _, c in self.history)
+            self.finished, self.lost = True, over
+            said = "lost" if over else "solved"
+            limit = f", over the limit of {game.limit}" if over else ""
             return (
-                f"solved: {self.spell.text(word)} after {plural(spent, game.limit_name)}\n"
+                f"{said}: {self.spell.text(word)} after {plural(spent, game.limit_name)}{limit}"
+                f"\n{self.review()}\nnew for another game, quit to end"
+            )
+        if over:
+            self.finished = self.lost = True
+            return (
+                f"lost: {plural(spent, game.limit_name)}, at most {game.limit} allowed\n"
                 f"{self.review()}\nnew for another game, quit to end"
             )
         return self.status()
