@@ -493,7 +493,7 @@ def write_set(
     check_targets(folder, [name for name, _ in items])
     finish_set(folder)
     staging = folder / STAGING
-    staging.mkdir()
+    staging.mkdir(parents=True, exist_ok=True)  # finish_set removed one that was there
     for name, data in items:
         atomic_write(staging / name, data)
     with _signals_held():

@@ -13,7 +13,11 @@
    significant (2 right place, 1 wrong place, 0 absent). */
 "use strict";
 (() => {
-  const D = JSON.parse(document.getElementById("playbook-data").textContent);
+  // every mapping without a prototype: a word named like a built-in ("constructor",
+  // "__proto__") is looked up as a word, never as Object's own property
+  const D = JSON.parse(document.getElementById("playbook-data").textContent, (k, v) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.assign(Object.create(null), v) : v,
+  );
   const L = D.length;
   const SOLVED = D.solved;
   const WORDS = D.words.split(" ");

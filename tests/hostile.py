@@ -27,8 +27,10 @@ from typing import Any
 
 import yaml
 
-KINDS = ("pb", "cfg", "list", "path", "cmd")
-"""Case id prefixes: playbooks, configs, word lists, paths, command lines."""
+KINDS = ("pb", "cfg", "list", "path", "cmd", "fs", "term", "claim", "size")
+"""Case id prefixes: playbooks, configs, word lists, paths, command lines, the bookkeeping of
+output folders, text that could drive a terminal, proof claims, sizes nobody asked for
+(the last four in :mod:`hostile_kinds`)."""
 
 BIG = 64 * 1024 * 1024 + 1
 """A size over the limit of a playbook or a word list (written sparse)."""
@@ -70,6 +72,10 @@ class Case:
     argv: list[str]
     code: int
     setup: Callable[[Path, Base], None]
+    says: str = ""
+    """A pattern the output (stdout and stderr) must hold: the message, not only the code."""
+    still: bool = False
+    """The command must leave its folder as it was (a command that only reads)."""
 
     @property
     def kind(self) -> str:
@@ -77,6 +83,39 @@ class Case:
 
     def args(self, folder: Path) -> list[str]:
         return [a.replace("{dir}", str(folder)) for a in self.argv]
+
+
+# ---------------------------------------------------------------- what no case may touch
+
+VICTIM = "victim"
+"""A folder beside each case's folder, with a file a crafted input would aim at."""
+
+
+def plant_victim(root: Path) -> Path:
+    v = root / VICTIM
+    v.mkdir(exist_ok=True)
+    (v / "victim.txt").write_text("precious\n")
+    return v
+
+
+def snapshot(root: Path, skip: Path | None = None) -> dict[str, tuple[str, bytes, int]]:
+    """Every entry under ``root`` (but ``skip``), without following links: its kind, a
+    file's bytes (or a link's target) and its modification time."""
+    out: dict[str, tuple[str, bytes, int]] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        if skip is not None and Path(dirpath) == skip.parent:
+            dirnames[:] = [d for d in dirnames if Path(dirpath, d) != skip]
+        for name in dirnames + filenames:
+            p = Path(dirpath, name)
+            st = p.lstat()
+            if p.is_symlink():
+                data = os.readlink(p).encode()
+            elif p.is_file():
+                data = p.read_bytes()
+            else:
+                data = b""
+            out[str(p.relative_to(root))] = (oct(st.st_mode), data, st.st_mtime_ns)
+    return out
 
 
 # ---------------------------------------------------------------- the base build
@@ -1100,6 +1139,11 @@ def config_cases() -> list[Case]:
         (
             "ok-unicode-description",
             0,
+            cfg_setup(_cfg_set("description", "caf\u00e9 \u2713")),
+        ),
+        (
+            "description-zero-width-space",  # invisible in a terminal: refused like a control
+            2,
             cfg_setup(_cfg_set("description", "caf\u00e9 \u2713 \u200b")),
         ),
         ("ok-flow", 0, cfg_setup(text=lambda t, b: flow(yaml.safe_load(t)) + "\n")),
@@ -1732,17 +1776,26 @@ def command_cases() -> list[Case]:
 
 def cases() -> list[Case]:
     """Every case, ids unique."""
+    import hostile_kinds  # it builds on this module
+
     out = playbook_cases() + config_cases() + word_list_cases() + path_cases() + command_cases()
+    out += hostile_kinds.cases()
     ids = [c.id for c in out]
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
     return out
 
 
 def play_words(base: Base) -> dict[str, str]:
-    """What ``{move}`` and ``{word}`` stand for in ``play --moves``: a q word of the base list
-    found at once (``WORD ooooo``), and that word alone."""
-    w = next(x for x in base.word_list if x.startswith("q"))
-    return {"{move}": f"{w} ooooo", "{word}": w}
+    """What ``{move}``, ``{word}`` and ``{wrong}`` stand for in ``play --moves``: a q word of
+    the base list found at once (``WORD ooooo``), that word alone, and another q word with
+    the feedback it gets when the first is the answer."""
+    from playbook.games import WordGame
+
+    qs = [x for x in base.word_list if x.startswith("q")]
+    w, other = qs[0], qs[1]
+    game = WordGame()
+    wrong = f"{other} {game.format(game.feedback(other, w))}"  # true feedback, not solved
+    return {"{move}": f"{w} ooooo", "{word}": w, "{wrong}": wrong}
 
 
 def argv_of(case: Case, folder: Path, base: Base) -> list[str]:

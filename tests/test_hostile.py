@@ -4,6 +4,7 @@ traceback, and a refusal (exit 2) is one line ``error: ...`` on stderr."""
 from __future__ import annotations
 
 import os
+import re
 import resource
 import signal
 from collections.abc import Iterator
@@ -81,16 +82,24 @@ def test_hostile(
 ) -> None:
     folder = tmp_path / "case"
     folder.mkdir()
+    victim = hostile.plant_victim(tmp_path)  # what no case may touch: beside the folder
     case.setup(folder, base)
     monkeypatch.chdir(folder)
     argv = hostile.argv_of(case, folder, base)
+    around, inside = hostile.snapshot(tmp_path, skip=folder), hostile.snapshot(folder)
     code = _run(argv)
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err, (out + err)[-2000:]
+    assert "\x1b" not in out + err, "an escape sequence reached the terminal"
     assert code == case.code, f"exit {code}, expected {case.code}; stderr: {err[-1000:]!r}"
     if code == 2:
         lines = err.rstrip("\n").split("\n")
         assert len(lines) == 1 and lines[0].startswith("error: "), err[-1000:]
+    if case.says:
+        assert re.search(case.says, out + err), f"{case.says!r} not in {(out + err)[-1000:]!r}"
+    assert hostile.snapshot(tmp_path, skip=folder) == around, f"{victim}: written outside"
+    if case.still:
+        assert hostile.snapshot(folder) == inside, "a command that reads wrote in its folder"
 
 
 def test_corpus_size() -> None:

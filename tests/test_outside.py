@@ -143,3 +143,85 @@ def test_the_machine_key_is_kept_private(tmp_path: Path, monkeypatch: pytest.Mon
     # a cache that cannot hold it: a key for this process only
     monkeypatch.setenv("PLAYBOOK_CACHE", "/proc/version/cache")
     assert files.local_secret() == files.local_secret() != key
+
+
+# ---------------------------------------------------------------- signals, words, hard mode
+
+
+def test_a_long_matrix_is_computed_in_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between blocks Python runs its signal handlers: no one call of the kernel is longer
+    than :data:`matrix.STEP_CELLS` pairs, and the blocks make the whole matrix."""
+    import numpy as np
+
+    from playbook.core import matrix
+    from playbook.games import WordGame
+
+    game = WordGame()
+    words = sorted(
+        {a + b + c + d + e for a in "ab" for b in "abc" for c in "ab" for d in "ac" for e in "abd"}
+    )
+    sizes: list[int] = []
+    real = WordGame.matrix
+
+    def counted(self: WordGame, g: list[str], a: list[str]) -> np.ndarray:
+        sizes.append(len(g) * len(a))
+        return real(self, g, a)
+
+    monkeypatch.setattr(matrix, "STEP_CELLS", 500)
+    monkeypatch.setattr(WordGame, "matrix", counted)
+    got = matrix.in_steps(game, words, words)
+    assert len(sizes) > 1 and max(sizes) <= 500
+    assert np.array_equal(got, real(game, words, words))
+
+
+def test_ctrl_c_inside_compiled_code_or_a_pool_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A KeyboardInterrupt that a pool or compiled code turns into another error (SystemError)
+    ends as an interrupt: exit 130, one line, no traceback."""
+    from playbook import cli, model
+
+    def interrupted(path: str) -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise SystemError("error return without exception set") from None
+
+    monkeypatch.setattr(model, "load", interrupted)
+    assert cli.main(["show", str(tmp_path / "pb.yaml")]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("interrupted") and err.count("\n") == 1
+
+
+def test_a_bundled_name_is_never_a_file_beside(tmp_path: Path) -> None:
+    from playbook import words
+
+    bundled = words.load("opentaal-nl", length=5)
+    (tmp_path / "opentaal-nl").write_text("kaart\nkoets\n")
+    assert words.load("opentaal-nl", length=5, base=tmp_path) == bundled
+    assert words.load("./opentaal-nl", length=5, base=tmp_path).words == ("kaart", "koets")
+
+
+def test_a_playbook_breaking_hard_mode_fails_its_replay(tmp_path: Path) -> None:
+    """A Wordle playbook whose fixed openings do not fit each other's feedback, marked hard
+    (its rules' checksum made again): every word reached through such a move fails."""
+    import dataclasses
+
+    from playbook import config, model, words
+    from playbook.pipeline import build, outputs
+
+    ws = words.load("wordle-answers", length=5).words[::10]  # 232 words: two openings
+    (tmp_path / "w.txt").write_text("\n".join(ws) + "\n")
+    (tmp_path / "c.yaml").write_text(
+        "name: w\ngame: wordle\nwords:\n  list: w.txt\nrules:\n  revealed: none\n  turns: 3\n"
+        "search:\n  max_openings: 2\n  restarts: 5\n"
+    )
+    pb = build.build(config.load(tmp_path / "c.yaml"), n_jobs=1).playbook
+    assert len(pb.groups[0].openings) >= 2
+    rules = {**pb.game, "hard": True}
+    hard = dataclasses.replace(pb, game={**rules, "rules_sha256": model.rules_sha256(rules)})
+    (tmp_path / "pb.yaml").write_text(model.dumps(hard))
+    rep, _ = outputs.verify_file(model.load(tmp_path / "pb.yaml"), str(tmp_path / "pb.yaml"), None)
+    assert rep.undeclared and all("hard mode" in f.reason for f in rep.undeclared)
+    with pytest.raises(config.ConfigError, match=r"rules\.hard: true; a playbook's fixed openings"):
+        build.build(config.override(config.load(tmp_path / "c.yaml"), **{"rules.hard": True}))

@@ -470,3 +470,24 @@ def test_every_word_takes_the_same_path_in_the_page_and_in_lookup(
                 want = walk_moves(plan, game, words, answer, pb.try_when_fit)
                 assert got[answer] == want, answer
         assert len(got) == sum(1 for w in answers if w[0] in {g.group for g in pb.groups})
+
+
+def test_words_named_like_javascript_builtins(browser: Any, tmp_path: Path) -> None:
+    """A word spelled like a property every JavaScript object has (``constructor``) is
+    looked up as a word: the page plays it like any other."""
+    ws = ["constructor", "constructed", "contracting", "controllers", "conversions"]
+    (tmp_path / "w.txt").write_text("\n".join(ws) + "\n")
+    (tmp_path / "c.yaml").write_text(
+        "name: js\nwords:\n  list: w.txt\n  length: 11\nrender:\n  formats: yaml,page\n"
+    )
+    result = build.build(config.override(config.load(tmp_path / "c.yaml"), n_jobs=1))
+    assert result.report.ok
+    outputs.write_build(result, tmp_path / "out", None)
+    page = open_page(browser, tmp_path / "out" / "playbook-play.html", PHONE)
+    game = result.session.game
+    for answer in ("constructor", "contracting"):
+        moves = page_moves(page, game, "c", answer, "marks")
+        assert moves[-1] == answer
+        page.click("#restart")
+    assert page.errors == []
+    page.close()

@@ -108,10 +108,13 @@ def _ask_group(session: Session, group: str | None, interactive: bool) -> str | 
     group = spell.typed(group) if group is not None else None
     asked_q = False
     while group not in groups:
+        if not interactive:
+            none = f"no group {group!r}; " if group else ""
+            raise PlaybookError(
+                f"--letter: {none}give the revealed group, one of {', '.join(groups)}"
+            )
         if group:
             err.print(f"no group {group!r}; groups: {', '.join(groups)}", soft_wrap=True)
-        if not interactive:
-            raise PlaybookError(f"--letter: give the revealed group, one of {', '.join(groups)}")
         line = _read("revealed letter (group), or quit? ")
         text = spell.typed(line) if line is not None else "quit"
         if text == "q" and "q" in groups and not asked_q:

@@ -199,10 +199,11 @@ class Assistant:
                 f"{said}: {self.spell.text(word)} after {plural(spent, game.limit_name)}{limit}"
                 f"\n{self.review()}\nnew for another game, quit to end"
             )
-        if over:
+        if spent + game.try_cost > game.limit:  # even the right word next would be too late
             self.finished = self.lost = True
             return (
-                f"lost: {plural(spent, game.limit_name)}, at most {game.limit} allowed\n"
+                f"lost: {plural(spent, game.limit_name)} without the word (at most "
+                f"{game.limit} allowed)\n"
                 f"{self.review()}\nnew for another game, quit to end"
             )
         return self.status()
