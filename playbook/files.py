@@ -387,6 +387,11 @@ def _signals_held() -> Iterator[None]:
             os.kill(os.getpid(), signum)
 
 
+def moving() -> bool:
+    """Whether a set of outputs is moving in place now (a signal must wait for it)."""
+    return bool(_HELD["depth"])
+
+
 def defer(signum: int) -> bool:
     """For a SIGINT/SIGTERM handler: True when a set of outputs is moving in place, so the
     handler returns at once and the signal comes again once the set is whole (a mask would

@@ -225,3 +225,87 @@ def test_a_playbook_breaking_hard_mode_fails_its_replay(tmp_path: Path) -> None:
     assert rep.undeclared and all("hard mode" in f.reason for f in rep.undeclared)
     with pytest.raises(config.ConfigError, match=r"rules\.hard: true; a playbook's fixed openings"):
         build.build(config.override(config.load(tmp_path / "c.yaml"), **{"rules.hard": True}))
+
+
+STUCK = """
+import pathlib, sys
+from playbook import cli, model
+from playbook.core.primitives import jit  # compiled as the package's kernels are
+
+@jit
+def spin(n):
+    s = 0
+    for i in range(n):
+        s = (s * 31 + i) % 1000003
+    return s
+
+spin(10)
+
+def stuck(path):
+    pathlib.Path(sys.argv[1]).write_text("ready")
+    return spin(10**14)  # hours inside compiled code: no bytecode runs meanwhile
+
+model.load = stuck
+sys.exit(cli.main(["show", "pb.yaml"]))
+"""
+
+
+@pytest.mark.slow
+def test_ctrl_c_inside_compiled_code_ends_the_command(tmp_path: Path) -> None:
+    """Python runs signal handlers between bytecodes; inside a numba loop none run. The
+    watchdog still ends the command: exit 130, one line, soon after the signal (the loop
+    alone would run for hours; the bound below is generous for a busy machine)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    ready, script = tmp_path / "ready", tmp_path / "stuck.py"
+    script.write_text(STUCK)
+    proc = subprocess.Popen(
+        [sys.executable, str(script), str(ready)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 300
+        while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert ready.exists(), proc.communicate(timeout=5)
+        time.sleep(0.5)  # inside the loop
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert err.startswith("interrupted") and err.count("\n") == 1, err
+
+
+IN_OBJECT_MODE = {"playbook.search.exact._now"}
+"""Kernels that run Python (the clock) in object mode: they take the lock for that call."""
+
+
+def test_every_compiled_kernel_lets_the_watchdog_run() -> None:
+    """A kernel that held the interpreter's lock would keep the watchdog from answering a
+    signal: every numba function of the package is compiled with ``nogil``."""
+    import importlib
+    import pkgutil
+
+    import numba.core.registry
+
+    import playbook
+
+    seen = 0
+    for info in pkgutil.walk_packages(playbook.__path__, "playbook."):
+        if info.name.endswith(("cover_gpu", "__main__")):
+            continue  # CUDA kernels run on the device; __main__ runs the command line
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, numba.core.registry.CPUDispatcher):
+                seen += 1
+                if f"{info.name}.{name}" in IN_OBJECT_MODE:
+                    continue
+                assert value.targetoptions.get("nogil"), f"{info.name}.{name} holds the GIL"
+    assert seen >= 30

@@ -13,6 +13,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
+from playbook.cli import watchdog
 from playbook.cli.commands import err
 from playbook.cli.parser import parsers
 from playbook.errors import PlaybookError
@@ -34,7 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: errors in input become one line on stderr and a non-zero exit."""
     args = parser().parse_args(argv)
     try:
-        return int(args.func(args))
+        with watchdog.watching(_say_interrupted):
+            return int(args.func(args))
     except PlaybookError as exc:
         # one line, whatever the names it quotes hold (a file name may hold a newline)
         _refused(str(exc))
@@ -68,10 +70,15 @@ def _by_interrupt(exc: BaseException) -> bool:
     return False
 
 
+def _say_interrupted() -> None:
+    err.print("interrupted: outputs already written are kept whole", soft_wrap=True)
+
+
 def _interrupted() -> int:
+    watchdog.reported()
     with contextlib.suppress(OSError):
-        err.print("interrupted: outputs already written are kept whole", soft_wrap=True)
-    return 130
+        _say_interrupted()
+    return watchdog.INTERRUPTED
 
 
 def _refused(line: str) -> int:

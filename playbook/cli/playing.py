@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from playbook import config, model, play
+from playbook.cli import watchdog
 from playbook.cli.commands import config_path, console, err, load_playbook
 from playbook.errors import PlaybookError
 from playbook.games import Code, Game
@@ -220,6 +221,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _play(args)
     except KeyboardInterrupt:
         console.print()
+        watchdog.reported()
         err.print("interrupted: bye")
         return INTERRUPTED
 
@@ -320,5 +322,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         return _simulate(args)
     except KeyboardInterrupt:
+        watchdog.reported()
         err.print("interrupted: bye")
         return INTERRUPTED

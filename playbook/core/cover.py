@@ -50,7 +50,7 @@ def pair_bytes(n_answers: int, n_guesses: int) -> int:
     return n_answers * (n_answers - 1) // 2 * ((n_guesses + 63) // 64) * 8
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _agree(Q, n, W, E, first):  # type: ignore[no-untyped-def]  # numba types it at the call
     """``E[pair] (&)= the guesses where both answers have the same byte`` for one byte plane
     ``Q`` of the codes (each answer's bytes as uint64, 8 guesses a word); ``first``: write,
@@ -72,7 +72,7 @@ def _agree(Q, n, W, E, first):  # type: ignore[no-untyped-def]  # numba types it
                 E[p, w] = word if first else E[p, w] & word
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _similarity(E, n, last):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Clear the bits past the last guess; ``sim[a, b]``: how many guesses agree on a, b."""
     sim = np.zeros((n, n), dtype=np.int32)
@@ -106,7 +106,7 @@ def agreement(FT: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return E, _similarity(E, n, last)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def count(bits):  # type: ignore[no-untyped-def]  # numba types it at the call
     """How many bits are set."""
     c = 0
@@ -115,7 +115,7 @@ def count(bits):  # type: ignore[no-untyped-def]  # numba types it at the call
     return c
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def pick_witness(E, sim, order, starts, ends, n_big, k, allowed, tries, per_class, mem, out):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Of the witnesses tried (the most similar pair of each of the first ``tries`` classes,
     grown; and from each of its first ``per_class`` members with its most similar partner),
@@ -150,7 +150,7 @@ def pick_witness(E, sim, order, starts, ends, n_big, k, allowed, tries, per_clas
     return best
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _set(bits, g, on):  # type: ignore[no-untyped-def]  # numba types it at the call
     one = np.uint64(1) << np.uint64(g & 63)
     if on:
@@ -159,7 +159,7 @@ def _set(bits, g, on):  # type: ignore[no-untyped-def]  # numba types it at the 
         bits[g >> 6] &= ~one
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _members(bits, out):  # type: ignore[no-untyped-def]  # numba types it at the call
     """The set bits, ascending, into ``out``; returns how many."""
     k = 0
@@ -173,7 +173,7 @@ def _members(bits, out):  # type: ignore[no-untyped-def]  # numba types it at th
     return k
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _outside(n_g):  # type: ignore[no-untyped-def]  # numba types it at the call
     """A bitset of guesses with the bits past the last guess set."""
     bits = np.zeros((n_g + 63) // 64, dtype=np.uint64)
@@ -182,7 +182,7 @@ def _outside(n_g):  # type: ignore[no-untyped-def]  # numba types it at the call
     return bits
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def first_word(F, E, sim, g1, forb, bound, mem, seconds):  # type: ignore[no-untyped-def]  # numba types it at the call
     """The step of a first word ``g1``: its classes (largest first) and how many are past the
     bound; in ``seconds``, its second words: the guesses not in ``forb`` that separate the
@@ -198,7 +198,7 @@ def first_word(F, E, sim, g1, forb, bound, mem, seconds):  # type: ignore[no-unt
     return o1, s1, e1, n_big1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def search(F, E, sim, firsts, mine, bound, keys, in_ans, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """The best triple by ``keys`` (then the smallest sorted triple) among those whose largest
     part is at most ``bound`` and whose first word, in the order ``firsts``, is ``firsts[i]``

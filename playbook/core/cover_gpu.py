@@ -128,7 +128,7 @@ def _kernel() -> Any:
     return _KERNEL["pairs"]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _merge(keys, rows, best):  # type: ignore[no-untyped-def]  # numba types it at the call
     """The best of the result rows into ``best``."""
     for p in range(rows.shape[0]):

@@ -27,13 +27,13 @@ from playbook.core.primitives import (  # noqa: F401 (the statistics are named f
 )
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _scan(F, g, order, starts, ends, bound, counts, stamp, cur):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Stats of refining the partition by guess ``g``; mx = INFEASIBLE once a part > bound."""
     return scan(F, g, order, starts, ends, starts.shape[0], bound, counts, stamp, cur)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def eval_candidates(F, cands, order, starts, ends, bound, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Stats (largest, parts, sum of squares, sum k*log2 k) of every candidate guess.
 
@@ -57,7 +57,7 @@ def eval_candidates(F, cands, order, starts, ends, bound, n_codes):  # type: ign
     return mx, parts, sq, slog
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def classes_of(codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Group positions by code: (order, starts, ends), classes largest first (ties by code)."""
     order = np.argsort(codes, kind="mergesort")
@@ -79,7 +79,7 @@ def classes_of(codes):  # type: ignore[no-untyped-def]  # numba types it at the 
     return order, s0[by_size], e0[by_size]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def pair_chunk(F, firsts, bound, keys, in_ans, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Best pair (g1, g2 > g1) with g1 in ``firsts``, among pairs whose largest part <= bound.
 
@@ -119,7 +119,7 @@ def pair_chunk(F, firsts, bound, keys, in_ans, n_codes):  # type: ignore[no-unty
     return best_g1, best_g2, bmx, bparts, bsq, bslog
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _n_past(s, e, bound):  # type: ignore[no-untyped-def]  # numba types it at the call
     """How many classes (largest first) have more than ``bound`` members."""
     k = 0

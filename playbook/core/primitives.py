@@ -15,7 +15,7 @@ from typing import Any
 import numba
 import numpy as np
 
-jit: Any = globals().get("_JIT") or numba.njit(cache=True)
+jit: Any = globals().get("_JIT") or numba.njit(cache=True, nogil=True)
 """The compiler of this copy of the module: numba's CPU jit, or CUDA device functions."""
 
 LARGEST, PARTS, SUMSQ, SLOG, N_IN = 1, 2, 3, 4, 5

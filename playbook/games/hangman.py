@@ -14,7 +14,7 @@ import numpy as np
 from playbook.games.base import Code, Game, Planner
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _fill(letters: np.ndarray, answers: np.ndarray, out: np.ndarray) -> None:
     n_a, width = answers.shape
     for i in range(letters.shape[0]):

@@ -23,7 +23,7 @@ _MAX_SYMMETRY_WORK = 40_000_000
 """Largest (group elements x guesses) worth enumerating for a symmetry reduction."""
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, parallel=True, nogil=True)
 def _fill(guesses: np.ndarray, answers: np.ndarray, colours: int, out: np.ndarray) -> None:
     n_g, pegs = guesses.shape
     n_a = answers.shape[0]

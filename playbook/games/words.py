@@ -107,7 +107,7 @@ def encode_words(words: Sequence[str], length: int) -> np.ndarray:
     return (raw.reshape(len(words), length) - ord("a")).astype(np.uint8)
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, parallel=True, nogil=True)
 def _fill(guesses: np.ndarray, answers: np.ndarray, out: np.ndarray) -> None:
     n_g, length = guesses.shape
     n_a = answers.shape[0]

@@ -58,14 +58,14 @@ def branching_of(F: np.ndarray, solved: int) -> int:
 # ------------------------------------------------------------------ numba search
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True)  # reads the clock in object mode: the lock is taken for that only
 def _now():  # type: ignore[no-untyped-def]  # numba types it at the call
     with numba.objmode(t="float64"):
         t = time.perf_counter()
     return t
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def set_key(S, t, zob):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Memo key of the answer columns ``S`` with ``t`` turns left."""
     h = np.uint64(0)
@@ -74,7 +74,7 @@ def set_key(S, t, zob):  # type: ignore[no-untyped-def]  # numba types it at the
     return h + np.uint64(t) * np.uint64(0x9E3779B97F4A7C15)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _perfect(row, S, seen, mark):  # type: ignore[no-untyped-def]  # numba types it at the call
     """True if guess ``row`` gives every answer of ``S`` a different feedback."""
     for i in range(S.shape[0]):
@@ -85,7 +85,7 @@ def _perfect(row, S, seen, mark):  # type: ignore[no-untyped-def]  # numba types
     return True
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _parts_of(row, S, seen, mark, solved):  # type: ignore[no-untyped-def]  # numba types it at the call
     """(parts, whether one is the solved code) of ``S`` under guess ``row``; ``seen`` holds
     ``mark`` for the codes met (a fresh ``mark`` per call)."""
@@ -101,7 +101,7 @@ def _parts_of(row, S, seen, mark, solved):  # type: ignore[no-untyped-def]  # nu
     return parts, ins
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def scan(F, S, t, cands, lbtab, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """For each candidate guess on set ``S`` with ``t`` turns left: (bound, in set, parts,
     sum of squared part sizes, partition hash). The bound is ``|S|`` plus the counting bound
@@ -146,7 +146,7 @@ def scan(F, S, t, cands, lbtab, solved, n_codes):  # type: ignore[no-untyped-def
     return bound, ins, parts, sumsq, phash
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _store(memo, key, val, guess, exact):  # type: ignore[no-untyped-def]  # numba types it at the call
     old = memo.get(key, np.int64(-1))
     if old >= 0 and (old & 1) == 1:
@@ -157,7 +157,7 @@ def _store(memo, key, val, guess, exact):  # type: ignore[no-untyped-def]  # num
         memo[key] = val << SHIFT
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Indices of the candidates worth trying (split the set or in it, bound < ``below``),
     best first, one per distinct partition."""
@@ -199,7 +199,7 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
     return out[:no]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _two_turns(F, S, beta, col_row, allrows, seen, stats, solved):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Value of ``S`` (3+ answers) with two turns left, and the guess (-1 if none).
 
@@ -227,7 +227,7 @@ def _two_turns(F, S, beta, col_row, allrows, seen, stats, solved):  # type: igno
     return best, best_g, True
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _lay_out(row, S, nparts, counts, start, buf, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Lay the answers of ``S`` out in ``buf`` by the code guess ``row`` gives them; returns
     the codes and sizes of the non-solving parts (part of code ``c`` at ``buf[start[c]:]``).
@@ -259,7 +259,7 @@ def _lay_out(row, S, nparts, counts, start, buf, solved, n_codes):  # type: igno
     return pc[:npart], pk[:npart]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     S, t, beta, cands, F, col_row, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes
 ):
@@ -408,7 +408,7 @@ def unfound_table(limit: int, n: int, branching: int) -> np.ndarray:
     return table
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """The fewest answers of ``S`` (sorted columns) that a tree leaves unfound within ``t``
     turns, whatever the guesses it takes, if below ``beta``; else a lower bound of at least

@@ -22,7 +22,7 @@ from playbook.core.problem import Problem
 from playbook.search.trees import Node, Probe, TryList, size
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _letter_stats(F, cols, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Per letter: largest part, size of the miss part, number of parts."""
     n_l = F.shape[0]
@@ -47,7 +47,7 @@ def _letter_stats(F, cols, n_codes):  # type: ignore[no-untyped-def]  # numba ty
     return largest, miss, parts
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _parts(row, cols):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Columns grouped by code: the miss (code 0) first, then larger groups first."""
     codes = row[cols]
@@ -76,7 +76,7 @@ def _parts(row, cols):  # type: ignore[no-untyped-def]  # numba types it at the 
     return sorted_cols, pc[by], starts[by], ends[by]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _family_bound(families, cols, n_families):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Largest set of words in ``cols`` that differ at one position only, minus one.
 
