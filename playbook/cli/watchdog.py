@@ -53,7 +53,7 @@ def _act(signum: int, say: Callable[[], None]) -> None:
 
 def _watch(fd: int, stop: threading.Event, say: Callable[[], None]) -> None:
     while not stop.is_set():
-        ready, _, _ = select.select([fd], [], [], 0.2)
+        ready, _, _ = select.select([fd], [], [], 1.0)
         if not ready:
             continue
         try:
@@ -91,6 +91,8 @@ def watching(say: Callable[[], None]) -> Iterator[None]:
     finally:
         stop.set()
         signal.set_wakeup_fd(previous)
+        with contextlib.suppress(OSError):
+            os.write(w, b"\0")  # wakes the thread at once (0 is no signal)
         thread.join(timeout=2)
         os.close(w)
         os.close(r)
