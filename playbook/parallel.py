@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import joblib
+from joblib.parallel import LokyBackend
 
 from playbook.checkpoint import Checkpoint
 from playbook.errors import PlaybookError
@@ -128,8 +129,8 @@ def _quiet_cluster() -> Iterator[None]:
             lg.setLevel(level)
 
 
-def _import(module: str) -> None:
-    _watch_parent()
+def _import(module: str, parent: int) -> None:
+    _watch_parent(parent)
     importlib.import_module(module)
 
 
@@ -139,14 +140,19 @@ WATCH_SECONDS = 0.5
 """How often a local worker looks whether the process that started it still lives."""
 
 
-def _watch_parent() -> None:
-    """In a local worker: end this process when its parent ends, however that ends
-    (SIGKILL included, which no handler sees). A thread looks every :data:`WATCH_SECONDS`;
-    compiled code holding the interpreter delays it to the end of the current call (under a
-    second for the search's work units)."""
+def _watch_parent(parent: int | None) -> None:
+    """In a local worker: end this process when ``parent`` (the process that asked for the
+    work; None: the one that started this worker) ends, however that ends (SIGKILL
+    included, which no handler sees). A worker that starts after its parent died (killed
+    while its workers were still starting: the worker is then another process's child)
+    ends at once; otherwise a thread looks every :data:`WATCH_SECONDS`, compiled code
+    releasing the interpreter's lock meanwhile."""
     if _WATCHED:
         return
-    parent = os.getppid()
+    if parent is None:  # a cluster's worker: it watches the process that started it
+        parent = os.getppid()
+    if os.getppid() != parent:
+        os._exit(1)
     _WATCHED.append(parent)
 
     def watch() -> None:
@@ -157,9 +163,16 @@ def _watch_parent() -> None:
     threading.Thread(target=watch, name="playbook-parent-watch", daemon=True).start()
 
 
-def _in_worker(fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` in a local worker that ends with its parent."""
-    _watch_parent()
+def _loky() -> LokyBackend:
+    """The local workers' backend: each worker watches this process from its start (the
+    executor's initializer runs before the worker takes any work, so a worker whose parent
+    died while it was starting ends even if no work ever reached it)."""
+    return LokyBackend(initializer=_watch_parent, initargs=(os.getpid(),))
+
+
+def _in_worker(parent: int, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in a local worker that ends with ``parent``."""
+    _watch_parent(parent)
     return fn(*args)
 
 
@@ -199,8 +212,8 @@ def started(n_jobs: int, module: str) -> Iterator[None]:
     jobs = effective_jobs(n_jobs)
     if jobs > 1 and _BACKEND["name"] == "loky" and not _STARTING:
         _STARTING.append(
-            joblib.Parallel(n_jobs=jobs, backend="loky", return_as="generator", max_nbytes="1M")(
-                joblib.delayed(_import)(module) for _ in range(jobs)
+            joblib.Parallel(n_jobs=jobs, backend=_loky(), return_as="generator", max_nbytes="1M")(
+                joblib.delayed(_import)(module, os.getpid()) for _ in range(jobs)
             )
         )
     try:
@@ -268,8 +281,8 @@ def run(
             )
         )
     else:
-        gen = joblib.Parallel(n_jobs=jobs, backend="loky", return_as="generator", max_nbytes="1M")(
-            joblib.delayed(_in_worker)(fn, *t) for t in tasks
+        gen = joblib.Parallel(n_jobs=jobs, backend=_loky(), return_as="generator", max_nbytes="1M")(
+            joblib.delayed(_in_worker)(os.getpid(), fn, *t) for t in tasks
         )
     for i, r in enumerate(gen):
         results.append(r)
@@ -293,8 +306,10 @@ def _cluster_errors(gen: Iterator[T]) -> Iterator[T]:
         ) from None
 
 
-def _named(fn: Callable[..., T], name: str, args: tuple[Any, ...]) -> tuple[str, T]:
-    _watch_parent()
+def _named(
+    parent: int | None, fn: Callable[..., T], name: str, args: tuple[Any, ...]
+) -> tuple[str, T]:
+    _watch_parent(parent)
     return name, fn(*args)
 
 
@@ -329,6 +344,7 @@ def stream(
         return
     _started()
     saved: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
+    local = os.getpid() if _BACKEND["name"] == "loky" else None  # a cluster's are elsewhere
 
     def fresh() -> Iterator[Any]:
         for name, args in tasks:
@@ -336,13 +352,13 @@ def stream(
             if hit:
                 saved.put((name, value))
             else:
-                yield joblib.delayed(_named)(fn, name, args)
+                yield joblib.delayed(_named)(local, fn, name, args)
 
     if _BACKEND["name"] == "dask":
         jobs = _BACKEND.get("workers", jobs)
         options: dict[str, Any] = {}
     else:
-        options = {"backend": "loky", "max_nbytes": "1M"}
+        options = {"backend": _loky(), "max_nbytes": "1M"}
     gen = joblib.Parallel(
         n_jobs=jobs,
         return_as="generator_unordered",

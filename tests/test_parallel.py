@@ -115,6 +115,37 @@ def test_workers_end_with_their_parent(sig: signal.Signals, tmp_path: Path) -> N
         proc.wait()
 
 
+STARTING_SCRIPT = """
+import os, signal, sys
+from pathlib import Path
+from playbook import parallel
+
+with parallel.started(2, "json"):
+    # the workers are being spawned: name them, and die before they are up
+    while not (kids := [p for p in parallel.children(os.getpid())
+                        if b"popen_loky" in Path(f"/proc/{p}/cmdline").read_bytes()]):
+        pass
+    Path(sys.argv[1]).write_text(" ".join(map(str, kids)))
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.slow
+def test_workers_still_starting_end_with_their_parent(tmp_path: Path) -> None:
+    # killed while its workers were still starting, the parent never saw them up; they
+    # used to take the new parent (init) for theirs and wait on for work (over 30 s)
+    named = tmp_path / "workers"
+    proc = subprocess.Popen([sys.executable, "-c", STARTING_SCRIPT, str(named)])
+    try:
+        proc.wait(timeout=120)
+        workers = {int(p) for p in named.read_text().split()}
+        assert workers
+        assert not _wait_for(lambda: {p for p in workers if _alive(p)}, 0, 25)
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 def _wait_for(seen: Callable[[], set[int]], size: int, seconds: float) -> set[int]:
     """``seen()`` once it has ``size`` members, or as it is when ``seconds`` have passed."""
     deadline = time.monotonic() + seconds
