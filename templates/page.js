@@ -86,7 +86,8 @@
     fail: g.fail,
   }));
   GROUPS.forEach((g) => (g.wordSet = new Set(g.words)));
-  const KNOWN = new Set(WORDS);
+  // every word the game accepts as a guess: the page's words and a guess list besides
+  const KNOWN = new Set(D.guesses ? WORDS.concat(D.guesses.split(" ")) : WORDS);
 
   const consistent = (word, history) => history.every(([g, c]) => feedback(g, word) === c);
   const possible = (group, history) => group.words.filter((w) => consistent(w, history));

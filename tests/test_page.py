@@ -369,9 +369,11 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
     plan = model.GroupPlan("*", ("roate", "lunis"), None)
     source.write_text(model.dumps(model.Playbook("w", rules, words, (plan,))))
     pb = model.load(str(source))
-    answers = outputs.answer_list(pb, str(source))
+    lists = outputs.play_lists(pb, str(source))
+    answers = lists.answers
     path = tmp_path / "wordle-play.html"
-    path.write_bytes(render.render(pb, "page", answers=answers, tiles="wordle")[0])
+    page_bytes = render.render(pb, "page", answers=answers, guesses=lists.guesses, tiles="wordle")
+    path.write_bytes(page_bytes[0])
     game = Wordle()
     problem = Problem.of(game, answers.words, answers.words)
     player = play.BookPlayer(problem, pb.group("*"), play.RulePlayer(problem))
@@ -384,6 +386,16 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
             history.append((move, game.feedback(move, answer)))
         assert page_moves(page, game, None, answer, "digits") == [w for w, _ in history]
         page.click("#restart")
+    # every word of the guess list is a guess, as in play (salet and soare are no answers)
+    assert {"salet", "soare"} <= set(lists.guesses.words) - set(answers.words)
+    page.click("#other summary")
+    for word in ("salet", "soare"):
+        page.fill("#other-word", word)
+        page.press("#other-word", "Enter")
+        assert page.get_attribute("#entry", "data-word") == word, page.inner_text("#msg")
+    page.fill("#other-word", "zzzzz")
+    page.press("#other-word", "Enter")
+    assert "is not a word this game accepts" in page.inner_text("#msg")
     assert page.errors == []
     page.close()
 

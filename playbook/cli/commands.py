@@ -271,14 +271,15 @@ def cmd_render(args: argparse.Namespace) -> int:
     source = Path(args.playbook)
     out = _output_file(args.output or str(source.with_name(source.stem + spec.suffix)), "-o")
     others = [load_playbook(p) for p in args.others]
-    answers = None
+    answers = guesses = None
     if spec.needs_answers:
         render.check_game(pb.game)
     if spec.needs_answers or (spec.wants_answers and "list" in pb.words):
-        answers = outputs.answer_list(pb, args.playbook)
+        lists = outputs.play_lists(pb, args.playbook)
+        answers, guesses = lists.answers, lists.guesses
     jobs = parallel.effective_jobs(args.jobs)
     data, pages = render.render(
-        pb, fmt, tiles=args.tiles, jobs=jobs, answers=answers, others=others
+        pb, fmt, tiles=args.tiles, jobs=jobs, answers=answers, guesses=guesses, others=others
     )
     files.atomic_write(out, data)
     console.print(

@@ -95,6 +95,7 @@ def render_formats(
     progress: Progress | None = None,
     others: Sequence[Playbook] = (),
     answers: WordList | None = None,
+    guesses: WordList | None = None,
 ) -> tuple[list[tuple[str, bytes | str, str]], dict[str, int]]:
     """The formats the config asks for besides YAML, paged ones (the PDF) first: the others
     show its page counts; ``others``: playbooks of the list under other rules (the card);
@@ -118,6 +119,7 @@ def render_formats(
             jobs=parallel.effective_jobs(cfg.n_jobs),
             others=others,
             answers=answers,
+            guesses=guesses,
         )
         pages = pages or counts
         out.append((fmt.suffix, data, f"{render.page_count(data)} pages" if fmt.paged else ""))
@@ -165,8 +167,10 @@ def write_build(
     pb, cfg = result.playbook, result.session.config
     comps = comparison(result, ref)
     others = companions(out_dir.parent, pb)
-    answers = result.session.lists.answers
-    rendered, pages = render_formats(pb, cfg, ref, comps, progress, others, answers)
+    lists = result.session.lists
+    rendered, pages = render_formats(
+        pb, cfg, ref, comps, progress, others, lists.answers, lists.guesses
+    )
     stem = file_stem(pb)
     items = [(f"{stem}.yaml", model.dumps(pb), ""), *((stem + s, d, n) for s, d, n in rendered)]
     paths = files.write_set(out_dir, [(name, data) for name, data, _ in items], on_commit)
@@ -202,14 +206,18 @@ def game_of(pb: Playbook, path: str) -> Game:
     return game
 
 
-def answer_list(pb: Playbook, path: str) -> WordList:
-    """The answers of a playbook's own word list (relative to the playbook's folder), for
-    the formats that need them; a one-line error where the list cannot be had or is not the
-    one the playbook was built on (the renderer checks the checksum)."""
+def play_lists(pb: Playbook, path: str) -> Lists:
+    """The guesses and answers of a playbook's own word lists (relative to the playbook's
+    folder), for the page: a one-line error where they cannot be had."""
     game = game_of(pb, path)
     if "list" not in pb.words:
         raise PlaybookFileError(f"{path}: words.list: missing; the page needs the word list")
-    return _lists(pb, path, dict(pb.words), game).answers
+    return _lists(pb, path, dict(pb.words), game)
+
+
+def answer_list(pb: Playbook, path: str) -> WordList:
+    """The answers of a playbook's own word list (:func:`play_lists`)."""
+    return play_lists(pb, path).answers
 
 
 def _lists(pb: Playbook, path: str, info: dict[str, Any], game: Game) -> Lists:

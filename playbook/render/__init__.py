@@ -76,6 +76,9 @@ class Options:
     """Playbooks of the same list under other rules: the card shows them side by side."""
     answers: WordList | None = None
     """The playbook's answer list, for the formats that need it (``page``)."""
+    guesses: WordList | None = None
+    """The playbook's guess list where it has one besides its answers (Wordle's): the page
+    accepts every word of it as a guess."""
 
 
 Maker = Callable[[Playbook, Options], tuple[bytes, dict[str, int]]]
@@ -129,7 +132,7 @@ def _card(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
 
 
 def _page(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
-    return render_page(pb, o.answers, tiles=o.tiles).encode("utf-8"), {}
+    return render_page(pb, o.answers, tiles=o.tiles, guesses=o.guesses).encode("utf-8"), {}
 
 
 FORMATS: dict[str, Format] = {

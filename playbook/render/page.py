@@ -190,7 +190,24 @@ def _symbols(game: Game) -> tuple[dict[str, int], list[str]]:
     return typed, [game.format(m)[-1] for m in range(3)]
 
 
-def page_data(pb: Playbook, answers: WordList | None) -> dict[str, Any]:
+def _extra_guesses(pb: Playbook, guesses: WordList | None, known: Sequence[str]) -> str:
+    """The words of a separate guess list that the page does not know yet (Wordle's allowed
+    guesses beside its answers), checked to be the playbook's own list; empty without one."""
+    if guesses is None or not pb.words.get("answers"):
+        return ""
+    want = pb.words.get("sha256")
+    if want is not None and want != guesses.sha256:
+        raise PlaybookError(
+            f"the guess list given ({guesses.name}) is not the playbook's (words.sha256 "
+            f"{str(want)[:12]}…, list {guesses.sha256[:12]}…)"
+        )
+    seen = set(known)
+    return " ".join(w for w in guesses.words if w not in seen)
+
+
+def page_data(
+    pb: Playbook, answers: WordList | None, guesses: WordList | None = None
+) -> dict[str, Any]:
     """What the page's script reads: rules, words, and each group's plan (see
     :class:`_Encoder` for the tables)."""
     cls = check_game(pb.game)
@@ -223,6 +240,7 @@ def page_data(pb: Playbook, answers: WordList | None) -> dict[str, Any]:
         "pool": pool,
         "ij": ij,
         "words": " ".join(ids.words),
+        "guesses": _extra_guesses(pb, guesses, ids.words),
         "spelled": {w: spelled[w] for w in ids.words if w in spelled},
         "groups": groups,
     }
@@ -242,13 +260,20 @@ def _script_json(data: Any) -> Markup:
     return Markup(text)
 
 
-def render_page(pb: Playbook, answers: WordList | None, *, tiles: str = "lingo") -> str:
+def render_page(
+    pb: Playbook,
+    answers: WordList | None,
+    *,
+    tiles: str = "lingo",
+    guesses: WordList | None = None,
+) -> str:
     """The play-along page of ``pb`` (one self-contained HTML file); ``answers`` is the word
-    list the playbook was built on. A one-line :class:`PlaybookError` where the game has no
-    browser feedback rule or the list is missing or not the playbook's."""
+    list the playbook was built on, ``guesses`` its guess list where it has one besides (a
+    word of it is accepted as a guess). A one-line :class:`PlaybookError` where the game has
+    no browser feedback rule or a list is missing or not the playbook's."""
     if tiles not in TILE_STYLES:
         raise ValueError(f"unknown tile style {tiles!r}; expected one of {', '.join(TILE_STYLES)}")
-    data = page_data(pb, answers)
+    data = page_data(pb, answers, guesses)
     script = template_text("page.js")
     if "</script" in script.lower():
         raise AssertionError("page.js must not contain a closing script tag")
