@@ -200,7 +200,7 @@ def _replay_group(
                 f"hard mode: {history[-1][0]} does not fit the feedback before it (every "
                 "guess must be a word still possible)"
             )
-        spent = sum(game.cost(c) for _, c in history)
+        spent = game.spent(history)
         if found and spent <= game.limit:
             dist[spent] += 1
             continue

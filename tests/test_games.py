@@ -239,3 +239,21 @@ def test_hangman_family_needs_misses() -> None:
     p = Problem.of(Hangman(max_length=4), list("abcdefghijklmnopqrstuvwxyz"), ws, name="4")
     r = letters.solve_length(p, budget=BUDGET, family_bound=False)
     assert r.exact == len(ws) - 1  # each guess of a first letter rules out one word
+
+
+def test_what_a_history_costs_is_summed_in_one_place() -> None:
+    """``Game.spent`` is the one sum of a history's cost (turns, hangman's misses): a second
+    copy written elsewhere in the package would drift from it (issue 27)."""
+    import re
+
+    package = ROOT / "playbook"
+    copies = [
+        f"{p.relative_to(ROOT)}:{n}"
+        for p in package.rglob("*.py")
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if re.search(r"\.cost\(\w+\) for ", line) and p.name != "base.py"
+    ]
+    assert copies == []
+    game = Hangman()
+    history = [("e", 0), ("a", 2), ("s", 0)]
+    assert game.spent(history) == 2 and Wordle().spent(history) == 3

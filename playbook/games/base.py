@@ -13,7 +13,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -140,6 +140,11 @@ class Game(abc.ABC):
     def cost(self, code: Code) -> int:
         """What a move with this feedback costs against the limit."""
         return 1
+
+    def spent(self, history: Iterable[tuple[str, Code]]) -> int:
+        """What the moves of ``history`` (guess, feedback) cost against the limit: the one
+        place that sums it (turns, or hangman's misses)."""
+        return sum(self.cost(code) for _, code in history)
 
     @property
     def try_cost(self) -> int:

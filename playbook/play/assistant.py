@@ -187,7 +187,7 @@ class Assistant:
             )
         self.history = trial
         self._suggestion = None
-        spent = sum(game.cost(c) for _, c in self.history)
+        spent = game.spent(self.history)
         over = spent > game.limit
         if code == game.solved or (
             word in self.problem.answers and self.remaining() == [word] and game.solved is None
@@ -223,7 +223,7 @@ class Assistant:
             f"{s.expected:.2f} words left on average{may}"
         )
         o = outlook(self.problem, self.player, self.history)
-        spent = sum(game.cost(c) for _, c in self.history)
+        spent = game.spent(self.history)
         lost = f"; {plural(o.lost, 'words')} not found in time" if o.lost else ""
         second = (
             f"following {self.player.label}{' (off it: the rule)' if self._off_book() else ''} "
@@ -249,7 +249,7 @@ class Assistant:
                 line += f"   {self.player.label}: {advice}"
             lines.append(line.rstrip())
         if self.finished and theirs is not None:
-            spent = sum(game.cost(c) for _, c in self.history)
+            spent = game.spent(self.history)
             word = spell.text(self.history[-1][0])
             lines.append(
                 f"you: {plural(spent, game.limit_name)}; {self.player.label}: "

@@ -90,7 +90,7 @@ class Outlook:
 def outlook(problem: Problem, player: Player, history: Sequence[tuple[str, Code]]) -> Outlook:
     """Follow ``player`` from ``history`` against every word still possible."""
     game = problem.game
-    spent = sum(game.cost(c) for _, c in history)
+    spent = game.spent(history)
     remembered = _Remembered(player)
     costs: dict[str, int] = {}
     lost = 0

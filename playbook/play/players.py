@@ -212,7 +212,7 @@ def play_game(
         try:
             guess = player.next_move(moves)
         except OffTheBook:
-            cost = sum(game.cost(c) for _, c in moves)
+            cost = game.spent(moves)
             return PlayedGame(answer, tuple(moves), cost, False, tuple(left), off_book=True)
         code = _cheat(problem, guess, cols) if answer is None else game.feedback(guess, answer)
         cols = narrow(problem, cols, guess, code)
@@ -225,7 +225,7 @@ def play_game(
         )
         if done:
             break
-    cost = sum(game.cost(c) for _, c in moves)
+    cost = game.spent(moves)
     final = answer if answer is not None else problem.answers[int(cols[0])] if len(cols) else None
     found = bool(moves) and moves[-1][0] == final
     return PlayedGame(final, tuple(moves), cost, found and cost <= game.limit, tuple(left))
