@@ -240,10 +240,9 @@ def page_data(
         "pool": pool,
         "ij": ij,
         "words": " ".join(ids.words),
-        "guesses": _extra_guesses(pb, guesses, ids.words),
         "spelled": {w: spelled[w] for w in ids.words if w in spelled},
         "groups": groups,
-    }
+    } | ({"guesses": extra} if (extra := _extra_guesses(pb, guesses, ids.words)) else {})
 
 
 def _pool(rules: Mapping[str, Any], pool: str) -> str:
