@@ -8,21 +8,11 @@ import os
 from pathlib import Path
 
 import pytest
+from hostile import snapshot
 
 from playbook import files
 from playbook.checkpoint import Checkpoint
 from playbook.errors import PlaybookError
-
-
-def _tree(root: Path) -> dict[str, tuple[str | None, bytes]]:
-    """Every entry under ``root``: its kind and, for a file, its bytes."""
-    out: dict[str, tuple[str | None, bytes]] = {}
-    for dirpath, dirnames, filenames in os.walk(root):
-        for name in dirnames + filenames:
-            p = Path(dirpath) / name
-            kind = files.kind_of(p)
-            out[str(p.relative_to(root))] = (kind, p.read_bytes() if kind == "a file" else b"")
-    return out
 
 
 @pytest.fixture
@@ -53,10 +43,10 @@ def test_a_crafted_set_is_refused_and_nothing_moves(
     name = name.replace("{victim}", str(victim))
     # the file the move would take: .incoming/../victim/victim.txt is out/victim/victim.txt
     _staged(folder, ["ok.yaml", name], {".incoming/ok.yaml": "new", "victim/victim.txt": "evil"})
-    before, kept = _tree(tmp_path), _tree(victim)
+    before, kept = snapshot(tmp_path), snapshot(victim)
     with pytest.raises(PlaybookError, match="not a set of outputs written by playbook"):
         files.finish_set(folder)
-    assert _tree(victim) == kept and _tree(tmp_path) == before
+    assert snapshot(victim) == kept and snapshot(tmp_path) == before
 
 
 def test_a_staged_link_is_refused(tmp_path: Path, victim: Path) -> None:
@@ -88,11 +78,11 @@ def test_bookkeeping_of_the_wrong_kind_is_refused(
         p.mkdir()
     else:
         p.write_text("a file")
-    kept = _tree(victim)
+    kept = snapshot(victim)
     refused = r"^--out: .*; playbook keeps a (file|folder) there"
     with pytest.raises(PlaybookError, match=refused), files.locked(folder):
         files.finish_set(folder)
-    assert _tree(victim) == kept
+    assert snapshot(victim) == kept
 
 
 def test_the_lock_is_a_file_of_our_own(tmp_path: Path) -> None:

@@ -70,13 +70,19 @@ def check_list(pb: Playbook, answers: WordList | None) -> WordList:
             "render it from a playbook whose word list can be loaded"
         )
     key = "answers_sha256" if pb.words.get("answers") else "sha256"
+    return _own(pb, answers, key, "word list")
+
+
+def _own(pb: Playbook, listed: WordList, key: str, what: str) -> WordList:
+    """``listed`` where its checksum is the one the playbook records under ``words.key``,
+    else a one-line refusal."""
     want = pb.words.get(key)
-    if want is not None and want != answers.sha256:
+    if want is not None and want != listed.sha256:
         raise _refuse(
-            f"the word list given ({answers.name}) is not the playbook's (words.{key} "
-            f"{str(want)[:12]}…, list {answers.sha256[:12]}…)"
+            f"the {what} given ({listed.name}) is not the playbook's (words.{key} "
+            f"{str(want)[:12]}…, list {listed.sha256[:12]}…)"
         )
-    return answers
+    return listed
 
 
 class _Words:
@@ -195,14 +201,8 @@ def _extra_guesses(pb: Playbook, guesses: WordList | None, known: Sequence[str])
     guesses beside its answers), checked to be the playbook's own list; empty without one."""
     if guesses is None or not pb.words.get("answers"):
         return ""
-    want = pb.words.get("sha256")
-    if want is not None and want != guesses.sha256:
-        raise PlaybookError(
-            f"the guess list given ({guesses.name}) is not the playbook's (words.sha256 "
-            f"{str(want)[:12]}…, list {guesses.sha256[:12]}…)"
-        )
     seen = set(known)
-    return " ".join(w for w in guesses.words if w not in seen)
+    return " ".join(w for w in _own(pb, guesses, "sha256", "guess list").words if w not in seen)
 
 
 def page_data(
