@@ -17,11 +17,10 @@ import yaml
 from playbook import files, parallel, render
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import ConfigError
-from playbook.games import GAMES, Hangman, Mastermind, WordGame
+from playbook.games import GAMES, GUESS_POOLS, Hangman, Mastermind, RulesError, WordGame
 from playbook.words import ACCENTS
 
 PROFILES = ("simple", "fast")
-GUESS_POOLS = ("all", "revealed")
 REVEALED = ("first", "none")
 
 
@@ -164,6 +163,7 @@ class Config:
             "colours": self.mastermind.colours,
             "misses": self.rules.misses,
             "max_length": self.words.max_length or self.words.length,
+            "guess_pool": self.rules.guess_pool,
         }
 
     @property
@@ -345,11 +345,11 @@ def _check_consistency(cfg: Config, lines: _Lines) -> None:
             f"backend: dask, but backend is {cfg.backend!r}; set backend: dask or leave the "
             "scheduler out"
         )
-    if cfg.rules.guess_pool == "revealed" and cfg.rules.revealed == "none":
-        raise ConfigError(
-            f"{path}{lines.at('rules.guess_pool')}: key 'rules.guess_pool': 'revealed' needs "
-            "rules.revealed: first"
-        )
+    try:
+        GAMES[cfg.game].configure(cfg.game_settings())
+    except RulesError as exc:
+        key = f"rules.{exc.key}"
+        raise ConfigError(f"{path}{lines.at(key)}: key '{key}': {exc.why}") from None
     if cfg.words.ij_to_y and cfg.words.ij_letter:
         raise ConfigError(
             f"{path}{lines.at('words.ij_letter')}: key 'words.ij_letter': IJ is either a letter "

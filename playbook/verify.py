@@ -332,7 +332,6 @@ def verify(
     guesses: Sequence[str],
     answers: Sequence[str],
     *,
-    guess_pool: str = "all",
     check_claims: bool = True,
 ) -> Report:
     """Replay every answer through ``pb`` and report turns, failures and faults. A partial
@@ -352,7 +351,6 @@ def verify(
         )
     failures: list[Failure] = []
     per_group: dict[str, Stats] = {}
-    all_guesses = frozenset(guesses)
     for name in sorted(set(plans) - set(by_group)):
         problems.append(f"groups.{name}: no word of the list is in this group")
     for name, words in sorted(by_group.items()):
@@ -363,11 +361,7 @@ def verify(
             ]
             per_group[name] = Stats({}, len(words))
             continue
-        pool = (
-            all_guesses
-            if guess_pool == "all"
-            else frozenset(w for w in guesses if game.group_of(w) == name)
-        )
+        pool = frozenset(guesses[i] for i in game.pool_rows(guesses, name))
         where = f"groups.{name}"
         for w in plan.openings:
             if w not in pool:

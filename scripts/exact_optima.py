@@ -114,7 +114,7 @@ def run(name: str, budget: float, jobs: int) -> dict[str, Any]:
         )
         for n, (r, tree) in sorted(solved.items())
     ]
-    built = assemble(session, plans, profile="strategy optimal", letters=None)
+    built = assemble(cfg, session, plans, profile="strategy optimal", letters=None)
     target = ROOT / "output" / f"{name}-optimal" / "playbook.yaml"
     files.atomic_write(target, model.dumps(built.playbook))
     print(f"wrote {target}: {'verified' if built.report.ok else 'VERIFICATION FAILED'}"

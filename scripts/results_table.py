@@ -12,8 +12,7 @@ import sys
 from pathlib import Path
 
 from playbook import compare, model
-from playbook.pipeline.outputs import game_of
-from playbook.pipeline.session import load_lists
+from playbook.pipeline.session import game_of, load_lists
 from playbook.spelling import Spelling
 
 

@@ -46,7 +46,7 @@ CASES = [
     ("name: [\n", r"c\.yaml:\d+: not valid YAML"),
     (
         "name: x\nrules:\n  revealed: none\n  guess_pool: revealed\n",
-        r"'revealed' needs rules\.revealed: first",
+        r"key 'rules.guess_pool': 'revealed' needs revealed: first",
     ),
     (
         "name: x\nprofile: fast\nrules:\n  turns: 1\n",

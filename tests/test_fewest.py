@@ -15,7 +15,6 @@ from helpers import BUDGET, sample, verify_path, write_words
 from playbook import config, memory, model, render
 from playbook.model import Move
 from playbook.pipeline import build
-from playbook.pipeline.proofs import problems_of
 from playbook.pipeline.session import Session
 from playbook.render.card import card_context
 from playbook.render.views import template_text
@@ -143,14 +142,17 @@ def test_a_fewest_that_is_not_a_count_is_refused(on_disk, bad: object) -> None: 
     )
 
 
-def test_proof_problems_are_the_builds(tv_build) -> None:  # type: ignore[no-untyped-def]
-    # verify --proofs decides on the problems the build searched (same guesses, same answers)
+def test_proof_problems_are_the_builds(tv_build, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # verify --proofs decides on the problems the build searched (same guesses, same answers),
+    # read from the written file the one way every command reads one
     cfg, result = tv_build
     session = Session.open(cfg)
     pb = result.playbook
-    names = [g.group for g in pb.groups]
-    again = problems_of(pb, session.game, session.guesses, session.answers, names)
-    for n in names:
+    path = tmp_path / "playbook.yaml"
+    path.write_text(model.dumps(pb), encoding="utf-8")
+    again = Session.from_playbook(model.load(path), str(path)).problems()
+    assert sorted(again) == sorted(g.group for g in pb.groups)
+    for n in again:
         assert again[n].guesses == session.problem(n).guesses
         assert again[n].answers == session.problem(n).answers
 

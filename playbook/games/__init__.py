@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from playbook.errors import ConfigError
-from playbook.games.base import Code, Game, Planner, Symmetry
+from playbook.games.base import GUESS_POOLS, Code, Game, Planner, RulesError, Symmetry
 from playbook.games.hangman import Hangman
 from playbook.games.mastermind import Mastermind
 from playbook.games.words import Mark, WordGame, Wordle, decode, encode, marks
@@ -20,12 +20,14 @@ GAMES: dict[str, type[Game]] = {
 
 __all__ = [
     "GAMES",
+    "GUESS_POOLS",
     "Code",
     "Game",
     "Hangman",
     "Mark",
     "Mastermind",
     "Planner",
+    "RulesError",
     "Symmetry",
     "WordGame",
     "Wordle",
@@ -80,4 +82,7 @@ def from_rules(rules: Mapping[str, Any]) -> Game:
         kwargs[f.name] = value
     if kwargs.get("revealed", "first") not in ("first", "none"):
         raise ConfigError(f"key 'game.revealed': {kwargs['revealed']!r}; allowed: first, none")
-    return cls(**kwargs)
+    try:
+        return cls(**kwargs)
+    except RulesError as exc:
+        raise ConfigError(f"key 'game.{exc.key}': {exc.why}") from None

@@ -41,18 +41,37 @@ class Symmetry(Protocol):
         or None when there is nothing to gain."""
 
 
+GUESS_POOLS = ("all", "revealed")
+"""Which words a group's guesses may be: ``all`` the guesses, or (the TV rules of Lingo)
+``revealed``: only those that start as the group's answers do."""
+
+
+class RulesError(ValueError):
+    """A rule the game cannot take, or two rules that do not go together: ``key`` names the
+    rule, ``why`` says what is allowed (the config and the playbook reader add where)."""
+
+    def __init__(self, key: str, why: str) -> None:
+        super().__init__(f"{key}: {why}")
+        self.key, self.why = key, why
+
+
 def _dtype(n_codes: int) -> type[np.unsignedinteger[Any]]:
     if n_codes <= 1 << 8:
         return np.uint8
     return np.uint16 if n_codes <= 1 << 16 else np.uint32  # 11 and 12 letters: 3**11 codes
 
 
+@dataclasses.dataclass(frozen=True)
 class Game(abc.ABC):
-    """The interface every game implements.
+    """The interface every game implements, and the rules of one game: the one typed value
+    that says what is allowed (every command gets it from a config or a playbook file).
 
     Subclasses are frozen dataclasses whose fields are the rules; :meth:`configure` builds one
-    from a config's settings and :meth:`rules` records them in a playbook.
+    from a config's settings and :meth:`record` writes them in a playbook.
     """
+
+    guess_pool: str = dataclasses.field(default="all", kw_only=True)
+    """Which guesses a group allows (one of :data:`GUESS_POOLS`): see :meth:`allows`."""
 
     name: ClassVar[str]
     limit_name: ClassVar[str] = "turns"
@@ -78,6 +97,18 @@ class Game(abc.ABC):
     the search can hold in memory and finish; a config or playbook outside is refused."""
     """The feedback rule the play-along page computes in the browser (``marks``: Lingo and
     Wordle's right place / wrong place / absent, base-3 codes), or empty where it has none."""
+
+    def __post_init__(self) -> None:
+        why = self.pool_refusal()
+        if why is not None:
+            raise RulesError("guess_pool", why)
+
+    def pool_refusal(self) -> str | None:
+        """Why this game cannot take its guess pool, or None: only ``all`` where nothing is
+        revealed that a guess could start with (games that reveal a letter say otherwise)."""
+        if self.guess_pool == "all":
+            return None
+        return f"{self.guess_pool!r}; allowed: all ({self.name} reveals no letter to start with)"
 
     @classmethod
     def configure(cls, settings: Mapping[str, Any]) -> Game:
@@ -161,7 +192,24 @@ class Game(abc.ABC):
 
     @abc.abstractmethod
     def rules(self) -> dict[str, Any]:
-        """The rules as a playbook records them (``name`` first)."""
+        """The game's own rules (``name`` first), without the guess pool."""
+
+    def record(self) -> dict[str, Any]:
+        """The ``game`` section of a playbook: the rules, the guess pool and the notation."""
+        return {**self.rules(), "guess_pool": self.guess_pool, "notation": self.notation}
+
+    def allows(self, guess: str, group: str) -> bool:
+        """Whether the rules allow ``guess`` in ``group`` (the one place the guess pool is
+        read): any guess, or under ``revealed`` one that starts as the group's answers do."""
+        return self.guess_pool == "all" or self.group_of(guess) == group
+
+    def pool_rows(self, guesses: Sequence[str], group: str) -> np.ndarray:
+        """The indices of the guesses :meth:`allows` in ``group``, in list order."""
+        if self.guess_pool == "all":
+            return np.arange(len(guesses), dtype=np.int64)
+        return np.asarray(
+            [i for i, w in enumerate(guesses) if self.allows(w, group)], dtype=np.int64
+        )
 
     @property
     def word_length(self) -> int | None:

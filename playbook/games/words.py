@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import numba
 import numpy as np
 
-from playbook.games.base import Code, Game
+from playbook.games.base import GUESS_POOLS, Code, Game
 from playbook.spelling import IJ
 
 
@@ -203,6 +203,13 @@ class WordGame(Game):
 
     def group_of(self, answer: str) -> str:
         return answer[0] if self.revealed == "first" else "*"
+
+    def pool_refusal(self) -> str | None:
+        if self.guess_pool == "revealed" and self.revealed != "first":
+            return "'revealed' needs revealed: first (a letter to start with)"
+        if self.guess_pool not in GUESS_POOLS:
+            return f"{self.guess_pool!r}; allowed: {', '.join(GUESS_POOLS)}"
+        return None
 
     def rules(self) -> dict[str, Any]:
         return {

@@ -18,7 +18,7 @@ import numpy as np
 
 from playbook import __version__, parallel
 from playbook.checkpoint import Checkpoint
-from playbook.config import Config, FastConfig
+from playbook.config import Config, FastConfig, SearchConfig
 from playbook.convert import openings_plan, tree_plan
 from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
 from playbook.core.problem import BIG, Problem
@@ -289,12 +289,12 @@ class Decision:
     """The triple search's verdict per group it looked at."""
 
 
-def decide(problems: dict[str, Problem], cfg: Config, run: Run) -> Decision:
-    """The exhaustive part of :func:`find_openings`: singles and pairs, and triples with
-    ``search.exhaustive_depth: 3``; ``verify --proofs`` runs it again to re-decide a
-    playbook's proof claims."""
-    turns, max_k = cfg.rules.turns, cfg.search.max_openings
-    rank = ranking(cfg.search.ranking)
+def decide(problems: dict[str, Problem], search: SearchConfig, turns: int, run: Run) -> Decision:
+    """The exhaustive part of :func:`find_openings` for ``turns`` turns: singles and pairs,
+    and triples with ``search.exhaustive_depth: 3``; ``verify --proofs`` runs it again with
+    a playbook's recorded settings to re-decide its proof claims."""
+    max_k = search.max_openings
+    rank = ranking(search.ranking)
     found: dict[str, Opening] = {}
     pending = []
     for name, p in problems.items():
@@ -307,7 +307,7 @@ def decide(problems: dict[str, Problem], cfg: Config, run: Run) -> Decision:
     if max_k >= 2 and pending:
         found |= _pairs(problems, pending, rank, turns, max_k, run)
     notes: dict[str, dict[str, Any]] = {}
-    if max_k >= 3 and cfg.search.exhaustive_depth >= 3 and pending:
+    if max_k >= 3 and search.exhaustive_depth >= 3 and pending:
         fit = []
         for name in pending:
             need = openings.triple_memory(problems[name])
@@ -338,7 +338,7 @@ def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[s
     that none meets the target (the group then keeps hill-climbing's best, with exception
     moves); with 2, hill-climbing alone (the paper's method).
     """
-    d = decide(problems, cfg, run)
+    d = decide(problems, cfg.search, cfg.rules.turns, run)
     found = dict(d.found)
     if cfg.search.max_openings >= 3 and d.undecided:
         found |= _climb(problems, d.undecided, cfg, run)
@@ -519,11 +519,13 @@ class BuildResult:
     report: Report
     seconds: float
     session: Session
+    config: Config
     checkpoint: Checkpoint | None = None
     """Where finished units were kept (cleared by the caller once outputs are written)."""
 
 
 def assemble(
+    cfg: Config,
     session: Session,
     plans: Sequence[GroupPlan],
     *,
@@ -534,7 +536,7 @@ def assemble(
 ) -> BuildResult:
     """A playbook from group plans (made for the rule of early tries where
     ``try_when_fit``), verified; its statistics are the verifier's."""
-    cfg, game = session.config, session.game
+    game = session.game
     names = {p.group for p in plans}
     pb = Playbook(
         name=cfg.name,
@@ -555,20 +557,17 @@ def assemble(
         },
     )
     answers = [a for a in session.answers if game.group_of(a) in names]
-    report = verify(
-        pb, game, session.guesses, answers, guess_pool=cfg.rules.guess_pool, check_claims=False
-    )
+    report = verify(pb, game, session.guesses, answers, check_claims=False)
     pb = dataclasses.replace(
         pb,
         groups=tuple(dataclasses.replace(p, stats=report.groups[p.group]) for p in pb.groups),
         stats=report.overall,
     )
-    return BuildResult(pb, report, seconds, session)
+    return BuildResult(pb, report, seconds, session, cfg)
 
 
-def _checkpoint(session: Session, names: Sequence[str], root: Path) -> Checkpoint:
+def _checkpoint(cfg: Config, session: Session, names: Sequence[str], root: Path) -> Checkpoint:
     """The checkpoint folder of a build: keyed by everything its units' results depend on."""
-    cfg = session.config
     key = Checkpoint.key_of(
         __version__,
         FEEDBACK_KERNEL_VERSION,
@@ -660,7 +659,7 @@ def build(
             session = Session.open(cfg, use_cache=use_cache)
         names = session.select(letters)
         checkpoint = (
-            None if checkpoint_root is None else _checkpoint(session, names, checkpoint_root)
+            None if checkpoint_root is None else _checkpoint(cfg, session, names, checkpoint_root)
         )
         # groups in name order: the order of work units and their checkpoint names
         problems = {n: session.problem(n) for n in sorted(names)}
@@ -671,6 +670,8 @@ def build(
         run.tick("verify", 0, 1)
         # fixed openings then tables (not whole trees): made for the rule of early tries
         early = session.game.planner is Planner.OPENINGS
-        result = assemble(session, plans, profile=cfg.profile, letters=letters, try_when_fit=early)
+        result = assemble(
+            cfg, session, plans, profile=cfg.profile, letters=letters, try_when_fit=early
+        )
         run.tick("verify", 1, 1)
         return dataclasses.replace(result, checkpoint=checkpoint, seconds=time.perf_counter() - t0)

@@ -130,11 +130,7 @@ def _point(kind: str, label: str, k: int | None, pb: Playbook, ok: bool) -> Poin
 def measure(pb: Playbook, session: Session, kind: str, label: str) -> Point:
     """A built playbook (the default plan, the certified optimum) as a point, re-verified
     against the session's list and rules."""
-    cfg = session.config
-    report = verify(
-        pb, session.game, session.guesses, session.answers, guess_pool=cfg.rules.guess_pool,
-        check_claims=False,
-    )  # fmt: skip
+    report = verify(pb, session.game, session.guesses, session.answers, check_claims=False)
     pb = dataclasses.replace(pb, stats=report.overall)
     return _point(kind, label, None, pb, report.ok)
 
@@ -167,5 +163,5 @@ def points(
             if kind == "fast"
             else f"{k} openings" + (" + exception moves" if kind == "exceptions" else "")
         )
-        built = assemble(session, plans, profile=label, letters=None, try_when_fit=True)
+        built = assemble(cfg, session, plans, profile=label, letters=None, try_when_fit=True)
         yield _point(kind, label, k, built.playbook, built.report.ok)

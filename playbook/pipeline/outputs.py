@@ -6,17 +6,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 from playbook import files, model, parallel, render
 from playbook.compare import GroupComparison, compare
-from playbook.config import GUESS_POOLS, Config
-from playbook.errors import ConfigError, PlaybookFileError, WordListError
-from playbook.games import Game, from_rules
+from playbook.config import Config
+from playbook.errors import PlaybookFileError
+from playbook.games import Game
 from playbook.model import Playbook
 from playbook.pipeline.build import BuildResult, Progress
 from playbook.pipeline.proofs import recheck
-from playbook.pipeline.session import Lists, load_lists
+from playbook.pipeline.session import Lists, Session
 from playbook.spelling import IJ, IJ_NAME
 from playbook.verify import Report, misshapen_word, partial, verify
 from playbook.words import WordList
@@ -164,7 +163,7 @@ def write_build(
     set (:func:`playbook.files.write_set`: all the new files or all the old ones, whatever
     stops the process), then drop its checkpoints. ``on_commit`` is called once the set is
     complete on disk, before the files move in place. The caller holds the folder's lock."""
-    pb, cfg = result.playbook, result.session.config
+    pb, cfg = result.playbook, result.config
     comps = comparison(result, ref)
     others = companions(out_dir.parent, pb)
     lists = result.session.lists
@@ -179,56 +178,17 @@ def write_build(
     return Written(tuple(zip(paths, (n for *_, n in items), strict=True)), pages, comps)
 
 
-def game_of(pb: Playbook, path: str) -> Game:
-    """The game a playbook's rules describe, every key of them known and of its type."""
-    try:
-        game = from_rules(dict(pb.game))
-    except ConfigError as exc:
-        raise PlaybookFileError(f"{path}: game: {exc}") from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
-    known = {**game.rules(), "guess_pool": "", "notation": "", "rules_sha256": ""}
-    for key in pb.game:
-        if key not in known:
-            raise PlaybookFileError(f"{path}: game.{key}: unknown key; allowed: {', '.join(known)}")
-    pool = pb.game.get("guess_pool", "all")
-    if pool not in GUESS_POOLS:
-        raise PlaybookFileError(
-            f"{path}: game.guess_pool: {pool!r}; allowed: {', '.join(GUESS_POOLS)}"
-        )
-    notation = pb.game.get("notation")
-    if notation is not None and notation != game.notation:
-        # outside the rules' checksum (it describes them), so checked against the game here
-        raise PlaybookFileError(
-            f"{path}: game.notation: {notation!r} is not how {game.name} writes feedback "
-            f"({game.notation!r})"
-        )
-    return game
-
-
 def play_lists(pb: Playbook, path: str) -> Lists:
     """The guesses and answers of a playbook's own word lists (relative to the playbook's
     folder), for the page: a one-line error where they cannot be had."""
-    game = game_of(pb, path)
     if "list" not in pb.words:
         raise PlaybookFileError(f"{path}: words.list: missing; the page needs the word list")
-    return _lists(pb, path, dict(pb.words), game)
+    return Session.from_playbook(pb, path).lists
 
 
 def answer_list(pb: Playbook, path: str) -> WordList:
     """The answers of a playbook's own word list (:func:`play_lists`)."""
     return play_lists(pb, path).answers
-
-
-def _lists(pb: Playbook, path: str, info: dict[str, Any], game: Game) -> Lists:
-    """The lists a playbook's ``words`` section names; a list that cannot be had, or a
-    setting it cannot take, is a one-line error naming the playbook."""
-    try:
-        return load_lists(info, Path(path).parent, game)
-    except WordListError as exc:
-        raise PlaybookFileError(f"{path}: words: {exc}") from None
-    except ConfigError as exc:  # too big to take on
-        raise PlaybookFileError(f"{path}: {exc}") from None
 
 
 def verify_file(
@@ -237,31 +197,9 @@ def verify_file(
     """Verify a loaded playbook against its own list (checked by checksum) or ``words_file``;
     ``proofs``: re-decide its proof claims too (:mod:`playbook.pipeline.proofs`), whose
     failures join the report's problems."""
-    game = game_of(pb, path)
-    info = dict(pb.words)
-    if words_file:
-        info["list"] = words_file
-        info.pop("answers", None)
-    elif "list" not in info and game.generated_words() is None:
-        raise PlaybookFileError(
-            f"{path}: words.list: missing; name the word list or pass --words FILE"
-        )
-    lists = _lists(pb, path, info, game)
+    session = Session.from_playbook(pb, path, words_file)
+    game, lists = session.game, session.lists
     guesses, answers = lists.guesses, lists.answers
-    n = game.word_length
-    if n and (other := next((w for w in answers.words if len(w) != n), None)) is not None:
-        raise PlaybookFileError(
-            f"{path}: game.length: {n}, but the list's words have {len(other)} letters "
-            f"({other!r}); the rules and the list do not belong together"
-        )
-    if not words_file:
-        for key, wl in (("sha256", lists.main), ("answers_sha256", answers)):
-            want = pb.words.get(key)
-            if want is not None and want != wl.sha256:
-                raise PlaybookFileError(
-                    f"{path}: words.{key}: the playbook was built for another version of "
-                    f"{wl.name} (checksum {str(want)[:12]}…, list has {wl.sha256[:12]}…)"
-                )
     if (odd := misshapen_word(pb, guesses.words, answers.words)) is not None:
         raise PlaybookFileError(f"{path}: {odd}")
     rep = verify(
@@ -269,7 +207,6 @@ def verify_file(
         game,
         guesses.words,
         answers.words,
-        guess_pool=str(pb.game.get("guess_pool", "all")),
         check_claims=not words_file,
     )
     if not words_file:
@@ -277,7 +214,7 @@ def verify_file(
     if proofs and rep.unproven:
         names = set(rep.unproven)
         claims = dataclasses.replace(pb, groups=tuple(g for g in pb.groups if g.group in names))
-        wrong = recheck(claims, game, guesses.words, answers.words, n_jobs=n_jobs, path=path)
+        wrong = recheck(claims, session, n_jobs=n_jobs, path=path)
         rep = dataclasses.replace(rep, problems=rep.problems + wrong, unproven=())
     return rep, game
 

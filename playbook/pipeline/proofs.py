@@ -11,36 +11,21 @@ words every strategy must leave unguaranteed (``notes.fewest_unguaranteed``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from playbook import parallel
-from playbook.config import MAX_OPENINGS, Config, RulesConfig, SearchConfig
+from playbook.config import MAX_OPENINGS, SearchConfig
 from playbook.core.problem import Problem
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import PlaybookFileError
-from playbook.games import Game
 from playbook.model import GroupPlan, Playbook
 from playbook.pipeline.build import Run, decide, fewest_unguaranteed
-from playbook.pipeline.session import guess_rows
+from playbook.pipeline.session import Session
 from playbook.search import letters
 from playbook.search.openings import Opening
 
 
-def problems_of(
-    pb: Playbook, game: Game, guesses: Sequence[str], answers: Sequence[str], names: Sequence[str]
-) -> dict[str, Problem]:
-    """The search problem of each named group, as the build made it: the group's answers and
-    the guesses its rules allow."""
-    out = {}
-    pool_rule = str(pb.game.get("guess_pool", "all"))
-    for name in names:
-        group = [a for a in answers if game.group_of(a) == name]
-        pool = [guesses[i] for i in guess_rows(game, guesses, name, pool_rule)]
-        out[name] = Problem.of(game, pool, group, name=name)
-    return out
-
-
-def _settings(pb: Playbook, game: Game, path: str) -> Config:
+def _settings(pb: Playbook, path: str) -> SearchConfig:
     """The search settings the playbook records (the defaults where it records none); a
     one-line error for a ranking or a number of openings no build makes."""
     meta, search = pb.meta, SearchConfig()
@@ -55,11 +40,7 @@ def _settings(pb: Playbook, game: Game, path: str) -> Config:
         raise PlaybookFileError(
             f"{path}: meta.max_openings: {most!r}; a whole number from 0 to {MAX_OPENINGS}"
         )
-    return Config(
-        name=pb.name,
-        rules=RulesConfig(turns=game.limit),
-        search=dataclasses.replace(search, ranking=rank, max_openings=most, exhaustive_depth=3),
-    )
+    return dataclasses.replace(search, ranking=rank, max_openings=most, exhaustive_depth=3)
 
 
 def _triples(notes: Mapping[str, object]) -> Mapping[str, object] | None:
@@ -69,9 +50,7 @@ def _triples(notes: Mapping[str, object]) -> Mapping[str, object] | None:
 
 def recheck(
     pb: Playbook,
-    game: Game,
-    guesses: Sequence[str],
-    answers: Sequence[str],
+    session: Session,
     *,
     n_jobs: int = 1,
     budget: float = 60.0,
@@ -80,9 +59,9 @@ def recheck(
     """Re-decide the proof claims of every group of ``pb`` that makes one; the claims the
     search does not confirm, one line each. The search settings it records are checked
     first (a one-line error for settings no build uses)."""
-    settings = _settings(pb, game, path)
+    settings = _settings(pb, path)
     plans = {p.group: p for p in pb.groups if p.claims_proof}
-    problems = problems_of(pb, game, guesses, answers, sorted(plans))
+    problems = session.problems(sorted(plans))
     out: list[str] = []
     claims = {n: p for n, p in plans.items() if p.claims_openings}
     trees = {n for n, p in claims.items() if p.method == "exact minimax"}
@@ -90,7 +69,7 @@ def recheck(
         out += _recheck_tree(claims[name], problems[name], budget)
     chosen = {n: problems[n] for n in claims if n not in trees}
     if chosen:
-        d = decide(chosen, settings, Run(n_jobs, None, None))
+        d = decide(chosen, settings, session.game.limit, Run(n_jobs, None, None))
         for name in chosen:
             found, notes = d.found.get(name), d.notes.get(name, {})
             out += _recheck_openings(claims[name], chosen[name], found, notes)

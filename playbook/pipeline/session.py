@@ -18,8 +18,9 @@ from playbook import words
 from playbook.config import Config
 from playbook.core.matrix import cached_matrix, size_refusal
 from playbook.core.problem import Problem
-from playbook.errors import ConfigError
-from playbook.games import Game, find_game
+from playbook.errors import ConfigError, PlaybookFileError
+from playbook.games import Game, find_game, from_rules
+from playbook.model import Playbook
 from playbook.spelling import IJ, IJ_NAME, Spelling
 
 
@@ -139,32 +140,49 @@ def _load_config_lists(cfg: Config, game: Game) -> Lists:
         raise words.WordListError(f"{cfg.source}: key '{key}': {exc}") from None
 
 
-def guess_rows(game: Game, guesses: Sequence[str], group: str, guess_pool: str) -> np.ndarray:
-    """The guesses (indices) the rules allow in a group: all of them, or under the TV rules
-    (``guess_pool: revealed``) those starting as the group's answers do."""
-    if guess_pool == "revealed":
-        return np.asarray(
-            [i for i, w in enumerate(guesses) if game.group_of(w) == group], dtype=np.int64
+def game_of(pb: Playbook, path: str) -> Game:
+    """The game a playbook's rules describe, every key of them known and of its type."""
+    try:
+        game = from_rules(dict(pb.game))
+    except ConfigError as exc:
+        raise PlaybookFileError(f"{path}: game: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
+    known = [*game.record(), "rules_sha256"]
+    for key in pb.game:
+        if key not in known:
+            raise PlaybookFileError(f"{path}: game.{key}: unknown key; allowed: {', '.join(known)}")
+    notation = pb.game.get("notation")
+    if notation is not None and notation != game.notation:
+        # outside the rules' checksum (it describes them), so checked against the game here
+        raise PlaybookFileError(
+            f"{path}: game.notation: {notation!r} is not how {game.name} writes feedback "
+            f"({game.notation!r})"
         )
-    return np.arange(len(guesses), dtype=np.int64)
+    return game
 
 
 @dataclasses.dataclass(frozen=True)
 class Session:
-    """A config's game, word lists and feedback matrix, and the problem of each group."""
+    """A game (its rules, guess pool included), its word lists, the feedback matrix and the
+    problem of each group: opened from a config (:meth:`open`) or from a playbook file
+    (:meth:`from_playbook`), the one way every command gets them."""
 
-    config: Config
     game: Game
     lists: Lists
     words_info: dict[str, Any]
     """What the playbook records about its word list."""
-    matrix: np.ndarray
-    """Feedback codes, guesses x answers."""
-    cache_hit: bool
+    source: str
+    """The config or playbook file the session was opened from (errors name it)."""
+    config: Config | None = None
+    """The config, where the session was opened from one."""
+    use_cache: bool = True
+    """Whether the feedback matrix may come from (and go to) the cache."""
 
     @classmethod
     def open(cls, cfg: Config, *, use_cache: bool = True) -> Session:
-        """Load the lists and the feedback matrix (from the cache when possible)."""
+        """The config's game and lists (the matrix is computed, or read from the cache, when
+        first needed)."""
         game = find_game(cfg.game).configure(cfg.game_settings())
         lists = _load_config_lists(cfg, game)
         guesses, answers = lists.guesses.words, lists.answers.words
@@ -174,14 +192,65 @@ class Session:
                 f"{cfg.source}: key 'words.answers': {len(missing)} answers are not in the "
                 f"guess list (first: {missing[0]!r}); every answer must be allowed as a guess"
             )
-        m, hit = cached_matrix(game, guesses, answers, use_cache=use_cache)
-        return cls(cfg, game, lists, words_info(cfg, lists), m, hit)
+        session = cls(game, lists, words_info(cfg, lists), str(cfg.source), cfg, use_cache)
+        session.matrix  # noqa: B018 - computed (or read) now, as every command needs it
+        return session
+
+    @classmethod
+    def from_playbook(cls, pb: Playbook, path: str, words_file: str | None = None) -> Session:
+        """The game a playbook's rules describe (every key known and of its type) and the
+        lists its ``words`` section names, relative to its folder and checked by checksum,
+        or ``words_file`` instead of its list (no checksum then); a one-line
+        :class:`PlaybookFileError` naming ``path`` where they cannot be had."""
+        game = game_of(pb, path)
+        info = dict(pb.words)
+        if words_file:
+            info["list"] = words_file
+            info.pop("answers", None)
+        elif "list" not in info and game.generated_words() is None:
+            raise PlaybookFileError(
+                f"{path}: words.list: missing; name the word list or pass --words FILE"
+            )
+        try:
+            lists = load_lists(info, Path(path).parent, game)
+        except words.WordListError as exc:
+            raise PlaybookFileError(f"{path}: words: {exc}") from None
+        except ConfigError as exc:  # too big to take on
+            raise PlaybookFileError(f"{path}: {exc}") from None
+        n = game.word_length
+        if n and (odd := next((w for w in lists.answers.words if len(w) != n), None)) is not None:
+            raise PlaybookFileError(
+                f"{path}: game.length: {n}, but the list's words have {len(odd)} letters "
+                f"({odd!r}); the rules and the list do not belong together"
+            )
+        if not words_file:
+            for key, wl in (("sha256", lists.main), ("answers_sha256", lists.answers)):
+                want = pb.words.get(key)
+                if want is not None and want != wl.sha256:
+                    raise PlaybookFileError(
+                        f"{path}: words.{key}: the playbook was built for another version of "
+                        f"{wl.name} (checksum {str(want)[:12]}…, list has {wl.sha256[:12]}…)"
+                    )
+        return cls(game, lists, info if words_file else dict(pb.words), path)
+
+    @functools.cached_property
+    def _matrix(self) -> tuple[np.ndarray, bool]:
+        return cached_matrix(self.game, self.guesses, self.answers, use_cache=self.use_cache)
+
+    @property
+    def matrix(self) -> np.ndarray:
+        """Feedback codes, guesses x answers."""
+        return self._matrix[0]
+
+    @property
+    def cache_hit(self) -> bool:
+        """Whether the matrix came from the cache."""
+        return self._matrix[1]
 
     @property
     def rules_info(self) -> dict[str, Any]:
         """The rules section of a playbook built on this session (``game:``)."""
-        rules = {**self.game.rules(), "guess_pool": self.config.rules.guess_pool}
-        return {**rules, "notation": self.game.notation}
+        return self.game.record()
 
     def differs_from(self, game: Mapping[str, Any], listed: Mapping[str, Any]) -> str | None:
         """Where a playbook's rules (``game``) and word list (``listed``, its ``words``)
@@ -263,7 +332,7 @@ class Session:
         """The problem of one group: its answers, and the guess pool the rules allow."""
         game = self.game
         cols = self.groups()[name]
-        rows = guess_rows(game, self.guesses, name, self.config.rules.guess_pool)
+        rows = game.pool_rows(self.guesses, name)
         F = np.ascontiguousarray(self.matrix[rows][:, cols])
         guesses = tuple(self.guesses[i] for i in rows)
         answers = tuple(self.answers[j] for j in cols)

@@ -125,7 +125,7 @@ def play_rule(
         tree = greedy_tree(problem, rule, hard=cfg.rules.hard, first=row)
         trees[name] = tree
         plans.append(tree_plan(problem, tree.root, f"strategy {rule}"))
-    pb = assemble(session, plans, profile=f"strategy {rule}", letters=letters)
+    pb = assemble(cfg, session, plans, profile=f"strategy {rule}", letters=letters)
     return StrategyResult(rule, pb.playbook, trees, pb.report, time.perf_counter() - t0)
 
 
@@ -167,7 +167,7 @@ def play_optimal(
         # with a first guess given, the fewest is of the trees that open with it: no claim
         proven = res.unguaranteed_bound == res.unguaranteed and row is None
         plans.append(optimal_plan(problem, res.tree.root, lost, proven))
-    pb = assemble(session, plans, profile="strategy optimal", letters=letters)
+    pb = assemble(cfg, session, plans, profile="strategy optimal", letters=letters)
     return OptimalPlay("optimal", pb.playbook, trees, pb.report, time.perf_counter() - t0, results)
 
 
