@@ -27,14 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playbook import __version__, config, files, model, parallel
-from playbook.checkpoint import Checkpoint
-from playbook.core.problem import Problem
-from playbook.pipeline import strategies
-from playbook.pipeline.build import assemble
-from playbook.pipeline.session import Session
-from playbook.search import exact, optimal
-from playbook.search.trees import Node, Probe, TryList
+from playbook import api, config, files, model, parallel
 from playbook.spelling import IJ, Spelling
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,39 +36,6 @@ PROFILES = {
     "lingo-nl-5-tv": {"simple": "lingo-nl-5-tv"},
 }
 """For each config, the playbooks of our profiles to compare (``output/<name>/``)."""
-
-
-def encode(node: Node) -> tuple[Any, ...]:
-    """A tree node as plain data (for the checkpoint)."""
-    if isinstance(node, TryList):
-        return ("t", node.cols)
-    return ("p", node.row, node.size, tuple((c, encode(child)) for c, child in node.children))
-
-
-def decode(data: Any) -> Node:
-    """The node :func:`encode` wrote."""
-    if data[0] == "t":
-        return TryList(tuple(data[1]))
-    return Probe(data[1], tuple((c, decode(child)) for c, child in data[3]), data[2])
-
-
-def solve(problem: Problem, limit: int, budget: float) -> tuple[dict[str, Any], Any]:
-    """One letter's optimum (the fewest words left unfound in time, then the fewest turns)
-    and its tree as plain data."""
-    r = optimal.optimal_tree(problem, limit=limit, budget=budget)
-    late = {a for a, d in r.tree.turns.items() if d > limit} | set(r.tree.missed)
-    return {
-        "words": len(problem.answers),
-        "feasible": r.unguaranteed == 0,
-        "unguaranteed": r.unguaranteed,
-        "unguaranteed_bound": r.unguaranteed_bound,
-        "not_guaranteed": sorted(problem.answers[a] for a in late),
-        "total": r.total,
-        "lower_bound": r.lower_bound,
-        "proven": r.proven,
-        "first_guess": problem.guesses[r.tree.root.row],
-        "seconds": round(r.seconds, 2),
-    }, encode(r.tree.root)
 
 
 def profile_totals(name: str) -> dict[str, tuple[int, int]]:
@@ -93,40 +53,41 @@ def profile_totals(name: str) -> dict[str, tuple[int, int]]:
 
 def run(name: str, budget: float, jobs: int) -> dict[str, Any]:
     cfg = config.load(ROOT / "config" / f"{name}.yaml")
-    session = Session.open(cfg)
-    problems = session.problems()
-    # the largest letters first, so the workers end together
-    names = sorted(problems, key=lambda n: -len(problems[n].answers))
     t0 = time.perf_counter()
-    tasks = [(problems[n], session.game.limit, budget) for n in names]
-    # finished letters are kept, as a build's units are: an interrupted run resumes
-    key = Checkpoint.key_of(name, session.words_info["sha256"], budget, exact.MISS, __version__)
-    ckpt = Checkpoint(ROOT / "output" / ".exact-optima", key)
-    runs = parallel.run(solve, tasks, jobs, checkpoint=ckpt, names=names)
-    solved = {n: (dict(r), decode(tree)) for n, (r, tree) in zip(names, runs, strict=True)}
+    # the library's parallel optimum; finished letters are kept as a build's units are,
+    # so an interrupted run resumes
+    done = api.optimal(
+        cfg, budget=budget, n_jobs=jobs, checkpoints=ROOT / "output" / ".exact-optima"
+    )
     wall = time.perf_counter() - t0
-    results = {n: r for n, (r, _) in solved.items()}
     # the trees as a playbook that verify and render accept, the words no tree finds in time
     # declared as such
-    plans = [
-        strategies.optimal_plan(
-            problems[n], tree, r["not_guaranteed"], r["unguaranteed_bound"] == r["unguaranteed"]
-        )
-        for n, (r, tree) in sorted(solved.items())
-    ]
-    built = assemble(cfg, session, plans, profile="strategy optimal", letters=None)
     target = ROOT / "output" / f"{name}-optimal" / "playbook.yaml"
-    files.atomic_write(target, model.dumps(built.playbook))
-    print(f"wrote {target}: {'verified' if built.report.ok else 'VERIFICATION FAILED'}"
-          + (f" ({ckpt.loaded} letters from an earlier run)" if ckpt.loaded else ""))  # fmt: skip
-    ckpt.clear()
+    files.atomic_write(target, model.dumps(done.playbook))
+    print(f"wrote {target}: {'verified' if done.report.ok else 'VERIFICATION FAILED'}"
+          + (f" ({done.loaded} letters from an earlier run)" if done.loaded else ""))  # fmt: skip
+    plans = {g.group: g for g in done.playbook.groups}
+    results: dict[str, Any] = {}
+    for letter, r in sorted(done.results.items()):
+        results[letter] = {
+            "words": done.report.groups[letter].words,
+            "feasible": r.unguaranteed == 0,
+            "unguaranteed": r.unguaranteed,
+            "unguaranteed_bound": r.unguaranteed_bound,
+            "not_guaranteed": sorted(plans[letter].unguaranteed),
+            "total": r.total,
+            "lower_bound": r.lower_bound,
+            "proven": r.proven,
+            "first_guess": plans[letter].openings[0],
+            "seconds": round(r.seconds, 2),
+        }
     profiles = {p: profile_totals(pb) for p, pb in PROFILES.get(name, {}).items()}
     for letter, r in results.items():
         for p, totals in profiles.items():
             if letter in totals:
                 r[p] = {"total": totals[letter][0], "not_found": totals[letter][1]}
     return {"config": name, "budget_s": budget, "jobs": jobs, "wall_s": round(wall, 1),
-            "letters": dict(sorted(results.items()))}  # fmt: skip
+            "letters": results}  # fmt: skip
 
 
 def table(res: dict[str, Any]) -> str:

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import numpy as np
 
-from playbook import model
+from playbook import api, model
 from playbook.errors import PlaybookError
-from playbook.pipeline.outputs import verify_file
 
 
 def sample(ws: tuple[str, ...] | list[str], n: int, seed: int) -> list[str]:
@@ -48,10 +47,10 @@ def verify_path(path: str, proofs: bool = False) -> tuple[int, list[str]]:
     """``verify``'s exit code and its problem lines for a playbook file, or (2, [error]) for
     a malformed one."""
     try:
-        rep, _ = verify_file(model.load(path), path, None, proofs=proofs)
+        done = api.verify_playbook(model.load(path), path, proofs=proofs)
     except PlaybookError as exc:
         return 2, [str(exc)]
-    return (0 if rep.ok else 1), list(rep.problems)
+    return done.exit_code, list(done.report.problems)
 
 
 BUDGET = 3600.0

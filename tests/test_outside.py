@@ -197,8 +197,8 @@ def test_a_playbook_breaking_hard_mode_fails_its_replay(tmp_path: Path) -> None:
     (its rules' checksum made again): every word reached through such a move fails."""
     import dataclasses
 
-    from playbook import config, model, words
-    from playbook.pipeline import build, outputs
+    from playbook import api, config, model, words
+    from playbook.pipeline import build
 
     ws = words.load("wordle-answers", length=5).words[::10]  # 232 words: two openings
     (tmp_path / "w.txt").write_text("\n".join(ws) + "\n")
@@ -211,7 +211,7 @@ def test_a_playbook_breaking_hard_mode_fails_its_replay(tmp_path: Path) -> None:
     rules = {**pb.game, "hard": True}
     hard = dataclasses.replace(pb, game={**rules, "rules_sha256": model.rules_sha256(rules)})
     (tmp_path / "pb.yaml").write_text(model.dumps(hard))
-    rep, _ = outputs.verify_file(model.load(tmp_path / "pb.yaml"), str(tmp_path / "pb.yaml"), None)
+    rep = api.verify_playbook(model.load(tmp_path / "pb.yaml"), str(tmp_path / "pb.yaml")).report
     assert rep.undeclared and all("hard mode" in f.reason for f in rep.undeclared)
     with pytest.raises(config.ConfigError, match=r"rules\.hard: true; a playbook's fixed openings"):
         build.build(config.override(config.load(tmp_path / "c.yaml"), **{"rules.hard": True}))

@@ -11,10 +11,9 @@ import pytest
 import yaml
 from helpers import sample, verify_path, write_words
 
-from playbook import config, model
+from playbook import api, config, model
 from playbook.model import Move, Row, TryWords
 from playbook.pipeline import build
-from playbook.pipeline.outputs import verify_file
 from playbook.verify import verify
 
 
@@ -51,7 +50,7 @@ def test_round_trip_and_file_verify(small_build, tmp_path) -> None:  # type: ign
     (tmp_path / "words.txt").write_text((Path(cfg.source).parent / "words.txt").read_text())
     again = model.load(path)
     assert model.to_dict(again) == model.to_dict(result.playbook)
-    rep, _ = verify_file(again, path, None)
+    rep = api.verify_playbook(again, path).report
     assert rep.ok, (rep.failures[:3], rep.problems[:3])
 
 
@@ -158,7 +157,7 @@ def test_tampered_file_is_caught(small_build, tmp_path) -> None:  # type: ignore
     )
     p2 = _write(moved, tmp_path, "list.yaml")
     with pytest.raises(Exception, match="another version"):
-        verify_file(model.load(p2), p2, None)
+        api.verify_playbook(model.load(p2), p2)
     # malformed YAML names the line
     p3 = tmp_path / "broken.yaml"
     p3.write_text(text.replace("groups:", "groups: [", 1))
@@ -171,7 +170,8 @@ def test_playbook_written_before_the_restructuring_still_verifies(tmp_path) -> N
     # rules checksum and word-list checksum must still match, and every code be found
     path = Path(__file__).parent / "golden" / "mastermind-4x6-minimax-3e233db.yaml"
     pb = model.load(str(path))
-    rep, game = verify_file(pb, str(path), None)
+    done = api.verify_playbook(pb, str(path))
+    rep, game = done.report, done.game
     assert rep.ok and rep.overall.words == 1296 and game.limit == 5
     # and it is written back the same way, but for the header's notation line
     again = tmp_path / "again.yaml"

@@ -16,12 +16,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from playbook import config, files, model, parallel, render, words
+from playbook import api, config, files, model, parallel, words
 from playbook.cli import console as report
 from playbook.errors import PlaybookError
-from playbook.pipeline import build, outputs, strategies
-from playbook.pipeline.session import Session, split_letters
-from playbook.verify import Report, partial
+from playbook.pipeline import outputs, strategies
+from playbook.pipeline.session import split_letters
 
 DEFAULT_CONFIG = "lingo-nl-5"
 
@@ -123,30 +122,6 @@ def _answering_signals(
             signal.signal(sig, h)
 
 
-def _run_build(
-    args: argparse.Namespace,
-    cfg: config.Config,
-    path: Path,
-    out_dir: Path,
-    prog: report.ProgressView,
-    on_commit: Callable[[], None],
-    session: Session,
-) -> tuple[build.BuildResult, outputs.Written]:
-    """Build and write, with progress shown."""
-    workers = parallel.effective_jobs(cfg.n_jobs)
-    with parallel.backend(cfg.backend, scheduler=cfg.scheduler, workers=workers), prog:
-        ref = outputs.load_reference(cfg, path)  # before the search: it may be wrong
-        result = build.build(
-            cfg,
-            letters=_letters(args.letters),
-            progress=prog,
-            use_cache=not args.no_cache,
-            checkpoint_root=None if args.no_resume else out_dir / ".checkpoint",
-            session=session,
-        )
-        return result, outputs.write_build(result, out_dir, ref, prog, on_commit=on_commit)
-
-
 def _size(path: Path) -> str:
     n = path.stat().st_size
     return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.0f} kB"
@@ -204,26 +179,26 @@ def _build_command(
                 "render.formats": args.formats,
             },
         )
-        # the rules, the lists and the groups named are checked before anything is written
-        build.check_buildable(cfg)
-        session = Session.open(cfg, use_cache=not args.no_cache)
-        groups = session.select(_letters(args.letters))
-        out_dir = files.inside(Path(args.out), cfg.name)
-        files.writable_folder(out_dir)  # before the search, not after it
-        # the outputs' names are known now: one that cannot be replaced is refused now
-        chosen = groups if args.letters is not None else None
-        files.check_targets(out_dir, outputs.output_names(cfg, chosen))
-        if not args.no_resume:
-            checkpoints.append(out_dir / ".checkpoint")
-        with files.locked(out_dir):
-            if moved := files.finish_set(out_dir):
-                err.print(
-                    f"finished writing {', '.join(moved)} in {out_dir} (a build stopped while "
-                    "writing them)",
-                    markup=False,
-                    soft_wrap=True,
-                )
-            result, written = _run_build(args, cfg, path, out_dir, prog, on_commit, session)
+        # the rules, the lists, the groups named and the folder: checked before any work
+        job = api.prepare_build(
+            cfg,
+            Path(args.out),
+            letters=_letters(args.letters),
+            use_cache=not args.no_cache,
+            resume=not args.no_resume,
+        )
+        if job.checkpoints is not None:
+            checkpoints.append(job.checkpoints)
+        with prog:
+            outcome = api.run_build(job, progress=prog, on_commit=on_commit)
+    if outcome.finished:
+        err.print(
+            f"finished writing {', '.join(outcome.finished)} in {job.out_dir} (a build stopped "
+            "while writing them)",
+            markup=False,
+            soft_wrap=True,
+        )
+    result, written = outcome.result, outcome.written
     pb, session = result.playbook, result.session
     if session.dropped:
         dropped = ", ".join(f"{n} {reason} (first: {ex!r})" for reason, n, ex in session.dropped)
@@ -237,19 +212,7 @@ def _build_command(
     report.print_summary(
         console, result, siblings, comparison=written.comparison, reference=ref or ""
     )
-    rep, game = result.report, session.game
-    within = f"every word found within {game.limit} {game.limit_name}"
-    if partial(pb):
-        within = f"every word of {', '.join(g.group for g in pb.groups)} found within " + (
-            f"{game.limit} {game.limit_name} (a partial playbook: those groups only)"
-        )
-    verdict = (
-        f"verified: {within}" + (f" but {_declared(rep)}" if rep.declared else "")
-        if rep.ok
-        else f"verification: {len(rep.undeclared)} words not found in time, "
-        f"{len(rep.problems)} problems"
-    )
-    console.print(verdict, markup=False)
+    console.print(outcome.verdict, markup=False)
     if result.checkpoint is not None and (bad := result.checkpoint.rejected):
         err.print(
             f"checkpoint: {len(bad)} saved unit{'s' if len(bad) != 1 else ''} unreadable or not "
@@ -257,94 +220,38 @@ def _build_command(
             markup=False,
         )
     _print_written(written, pb, time.perf_counter() - t0)
-    for p in rep.problems[:20]:
+    for p in outcome.report.problems[:20]:
         err.print(f"problem: {p}", soft_wrap=True)
-    return 0 if rep.ok else 1
+    return outcome.exit_code
 
 
 def cmd_render(args: argparse.Namespace) -> int:
     pb = load_playbook(args.playbook)
-    if (letters := _letters(args.letters)) is not None:
-        pb = model.only(pb, letters, f"--letters ({args.playbook})")
-    fmt = args.format
-    spec = render.FORMATS[fmt]
-    source = Path(args.playbook)
-    out = _output_file(args.output or str(source.with_name(source.stem + spec.suffix)), "-o")
     others = [load_playbook(p) for p in args.others]
-    answers = guesses = None
-    if spec.needs_answers:
-        render.check_game(pb.game)
-    if spec.needs_answers or (spec.wants_answers and "list" in pb.words):
-        lists = outputs.play_lists(pb, args.playbook)
-        answers, guesses = lists.answers, lists.guesses
-    jobs = parallel.effective_jobs(args.jobs)
-    data, pages = render.render(
-        pb, fmt, tiles=args.tiles, jobs=jobs, answers=answers, guesses=guesses, others=others
+    done = api.render_playbook(
+        pb,
+        args.playbook,
+        args.format,
+        output=args.output,
+        tiles=args.tiles,
+        letters=_letters(args.letters),
+        others=others,
+        n_jobs=parallel.effective_jobs(args.jobs),
     )
-    files.atomic_write(out, data)
-    console.print(
-        f"wrote {out}" + (f" ({sum(pages.values())} letter pages)" if fmt == "pdf" else "")
-    )
+    pages = f" ({sum(done.pages.values())} letter pages)" if args.format == "pdf" else ""
+    console.print(f"wrote {done.path}{pages}")
     return 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     pb = load_playbook(args.playbook)
-    t0 = time.perf_counter()
     jobs = parallel.effective_jobs(args.jobs)
-    rep, game = outputs.verify_file(pb, args.playbook, args.words, proofs=args.proofs, n_jobs=jobs)
+    done = api.verify_playbook(pb, args.playbook, words=args.words, proofs=args.proofs, n_jobs=jobs)
     if not args.quiet:
-        report.print_verify(console, pb, rep, game)
-    for f in rep.undeclared:
-        console.print(
-            f"FAIL {f.group} {f.word}: {f.reason}; path: {' '.join(f.path) or '-'}",
-            markup=False,
-            soft_wrap=True,
-        )
-    by_group: dict[str, list[str]] = {}
-    for f in rep.declared:
-        by_group.setdefault(f.group, []).append(f.word)
-    for group, ws in by_group.items():
-        console.print(f"NOT GUARANTEED {group} (declared): {', '.join(ws)}")
-    for p in rep.problems:
-        console.print(f"PROBLEM {p}", markup=False, soft_wrap=True)
-    within = f"within {game.limit} {game.limit_name}"
-    claimed = [p.group for p in pb.groups if p.claims_proof]
-    if rep.unproven:
-        console.print(
-            f"not checked: the proofs claimed for groups {', '.join(rep.unproven)} (best "
-            "openings, how few words any strategy must leave); 'playbook verify --proofs' "
-            "re-decides them",
-            markup=False,
-        )
-    elif args.proofs and claimed:
-        seconds = time.perf_counter() - t0
-        console.print(
-            f"proofs: re-decided by exhaustive search for groups {', '.join(claimed)} "
-            f"in {seconds:.1f} s",
-            markup=False,
-            soft_wrap=True,
-        )
-    if partial(pb):
-        groups = ", ".join(g.group for g in pb.groups)
-        console.print(f"a partial playbook (build --letters): groups {groups} only", markup=False)
-    if rep.ok and not rep.declared:
-        console.print(f"OK: all {rep.overall.words} words found {within}")
-        return 0
-    if rep.ok:
-        found = rep.overall.words - len(rep.declared)
-        console.print(f"OK: {found} of {rep.overall.words} words found {within}; {_declared(rep)}")
-        return 0
-    console.print(
-        f"FAILED: {len(rep.undeclared)} words not found in time, "
-        f"{len(rep.problems)} problems in the file"
-    )
-    return 1
-
-
-def _declared(rep: Report) -> str:
-    n = len(rep.declared)
-    return f"{n} word{'s' if n != 1 else ''} the playbook declares not guaranteed"
+        report.print_verify(console, pb, done.report, done.game)
+    for line in done.lines():
+        console.print(line, markup=False, soft_wrap=True)
+    return done.exit_code
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -393,7 +300,13 @@ def cmd_strategy(args: argparse.Namespace) -> int:
             cfg = config.override(cfg, **{"rules.hard": True})
         letters = _letters(args.letters)
         result = (
-            strategies.play_optimal(cfg, letters=letters, budget=args.budget, first=args.first)
+            api.optimal(
+                cfg,
+                letters=letters,
+                budget=args.budget,
+                first=args.first,
+                n_jobs=parallel.effective_jobs(args.jobs),
+            )
             if args.rule == "optimal"
             else strategies.play_rule(cfg, args.rule, letters=letters, first=args.first)
         )

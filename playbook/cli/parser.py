@@ -215,6 +215,12 @@ def _strategy(sub: Subparsers) -> argparse.ArgumentParser:
         metavar="WORD",
         help="open every group with this guess (with --rule optimal: the best tree that does)",
     )
+    st.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        help="worker processes for --rule optimal, one group each (-1: one per core; default 1)",
+    )
     st.set_defaults(func=commands.cmd_strategy)
     return st
 

@@ -7,9 +7,13 @@ import dataclasses
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from playbook import __version__, parallel
+from playbook.checkpoint import Checkpoint
 from playbook.config import Config
 from playbook.convert import tree_plan
 from playbook.core.problem import Problem
@@ -17,10 +21,11 @@ from playbook.errors import ConfigError
 from playbook.model import GroupPlan, Playbook
 from playbook.pipeline.build import assemble
 from playbook.pipeline.session import Session
+from playbook.search import exact
 from playbook.search.greedy import first_guesses, greedy_tree
 from playbook.search.optimal import OptimalResult, optimal_tree
 from playbook.search.trees import Node as TreeNode
-from playbook.search.trees import Tree
+from playbook.search.trees import Tree, data_tree, tree_data
 from playbook.verify import Report
 
 
@@ -59,6 +64,8 @@ class OptimalPlay(StrategyResult):
     """The optimal trees of every group as a verified playbook, with bounds per group."""
 
     results: dict[str, OptimalResult]
+    loaded: int = 0
+    """Groups read back from the checkpoints of an earlier, stopped run."""
 
     def summary(self) -> dict[str, object]:
         out = super().summary()
@@ -138,15 +145,37 @@ def optimal_plan(problem: Problem, root: TreeNode, lost: Sequence[str], proven: 
     return dataclasses.replace(plan, unguaranteed=tuple(lost))
 
 
+def optimal_unit(
+    problem: Problem, limit: int, budget: float, row: int | None
+) -> tuple[object, ...]:
+    """One group's optimal tree (a work unit of :func:`play_optimal`), as plain data a
+    checkpoint keeps: the result's figures, then the tree."""
+    r = optimal_tree(problem, limit=limit, budget=budget, first=row)
+    return (*(getattr(r, f) for f in _FIGURES), tree_data(r.tree))
+
+
+_FIGURES = tuple(f.name for f in dataclasses.fields(OptimalResult) if f.name != "tree")
+"""What an optimal unit keeps beside its tree."""
+
+
+def _optimal_result(data: Sequence[Any]) -> OptimalResult:
+    *figures, tree = data
+    return OptimalResult(data_tree(tree), **dict(zip(_FIGURES, figures, strict=True)))
+
+
 def play_optimal(
     cfg: Config,
     *,
     letters: Sequence[str] | None = None,
     budget: float = 60.0,
     first: str | None = None,
+    n_jobs: int = 1,
+    checkpoints: Path | None = None,
 ) -> OptimalPlay:
     """Per group, the optimal tree (within ``budget`` seconds per group; among the trees that
-    open with ``first`` where it is given), verified."""
+    open with ``first`` where it is given), verified. Groups run on ``n_jobs`` workers, the
+    largest first; with ``checkpoints`` (a folder), each finished group is kept there and a
+    run stopped part-way goes on where it stopped (emptied once all are done)."""
     if cfg.rules.hard:
         raise ConfigError(f"{cfg.source}: --rule optimal does not support hard mode")
     t0 = time.perf_counter()
@@ -154,11 +183,27 @@ def play_optimal(
     game = session.game
     if game.solved is None or game.limit_name != "turns":
         raise ConfigError(f"{cfg.source}: --rule optimal needs a game played in turns")
+    asked = _problems(session, letters, first)
+    names = sorted(asked, key=lambda n: (-len(asked[n][0].answers), n))  # workers end together
+    tasks = [(asked[n][0], game.limit, budget, asked[n][1]) for n in names]
+    ckpt = None
+    if checkpoints is not None:
+        key = Checkpoint.key_of(
+            __version__, game.record(), session.words_info, budget, first, exact.MISS, names
+        )
+        ckpt = Checkpoint(checkpoints, key)
+    done = dict(
+        zip(
+            names,
+            parallel.run(optimal_unit, tasks, n_jobs, checkpoint=ckpt, names=names),
+            strict=True,
+        )
+    )
     trees: dict[str, Tree] = {}
     results: dict[str, OptimalResult] = {}
     plans = []
-    for name, (problem, row) in _problems(session, letters, first).items():
-        res = optimal_tree(problem, limit=game.limit, budget=budget, first=row)
+    for name, (problem, row) in asked.items():
+        res = _optimal_result(done[name])
         results[name] = res
         trees[name] = res.tree
         # the answers no tree finds in time (the fewest, where proven): declared as such
@@ -168,7 +213,12 @@ def play_optimal(
         proven = res.unguaranteed_bound == res.unguaranteed and row is None
         plans.append(optimal_plan(problem, res.tree.root, lost, proven))
     pb = assemble(cfg, session, plans, profile="strategy optimal", letters=letters)
-    return OptimalPlay("optimal", pb.playbook, trees, pb.report, time.perf_counter() - t0, results)
+    if ckpt is not None:
+        ckpt.clear()
+    loaded = ckpt.loaded if ckpt is not None else 0
+    return OptimalPlay(
+        "optimal", pb.playbook, trees, pb.report, time.perf_counter() - t0, results, loaded
+    )
 
 
 def rank(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from typing import Any
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,3 +73,28 @@ class Tree(Solved):
     @property
     def distribution(self) -> dict[int, int]:
         return dict(sorted(Counter(self.turns.values()).items()))
+
+
+def node_data(node: Node) -> tuple[object, ...]:
+    """A node as plain data (lists and numbers: what a checkpoint keeps)."""
+    if isinstance(node, TryList):
+        return ("t", node.cols)
+    return ("p", node.row, node.size, tuple((c, node_data(child)) for c, child in node.children))
+
+
+def data_node(data: Any) -> Node:
+    """The node :func:`node_data` wrote."""
+    if data[0] == "t":
+        return TryList(tuple(data[1]))
+    return Probe(data[1], tuple((c, data_node(child)) for c, child in data[3]), data[2])
+
+
+def tree_data(tree: Tree) -> tuple[object, ...]:
+    """A whole tree as plain data: its root, each answer's turns, the answers it misses."""
+    return (node_data(tree.node), tuple(sorted(tree.turns.items())), tree.missed)
+
+
+def data_tree(data: Any) -> Tree:
+    """The tree :func:`tree_data` wrote."""
+    root, turns, missed = data
+    return Tree(data_node(root), {int(a): int(t) for a, t in turns}, tuple(missed))

@@ -1,0 +1,311 @@
+"""The library's commands, one call each: what ``playbook build``, ``verify``, ``render`` and
+``strategy --rule optimal`` do, as documented calls that return result values. The command
+line only parses, calls one of these and prints; scripts and tests call them the same way.
+
+Each call checks what can be checked before the work starts (one-line
+:class:`~playbook.errors.PlaybookError`), does the work, and returns the outcome with its
+verdict sentences and exit code (0: verified; 1: words not found in time or problems in the
+file)::
+
+    from playbook import api, config
+
+    job = api.prepare_build(config.load("config/lingo-nl-5-tv.yaml"), Path("output"))
+    outcome = api.run_build(job)
+    print(outcome.verdict, outcome.exit_code)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from playbook import files, model, parallel, render
+from playbook.config import Config
+from playbook.errors import PlaybookError
+from playbook.games import Game
+from playbook.pipeline import build as building
+from playbook.pipeline import outputs, strategies
+from playbook.pipeline.build import BuildResult, Progress
+from playbook.pipeline.session import Session
+from playbook.verify import Report, partial
+
+__all__ = [
+    "BuildJob",
+    "BuildOutcome",
+    "RenderOutcome",
+    "VerifyOutcome",
+    "optimal",
+    "prepare_build",
+    "render_playbook",
+    "run_build",
+    "verify_playbook",
+]
+
+
+def _declared(rep: Report) -> str:
+    n = len(rep.declared)
+    return f"{n} word{'s' if n != 1 else ''} the playbook declares not guaranteed"
+
+
+# ------------------------------------------------------------------ build
+
+
+@dataclasses.dataclass(frozen=True)
+class BuildJob:
+    """A build checked before its work: the config, its session (lists loaded, matrix
+    computed), the groups named, and the output folder (writable, its outputs' names free)."""
+
+    config: Config
+    session: Session
+    groups: tuple[str, ...]
+    letters: tuple[str, ...] | None
+    """The groups as asked for (None: every group, a whole playbook)."""
+    out_dir: Path
+    resume: bool
+    use_cache: bool
+
+    @property
+    def checkpoints(self) -> Path | None:
+        """Where finished work units are kept (None with ``resume=False``)."""
+        return self.out_dir / ".checkpoint" if self.resume else None
+
+
+def prepare_build(
+    cfg: Config,
+    out: Path,
+    *,
+    letters: Sequence[str] | None = None,
+    use_cache: bool = True,
+    resume: bool = True,
+) -> BuildJob:
+    """Everything a build checks before it searches: rules a playbook can keep, the lists
+    and the groups named, an output folder ``out/<name>`` that can be written and whose
+    outputs can be replaced. Nothing is written yet."""
+    building.check_buildable(cfg)
+    session = Session.open(cfg, use_cache=use_cache)
+    groups = tuple(session.select(letters))
+    out_dir = files.inside(out, cfg.name)
+    files.writable_folder(out_dir)  # before the search, not after it
+    chosen = list(groups) if letters is not None else None
+    files.check_targets(out_dir, outputs.output_names(cfg, chosen))
+    asked = tuple(letters) if letters is not None else None
+    return BuildJob(cfg, session, groups, asked, out_dir, resume, use_cache)
+
+
+@dataclasses.dataclass(frozen=True)
+class BuildOutcome:
+    """A build written to its folder: the verified playbook, the files, and the verdict."""
+
+    result: BuildResult
+    written: outputs.Written
+    finished: tuple[str, ...]
+    """Outputs a build stopped while moving in place, finished before this one started."""
+
+    @property
+    def playbook(self) -> model.Playbook:
+        return self.result.playbook
+
+    @property
+    def report(self) -> Report:
+        return self.result.report
+
+    @property
+    def verdict(self) -> str:
+        """One line: every word found within the limit, or how many were not."""
+        pb, rep, game = self.result.playbook, self.result.report, self.result.session.game
+        within = f"every word found within {game.limit} {game.limit_name}"
+        if partial(pb):
+            within = f"every word of {', '.join(g.group for g in pb.groups)} found within " + (
+                f"{game.limit} {game.limit_name} (a partial playbook: those groups only)"
+            )
+        if rep.ok:
+            return f"verified: {within}" + (f" but {_declared(rep)}" if rep.declared else "")
+        return (
+            f"verification: {len(rep.undeclared)} words not found in time, "
+            f"{len(rep.problems)} problems"
+        )
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.result.report.ok else 1
+
+
+def run_build(
+    job: BuildJob,
+    *,
+    progress: Progress | None = None,
+    on_commit: Callable[[], None] = lambda: None,
+) -> BuildOutcome:
+    """Search, verify and write a prepared build as one set of files (all new or all old,
+    whatever stops the process), holding the folder's lock; a set a stopped build left half
+    in place is finished first. ``on_commit`` is called once the new set is on disk."""
+    cfg = job.config
+    workers = parallel.effective_jobs(cfg.n_jobs)
+    with files.locked(job.out_dir):
+        finished = tuple(files.finish_set(job.out_dir))
+        with parallel.backend(cfg.backend, scheduler=cfg.scheduler, workers=workers):
+            ref = outputs.load_reference(cfg, Path(cfg.source))  # before the search
+            result = building.build(
+                cfg,
+                letters=job.letters,
+                progress=progress,
+                use_cache=job.use_cache,
+                checkpoint_root=job.checkpoints,
+                session=job.session,
+            )
+            written = outputs.write_build(result, job.out_dir, ref, progress, on_commit)
+    return BuildOutcome(result, written, finished)
+
+
+# ------------------------------------------------------------------ verify
+
+
+@dataclasses.dataclass(frozen=True)
+class VerifyOutcome:
+    """A playbook file replayed word by word (and its proofs re-decided where asked)."""
+
+    playbook: model.Playbook
+    report: Report
+    game: Game
+    proofs: bool
+    seconds: float
+
+    def lines(self) -> list[str]:
+        """What went wrong, then what was and was not checked, and the verdict last."""
+        pb, rep = self.playbook, self.report
+        out = [
+            f"FAIL {f.group} {f.word}: {f.reason}; path: {' '.join(f.path) or '-'}"
+            for f in rep.undeclared
+        ]
+        by_group: dict[str, list[str]] = {}
+        for f in rep.declared:
+            by_group.setdefault(f.group, []).append(f.word)
+        out += [f"NOT GUARANTEED {g} (declared): {', '.join(ws)}" for g, ws in by_group.items()]
+        out += [f"PROBLEM {p}" for p in rep.problems]
+        claimed = [p.group for p in pb.groups if p.claims_proof]
+        if rep.unproven:
+            out.append(
+                f"not checked: the proofs claimed for groups {', '.join(rep.unproven)} (best "
+                "openings, how few words any strategy must leave); 'playbook verify --proofs' "
+                "re-decides them"
+            )
+        elif self.proofs and claimed:
+            out.append(
+                f"proofs: re-decided by exhaustive search for groups {', '.join(claimed)} "
+                f"in {self.seconds:.1f} s"
+            )
+        if partial(pb):
+            groups = ", ".join(g.group for g in pb.groups)
+            out.append(f"a partial playbook (build --letters): groups {groups} only")
+        return [*out, self.verdict]
+
+    @property
+    def verdict(self) -> str:
+        rep, game = self.report, self.game
+        within = f"within {game.limit} {game.limit_name}"
+        if rep.ok and not rep.declared:
+            return f"OK: all {rep.overall.words} words found {within}"
+        if rep.ok:
+            found = rep.overall.words - len(rep.declared)
+            return f"OK: {found} of {rep.overall.words} words found {within}; {_declared(rep)}"
+        return (
+            f"FAILED: {len(rep.undeclared)} words not found in time, "
+            f"{len(rep.problems)} problems in the file"
+        )
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.report.ok else 1
+
+
+def verify_playbook(
+    pb: model.Playbook,
+    path: str,
+    *,
+    words: str | None = None,
+    proofs: bool = False,
+    n_jobs: int = 1,
+) -> VerifyOutcome:
+    """Replay every word of the playbook's own list (checked by checksum; ``words``: this
+    word list file instead) through ``pb`` read from ``path``; ``proofs``: re-decide what it
+    says an exhaustive search proves."""
+    t0 = time.perf_counter()
+    rep, game = outputs.verify_file(pb, path, words, proofs=proofs, n_jobs=n_jobs)
+    return VerifyOutcome(pb, rep, game, proofs, time.perf_counter() - t0)
+
+
+# ------------------------------------------------------------------ render
+
+
+@dataclasses.dataclass(frozen=True)
+class RenderOutcome:
+    """A rendered file written."""
+
+    path: Path
+    pages: dict[str, int]
+    """Pages each group appears on (PDF only)."""
+
+
+def render_target(pb_path: str, fmt: str, output: str | None) -> Path:
+    """The file a render writes (``output``, or beside the playbook with the format's
+    suffix), checked before the work: not a folder, in a folder that can be written."""
+    source = Path(pb_path)
+    out = Path(output or str(source.with_name(source.stem + render.FORMATS[fmt].suffix)))
+    if out.is_dir():
+        raise PlaybookError(f"-o: {out} is a folder; name the file to write")
+    files.writable_folder(out.parent, "-o")
+    return out
+
+
+def render_playbook(
+    pb: model.Playbook,
+    path: str,
+    fmt: str,
+    *,
+    output: str | None = None,
+    tiles: str = "lingo",
+    letters: Sequence[str] | None = None,
+    others: Sequence[model.Playbook] = (),
+    n_jobs: int = 1,
+) -> RenderOutcome:
+    """Write ``pb`` (read from ``path``; only the groups ``letters`` where given) as ``fmt``;
+    the page (and sheets that show words) get the playbook's own lists through
+    :meth:`Session.from_playbook`."""
+    if letters is not None:
+        pb = model.only(pb, letters, f"--letters ({path})")
+    spec = render.FORMATS[fmt]
+    out = render_target(path, fmt, output)
+    answers = guesses = None
+    if spec.needs_answers:
+        render.check_game(pb.game)
+    if spec.needs_answers or (spec.wants_answers and "list" in pb.words):
+        lists = outputs.play_lists(pb, path)
+        answers, guesses = lists.answers, lists.guesses
+    data, pages = render.render(
+        pb, fmt, tiles=tiles, jobs=n_jobs, answers=answers, guesses=guesses, others=list(others)
+    )
+    files.atomic_write(out, data)
+    return RenderOutcome(out, pages)
+
+
+# ------------------------------------------------------------------ optimal
+
+
+def optimal(
+    cfg: Config,
+    *,
+    letters: Sequence[str] | None = None,
+    budget: float = 60.0,
+    first: str | None = None,
+    n_jobs: int = 1,
+    checkpoints: Path | None = None,
+) -> strategies.OptimalPlay:
+    """Per group, the tree with the fewest total turns that finds every word in time (or
+    the fewest words left unfound), within ``budget`` seconds a group, on ``n_jobs``
+    workers; with ``checkpoints``, finished groups are kept there and a run stopped
+    part-way resumes (the folder is emptied once every group is done)."""
+    return strategies.play_optimal(
+        cfg, letters=letters, budget=budget, first=first, n_jobs=n_jobs, checkpoints=checkpoints
+    )

@@ -1,0 +1,93 @@
+"""The library's commands (:mod:`playbook.api`): what the CLI calls, called directly, with the
+outcome's verdict and exit code; the optimal search in parallel and resumed from its
+checkpoints."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from helpers import run_cli, sample, write_words
+
+from playbook import api, config, model, words
+from playbook.checkpoint import Checkpoint
+from playbook.errors import PlaybookError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> config.Config:
+    """A Lingo config (TV rules) on a few letters' words of the bundled list."""
+    folder = tmp_path_factory.mktemp("api")
+    listed = words.load("opentaal-nl", length=5, ij_letter=True).words
+    chosen = [w for w in listed if w[0] in "qxy"] + sample(
+        [w for w in listed if w[0] == "e"], 60, 1
+    )
+    write_words(folder / "w.txt", sorted(chosen))
+    (folder / "c.yaml").write_text(
+        "name: small\ngame: lingo\nwords:\n  list: w.txt\n  length: 5\nrules:\n  turns: 5\n"
+        "  revealed: first\n  guess_pool: revealed\nsearch:\n  restarts: 4\n"
+        "render:\n  formats: yaml,md\n"
+    )
+    return dataclasses.replace(config.load(folder / "c.yaml"), n_jobs=1)
+
+
+def test_build_verify_render_as_library_calls(small: config.Config, tmp_path: Path) -> None:
+    job = api.prepare_build(small, tmp_path / "out")
+    assert job.groups == ("e", "q", "x", "y") and job.out_dir == tmp_path / "out" / "small"
+    assert list(job.out_dir.iterdir()) == []  # the folder is made, nothing written in it yet
+    done = api.run_build(job)
+    assert done.exit_code == 0 and done.verdict.startswith("verified: every word found within 5")
+    assert [p.name for p, _ in done.written.files] == ["playbook.yaml", "playbook.md"]
+    path = str(job.out_dir / "playbook.yaml")
+    checked = api.verify_playbook(model.load(path), path)
+    assert checked.exit_code == 0 and checked.lines()[-1] == checked.verdict
+    assert checked.verdict == f"OK: all {done.report.overall.words} words found within 5 turns"
+    # the CLI prints the same verdicts and exits with the same codes
+    cli = run_cli("verify", path, "--quiet", cwd=tmp_path)
+    assert cli.returncode == 0 and cli.stdout.strip().splitlines()[-1] == checked.verdict
+    shown = api.render_playbook(model.load(path), path, "html", letters=["q"])
+    assert shown.path == job.out_dir / "playbook.html" and shown.path.stat().st_size > 0
+    # a playbook whose table no longer finds a word: exit code 1, the failure named
+    pb = model.load(path)
+    e = next(g for g in pb.groups if g.group == "e")
+    broken = dataclasses.replace(
+        pb, groups=tuple(dataclasses.replace(g, table=()) if g is e else g for g in pb.groups)
+    )
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(model.dumps(broken), encoding="utf-8")
+    failed = api.verify_playbook(model.load(str(bad)), str(bad))
+    assert failed.exit_code == 1 and failed.verdict.startswith("FAILED:")
+    assert any(line.startswith("FAIL e ") for line in failed.lines())
+
+
+def test_prepare_refuses_before_any_work(small: config.Config, tmp_path: Path) -> None:
+    with pytest.raises(PlaybookError, match="--letters: no group 'k'"):
+        api.prepare_build(small, tmp_path, letters=["k"])
+    (tmp_path / "small").mkdir()
+    (tmp_path / "small" / "playbook.md").mkdir()  # an output name held by a folder
+    with pytest.raises(PlaybookError, match=r"playbook\.md"):
+        api.prepare_build(small, tmp_path)
+
+
+def test_optimal_in_parallel_equals_serial_and_resumes(
+    small: config.Config, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    serial = api.optimal(small, budget=3600)
+    parallel = api.optimal(small, budget=3600, n_jobs=2)
+    assert (
+        model.dumps(serial.playbook).split("meta:")[0]
+        == (model.dumps(parallel.playbook).split("meta:")[0])
+    )
+    assert serial.report.ok and all(r.proven for r in serial.results.values())
+    # a run whose checkpoints are kept (as if stopped before its end) is resumed from them
+    monkeypatch.setattr(Checkpoint, "clear", lambda self: None)
+    first = api.optimal(small, budget=3600, checkpoints=tmp_path / "ck")
+    again = api.optimal(small, budget=3600, checkpoints=tmp_path / "ck")
+    assert (first.loaded, again.loaded) == (0, 4)
+    assert again.summary()["total"] == serial.summary()["total"]
+    assert {n: r.tree for n, r in again.results.items()} == {
+        n: r.tree for n, r in serial.results.items()
+    }
