@@ -15,8 +15,9 @@ the move's own table.
 played with its feedback; when the plan has nothing more to play it returns why. ``verify``
 drives it with the game's plain rule against every answer; ``play`` replays a person's
 history through it to find the next move, or that the history has left the plan. The
-play-along page (``templates/page.js``) repeats these rules in JavaScript, rule for rule:
-change both together (``tests/test_page.py`` plays games against ``play`` in a browser).
+play-along page's rules script (``templates/page-rules.js``) repeats these rules in
+JavaScript, rule for rule: ``tests/test_page_rules.py`` runs it in Node against every path
+this walk takes through small playbooks, so a change to one without the other fails.
 """
 
 from __future__ import annotations

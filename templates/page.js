@@ -1,194 +1,20 @@
 /* The play-along page: follows a playbook move by move (made by the page renderer of the render package).
 
-   The table walk is the one of the lookup module, rule for rule: play the openings in order,
-   but before each opening after the first, an exception row keyed by the feedback of the
-   openings played so far (exact rows only) says what to play instead of the rest, and with the
-   rule of early tries (D.early) the openings stop as soon as the words still possible fit in
-   the turns left, which are then tried in list order; after the openings, find the row of the
-   table whose key is the feedback of the moves played since the table started (its exact row,
-   else the "*" row) and do what it says: try its words in order,
-   skipping any the feedback so far rules out ("all", or no table: every word still possible,
-   in list order), or play its move and look that move's feedback up in the move's own table.
-   Feedback is the game's browser rule: Lingo/Wordle marks as base-3 codes, first letter most
-   significant (2 right place, 1 wrong place, 0 absent). */
+   The rules (the page's data, feedback, the table walk, IJ, which words may be guessed) are
+   PlaybookRules (page-rules.js, inlined before this script); this script draws the page and
+   reads what the person taps and types. */
 "use strict";
 (() => {
-  // every mapping without a prototype: a word named like a built-in ("constructor",
-  // "__proto__") is looked up as a word, never as Object's own property
-  const D = JSON.parse(document.getElementById("playbook-data").textContent, (k, v) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.assign(Object.create(null), v) : v,
-  );
-  const L = D.length;
-  const SOLVED = D.solved;
-  const WORDS = D.words.split(" ");
-  const OFF_BOOK = "off", SOLVED_ = "solved", NOT_TRIED = "not-tried", NO_ROW = "no-row";
+  const R = PlaybookRules.decode(JSON.parse(document.getElementById("playbook-data").textContent));
+  const D = R.data;
+  const L = R.length;
+  const SOLVED = R.solved;
+  const GROUPS = R.groups;
+  const { OFF_BOOK, NOT_TRIED, NO_ROW } = PlaybookRules;
+  const { feedback, nextMove, fmt, possible, consistent, marksOf, codeOf, codesOfKey, text, tileLetters } = R;
   const $ = (id) => document.getElementById(id);
 
-  // ------------------------------------------------------------ feedback (rule "marks")
-
-  function feedback(guess, answer) {
-    const exact = [];
-    const left = new Map();
-    for (let i = 0; i < L; i++) {
-      exact.push(guess[i] === answer[i]);
-      if (!exact[i]) left.set(answer[i], (left.get(answer[i]) || 0) + 1);
-    }
-    let code = 0;
-    for (let i = 0; i < L; i++) {
-      let m = 0;
-      if (exact[i]) m = 2;
-      else if ((left.get(guess[i]) || 0) > 0) {
-        m = 1;
-        left.set(guess[i], left.get(guess[i]) - 1);
-      }
-      code = code * 3 + m;
-    }
-    return code;
-  }
-
-  const marksOf = (code) => {
-    const out = [];
-    for (let i = 0; i < L; i++, code = Math.floor(code / 3)) out.unshift(code % 3);
-    return out;
-  };
-  const codeOf = (marks) => marks.reduce((c, m) => c * 3 + m, 0);
-  const fmt = (code) => marksOf(code).map((m) => D.shown[m]).join("");
-  const keyOf = (codes) => codes.map((c) => c.toString(36).padStart(D.keyWidth, "0")).join("");
-  const codesOfKey = (key) => {
-    const out = [];
-    for (let i = 0; i < key.length; i += D.keyWidth) out.push(parseInt(key.substr(i, D.keyWidth), 36));
-    return out;
-  };
-
-  // ------------------------------------------------------------ the playbook
-
-  function prepTable(t) {
-    if (t === null) return null;
-    const rows = t.map(([key, node]) => ({ key, node: prepNode(node) }));
-    return { rows, byKey: new Map(rows.map((r) => [r.key, r])) };
-  }
-
-  function prepNode(n) {
-    if (n === "all") return { words: null };
-    if (Array.isArray(n)) return { words: n.map((i) => WORDS[i]) };
-    return { move: WORDS[n.m], table: prepTable(n.t) };
-  }
-
-  const GROUPS = D.groups.map((g) => ({
-    name: g.g,
-    label: g.label,
-    words: g.w.flatMap(([a, b]) => WORDS.slice(a, b)),
-    openings: g.o.map((i) => WORDS[i]),
-    table: prepTable(g.t),
-    unguaranteed: new Set(g.u.map((i) => WORDS[i])),
-    avg: g.avg,
-    worst: g.worst,
-    fail: g.fail,
-  }));
-  GROUPS.forEach((g) => (g.wordSet = new Set(g.words)));
-  // every word the game accepts as a guess: the page's words and a guess list besides
-  const KNOWN = new Set(D.guesses ? WORDS.concat(D.guesses.split(" ")) : WORDS);
-
-  const consistent = (word, history) => history.every(([g, c]) => feedback(g, word) === c);
-  const possible = (group, history) => group.words.filter((w) => consistent(w, history));
-
-  // ------------------------------------------------------------ the walk (as the lookup module)
-
-  function findRow(table, key) {
-    return table.byKey.get(key) || table.byKey.get("*") || null;
-  }
-
-  function* playMove(ctx, word, info) {
-    const played = yield Object.assign({ word }, info);
-    ctx.history.push(played);
-    return played[0] === word && played[1] !== SOLVED;
-  }
-
-  function stop(ctx, word) {
-    const [w, c] = ctx.history[ctx.history.length - 1];
-    return w === word && c === SOLVED ? SOLVED_ : OFF_BOOK;
-  }
-
-  const fits = (ctx) =>
-    D.early && possible(ctx.group, ctx.history).length <= D.turns - ctx.history.length;
-
-  function* walk(ctx) {
-    const openings = ctx.group.openings;
-    const table = ctx.group.table;
-    for (let i = 0; i < openings.length; i++) {
-      if (i > 0 && table !== null) {
-        // an exception row keyed by the openings played so far (exact rows only)
-        const key = keyOf(ctx.history.map(([, c]) => c));
-        const row = table.byKey.get(key);
-        if (row !== undefined) return yield* doRow(ctx, row, openings.slice(0, i), key, null);
-      }
-      if (fits(ctx)) return yield* tries(ctx, null, null, true);
-      const info = { kind: "opening", index: i, count: openings.length };
-      if (!(yield* playMove(ctx, openings[i], info))) return stop(ctx, openings[i]);
-    }
-    return yield* walkTable(ctx, table, 0, openings, null);
-  }
-
-  function* walkTable(ctx, table, since, movers, owner) {
-    if (table === null) return yield* tries(ctx, null, null);
-    const key = keyOf(ctx.history.slice(since).map(([, c]) => c));
-    const row = findRow(table, key);
-    if (row === null) return NO_ROW;
-    return yield* doRow(ctx, row, movers, key, owner);
-  }
-
-  function* doRow(ctx, row, movers, key, owner) {
-    ctx.row = { row, movers, key, owner };
-    const node = row.node;
-    if (node.move === undefined) return yield* tries(ctx, node.words, row);
-    if (!(yield* playMove(ctx, node.move, { kind: "move", row }))) return stop(ctx, node.move);
-    return yield* walkTable(ctx, node.table, ctx.history.length - 1, [node.move], node.move);
-  }
-
-  function* tries(ctx, words, row, early = false) {
-    const allowed = words === null ? ctx.group.wordSet : new Set(words);
-    const tried = new Set();
-    for (;;) {
-      const pool = words === null ? possible(ctx.group, ctx.history) : words;
-      const next = pool.find((w) => !tried.has(w) && consistent(w, ctx.history));
-      if (next === undefined) return NOT_TRIED;
-      const played = yield { word: next, kind: "try", all: words === null, early, row, tried: [...tried] };
-      ctx.history.push(played);
-      if (!allowed.has(played[0])) return OFF_BOOK;
-      tried.add(played[0]);
-      if (played[1] === SOLVED) return SOLVED_;
-    }
-  }
-
-  /** The playbook's next move after `history` ({word, kind, ...}), or {stop: reason}. */
-  function nextMove(group, history) {
-    const ctx = { group, history: [], row: null };
-    const moves = walk(ctx);
-    let r = moves.next();
-    for (const played of history) {
-      if (r.done) break;
-      r = moves.next(played);
-    }
-    return r.done ? { stop: r.value, row: ctx.row } : Object.assign({ at: ctx.row }, r.value);
-  }
-
-  // ------------------------------------------------------------ words as people write them
-
-  const text = (w) => D.spelled[w] || w;
-  function tileLetters(w) {
-    const written = D.spelled[w];
-    if (written) {
-      const t = [...written.replace(/ij/g, "\u0133")];
-      if (t.length === w.length) return t;
-    }
-    return [...w];
-  }
-  const typedWord = (s) => {
-    s = s.trim().toLowerCase();
-    return D.ij ? s.replace(/ij/g, D.ij).replace(/\u0133/g, D.ij) : s; // IJ as the list has it
-  };
-
-  // expose the rules for tests and the curious (the page itself does not need it)
+  // expose the rules for the curious (the page itself does not need it)
   window.playbookPage = { feedback, nextMove, groups: GROUPS, fmt, possible };
 
   // ------------------------------------------------------------ state
@@ -547,9 +373,8 @@
   }
 
   function other() {
-    const w = typedWord($("other-word").value);
-    const allowed = D.pool === "revealed" ? S.group.wordSet : KNOWN;
-    if (w.length !== L || !allowed.has(w)) {
+    const w = R.mayGuess(S.group, $("other-word").value);
+    if (w === null) {
       S.msg = `"${$("other-word").value.trim()}" is not a word this game accepts as a guess here.`;
       S.bad = true;
       draw();

@@ -5,23 +5,24 @@ The games are played through the page as a person would (typing the feedback, or
 the tiles) and must match :class:`playbook.play.BookPlayer` move for move: on the 1994 paper's
 playbook (``try: all``, ``*`` rows, the exception move gazon) at phone width, and on a small
 built playbook at desktop width. The browser is started once for the module; when it cannot
-start, the tests fail (they never skip).
+start, the tests fail (they never skip). The page's rules themselves (every word's path,
+feedback, IJ, the guess pool) are compared with the Python rules in Node, without a browser:
+``tests/test_page_rules.py``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import page_fixture
 import pytest
 from helpers import sample
 
-from playbook import config, lookup, model, play, render
+from playbook import config, model, play, render
 from playbook.core.problem import Problem
 from playbook.errors import PlaybookError
 from playbook.games import Game, Wordle
@@ -71,37 +72,17 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildResult, Path]:
-    """The default config built for a few quick letters (x: no openings, a table keyed by
-    no feedback; y: words with a Y; IJ: its own letter, ĳ inside), written with its page."""
-    default = config.load(ROOT / "config" / "lingo-nl-5.yaml")
-    assert "page" in default.render.formats.split(",")
-    cfg = config.override(default, n_jobs=1, **{"render.formats": "yaml,page"})
-    result = build.build(cfg, letters=("q", "u", "x", "y", IJ))
-    assert result.report.ok
+    """The default config built for a few quick letters (:func:`page_fixture.build_default`),
+    written with its page."""
+    result = page_fixture.build_default()
     out = tmp_path_factory.mktemp("built")
     outputs.write_build(result, out, None)
     return result, out / "playbook-quxyIJ-play.html"
 
 
 @pytest.fixture(scope="module")
-def tv_built(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildResult, Path]:
-    """The TV config built for e and j: the rule of early tries, and e's exception rows
-    before its last openings (keyed by one or two blocks), written with its page."""
-    tv = config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")
-    cfg = config.override(tv, n_jobs=1, **{"render.formats": "yaml,page", "search.restarts": 20})
-    result = build.build(cfg, letters=("e", "j"))
-    assert result.report.ok and result.playbook.try_when_fit
-    e = result.playbook.group("e")
-    assert any(len(r.feedback.split()) < len(e.openings) for r in e.table or ())
-    out = tmp_path_factory.mktemp("tv")
-    outputs.write_build(result, out, None)
-    return result, out / "playbook-ej-play.html"
-
-
-@pytest.fixture(scope="module")
 def paper(tmp_path_factory: pytest.TempPathFactory) -> tuple[model.Playbook, WordList, Path]:
-    pb = model.load(str(PAPER))
-    answers = outputs.answer_list(pb, str(PAPER))
+    pb, answers = page_fixture.paper()
     path = tmp_path_factory.mktemp("paper") / "paper-play.html"
     path.write_bytes(render.render(pb, "page", answers=answers, tiles="wordle")[0])
     return pb, answers, path
@@ -199,11 +180,7 @@ def small_targets(page: Any) -> list[str]:
 
 @pytest.fixture(scope="module")
 def paper_session() -> Session:
-    """Today's list as the paper's playbook records it: IJ written as y (the paper's
-    convention, kept as a setting to reproduce its tables)."""
-    default = config.load(ROOT / "config" / "lingo-nl-5.yaml")
-    paper = {"words.ij_letter": False, "words.ij_to_y": True}
-    return Session.open(config.override(default, **paper))
+    return page_fixture.paper_session()
 
 
 def test_paper_games_on_a_phone_match_play(
@@ -398,90 +375,6 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
     assert "is not a word this game accepts" in page.inner_text("#msg")
     assert page.errors == []
     page.close()
-
-
-WHOLE_LIST = """() => {
-  const P = window.playbookPage, out = {};
-  for (const g of P.groups) for (const a of g.words) {
-    const h = [];
-    while (h.length < 40 && (h.length === 0 || h[h.length - 1][0] !== a)) {
-      const m = P.nextMove(g, h);
-      if (m.word === undefined) break;
-      h.push([m.word, P.feedback(m.word, a)]);
-    }
-    out[a] = h.map(([w]) => w);
-  }
-  return out;
-}"""
-
-
-@functools.cache
-def _feedback(game: Game) -> Callable[[str, str], int]:
-    return functools.lru_cache(maxsize=1 << 20)(game.feedback)
-
-
-def walk_moves(
-    plan: model.GroupPlan, game: Game, words: list[str], answer: str, early: bool = False
-) -> list[str]:
-    """The moves of ``lookup.walk`` against ``answer`` with the game's plain rule (``early``:
-    with the rule of early tries)."""
-    left: dict[tuple[tuple[str, int], ...], list[str]] = {(): words}
-    feedback = _feedback(game)
-
-    def possible(history: Any) -> list[str]:
-        key = tuple(history)
-        if key not in left:
-            g, c = key[-1]
-            left[key] = [w for w in possible(key[:-1]) if feedback(g, w) == c]
-        return left[key]
-
-    moves = lookup.walk(
-        plan,
-        fmt=game.format,
-        consistent=lambda w, h: all(feedback(g, w) == c for g, c in h),
-        possible=possible,
-        words=words,
-        solved=game.solved,
-        turns=game.limit if early else None,
-    )
-    history: list[tuple[str, int]] = []
-    with contextlib.suppress(StopIteration):
-        move = next(moves)
-        while len(history) < 40:
-            history.append((move, feedback(move, answer)))
-            if move == answer:
-                break
-            move = moves.send(history[-1])
-    return [w for w, _ in history]
-
-
-def test_every_word_takes_the_same_path_in_the_page_and_in_lookup(
-    browser: Any,
-    built: tuple[BuildResult, Path],
-    tv_built: tuple[BuildResult, Path],
-    paper: tuple[Any, WordList, Path],
-) -> None:
-    """Every word of the list, through the page's script (its walk and feedback) and through
-    ``lookup.walk`` with the game's rule: the paper's playbook (all 26 letters), the build,
-    and a TV build with early tries and exception rows before the last openings."""
-    result, built_path = built
-    game = result.session.game
-    tv, tv_path = tv_built
-    cases = [
-        (paper[0], paper[1].words, paper[2]),
-        (result.playbook, result.session.answers, built_path),
-        (tv.playbook, tv.session.answers, tv_path),
-    ]
-    for pb, answers, path in cases:
-        page = open_page(browser, path, DESKTOP)
-        got = page.evaluate(WHOLE_LIST)
-        page.close()
-        for plan in pb.groups:
-            words = [w for w in answers if game.group_of(w) == plan.group]
-            for answer in words:
-                want = walk_moves(plan, game, words, answer, pb.try_when_fit)
-                assert got[answer] == want, answer
-        assert len(got) == sum(1 for w in answers if w[0] in {g.group for g in pb.groups})
 
 
 def test_words_named_like_javascript_builtins(browser: Any, tmp_path: Path) -> None:

@@ -3,8 +3,8 @@
 The person picks the revealed letter, plays the moves the page shows and enters the feedback
 of each (tapping tiles or typing ``o x .`` / ``2 1 0``); the page finds the next move with
 the table-walk rules of :mod:`playbook.lookup`, written again in JavaScript
-(``templates/page.js``), and computes feedback with the game's browser rule
-(:attr:`Game.browser_feedback`). Nothing is fetched: the tables travel in the page as compact
+(``templates/page-rules.js``, no page in it; ``templates/page.js`` draws the page), and
+computes feedback with the game's browser rule (:attr:`Game.browser_feedback`). Nothing is fetched: the tables travel in the page as compact
 JSON, words as indexes into one word string.
 
 The page needs each group's words in list order (``try: all`` and "words still possible"),
@@ -32,7 +32,7 @@ from playbook.spelling import IJ, IJ_NAME, Spelling
 from playbook.words import WordList
 
 DATA_VERSION = 1
-"""The layout of the page's JSON (read by ``templates/page.js``)."""
+"""The layout of the page's JSON (read by ``templates/page-rules.js``)."""
 
 POOLS = {
     "all": "Paper rules: any word of the list may be guessed.",
@@ -273,9 +273,11 @@ def render_page(
     if tiles not in TILE_STYLES:
         raise ValueError(f"unknown tile style {tiles!r}; expected one of {', '.join(TILE_STYLES)}")
     data = page_data(pb, answers, guesses)
-    script = template_text("page.js")
-    if "</script" in script.lower():
-        raise AssertionError("page.js must not contain a closing script tag")
+    # the rules (no page to draw on: Node tests them against Python's), then the page
+    scripts = {name: template_text(name) for name in ("page-rules.js", "page.js")}
+    for name, text in scripts.items():
+        if "</script" in text.lower():
+            raise AssertionError(f"{name} must not contain a closing script tag")
     cls = game_class(pb.game)
     template = html_env().get_template("page.html.j2")
     return template.render(
@@ -287,6 +289,7 @@ def render_page(
         ij=Spelling.of(pb.words).note,
         tiles=tiles,
         css=Markup(template_text("page.css")),
-        script=Markup(script),
+        rules_script=Markup(scripts["page-rules.js"]),
+        script=Markup(scripts["page.js"]),
         data=_script_json(data),
     )

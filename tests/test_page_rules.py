@@ -1,0 +1,80 @@
+"""The play-along page's rules (``templates/page-rules.js``) against the Python rules they
+repeat, in Node (Debian's ``nodejs``; the test fails, never skips, where it is missing).
+
+For small playbooks (the paper's 26 letters and a default build under the paper rules, a
+TV build under the TV rules, a Wordle build with a guess list besides its answers),
+``tests/page_fixture.py`` writes the data the page embeds and samples made by the Python
+rules: every answer's path with the next move or the stop reason after each move as
+:func:`playbook.lookup.walk` gives them, and paths that leave the book; feedback; words as
+written; which typed words each group accepts as a guess. ``tests/page_rules_check.js``
+decodes the data with the page's rules and compares every sample.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from page_fixture import (
+    CHECK_JS,
+    RULES_JS,
+    Case,
+    build_default,
+    build_tv,
+    build_wordle,
+    write,
+)
+
+from playbook.render.page import render_page
+
+NODE_WAIT_S = 600
+"""How long Node may take (a few seconds on a quiet machine; CI's can be busy)."""
+
+
+def node() -> str:
+    found = shutil.which("node")
+    if found is None:
+        pytest.fail(
+            "node is not on PATH: install Debian's nodejs (apt-get install nodejs)", pytrace=False
+        )
+    return found
+
+
+@pytest.fixture(scope="module")
+def cases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Case]:
+    """The small playbooks, built once for the module."""
+    return {
+        "paper": Case.paper(),
+        "default": Case.built("default", build_default()),
+        "tv": Case.built("tv", build_tv()),
+        "wordle": Case.built("wordle", build_wordle(tmp_path_factory.mktemp("wordle"))),
+    }
+
+
+@pytest.mark.parametrize("name", ["paper", "default", "tv", "wordle"])
+def test_the_page_rules_are_the_python_rules(
+    name: str, cases: dict[str, Case], tmp_path: Path
+) -> None:
+    """Every sample of the case, through the page's rules in Node: the same moves, stops,
+    feedback, spelling and guesses as Python."""
+    case = cases[name]
+    assert case.pb.game.get("guess_pool", "all") == ("revealed" if name == "tv" else "all")
+    fixture, count = write(case, tmp_path)
+    run = subprocess.run(
+        [node(), str(CHECK_JS), str(RULES_JS), str(fixture)],
+        capture_output=True,
+        text=True,
+        timeout=NODE_WAIT_S,
+    )
+    assert run.returncode == 0, f"node exited {run.returncode}: {run.stdout[:8000]}{run.stderr}"
+    assert run.stdout.startswith(f"compared {count} samples, 0 mismatches"), run.stdout[:3000]
+
+
+def test_the_page_inlines_the_rules_then_the_page(cases: dict[str, Case]) -> None:
+    case = cases["wordle"]
+    html = render_page(case.pb, case.answers, guesses=case.guesses)
+    rules, page = (f"<script>\n{p.read_text()}" for p in (RULES_JS, RULES_JS.with_name("page.js")))
+    assert 0 < html.index(rules) < html.index(page)
+    assert html.count("<script>") == 2
