@@ -4,8 +4,8 @@ The person picks the revealed letter, plays the moves the page shows and enters 
 of each (tapping tiles or typing ``o x .`` / ``2 1 0``); the page finds the next move with
 the table-walk rules of :mod:`playbook.lookup`, written again in JavaScript
 (``templates/page-rules.js``, no page in it; ``templates/page.js`` draws the page), and
-computes feedback with the game's browser rule (:attr:`Game.browser_feedback`). Nothing is fetched: the tables travel in the page as compact
-JSON, words as indexes into one word string.
+computes feedback with the game's browser rule (:attr:`Game.browser_feedback`). Nothing is
+fetched: the tables travel in the page as compact JSON, words as indexes into one word string.
 
 The page needs each group's words in list order (``try: all`` and "words still possible"),
 which a playbook does not hold: the caller passes the answer list (the build's session, or the
