@@ -20,7 +20,7 @@ from playbook.search.trees import Probe, TryList, size
 
 def sorted_table(problem: Problem, rows: Iterable[Row]) -> Table:
     """Rows in the game's reading order."""
-    return tuple(sorted(rows, key=lambda r: problem.game.row_key(r.feedback)))
+    return tuple(problem.game.reading_order(rows))
 
 
 def node(problem: Problem, n: TreeNode) -> Node:

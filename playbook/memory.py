@@ -15,7 +15,7 @@ import bisect
 import dataclasses
 from collections.abc import Iterable
 
-from playbook.model import GroupPlan, Move, Table, TryWords
+from playbook.model import GroupPlan, Move, Table, TryWords, walk_rows
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,11 +53,11 @@ def _displaced(at: list[str]) -> int:
 
 def _table(table: Table | None) -> Memory:
     out = Memory()
-    for row in table or ():
-        node = row.node
+    for visit in walk_rows(table):
+        node = visit.row.node
         if isinstance(node, Move):
-            out += Memory(moves=1) + _table(node.table)
-        elif isinstance(node, TryWords) and node.words is not None:
+            out += Memory(moves=1)
+        elif node.words is not None:
             out += Memory(ordered=_displaced(list(node.words)))
     return out
 

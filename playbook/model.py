@@ -14,9 +14,9 @@ import hashlib
 import json
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import yaml
 
@@ -65,6 +65,25 @@ Table = tuple[Row, ...]
 
 
 @dataclasses.dataclass(frozen=True)
+class Visit:
+    """A row met by :func:`walk_rows`: the row, how deep (0: the group's own table) and the
+    feedback of the rows whose moves lead to it."""
+
+    row: Row
+    depth: int
+    via: tuple[str, ...]
+
+
+def walk_rows(table: Table | None, depth: int = 0, via: tuple[str, ...] = ()) -> Iterator[Visit]:
+    """Every row of ``table`` and of the tables of its moves, depth first, each row before
+    the rows under it: the one walk over nested tables (verify, memory, the card, ``show``)."""
+    for row in table or ():
+        yield Visit(row, depth, via)
+        if isinstance(row.node, Move):
+            yield from walk_rows(row.node.table, depth + 1, (*via, row.feedback))
+
+
+@dataclasses.dataclass(frozen=True)
 class Stats:
     """Turns needed, over the words of a group or of the whole list."""
 
@@ -99,7 +118,34 @@ class Stats:
         }
 
 
-TREE_METHODS = ("exact minimax", "greedy")
+class Method:
+    """How a group's plan was found (its ``method``): every name a build or strategy writes,
+    defined here once. Plain strings, as the file holds them."""
+
+    TRIVIAL: Final = "trivial"
+    """So few words that trying them all is the plan: no search."""
+    EXHAUSTIVE: Final = "exhaustive"
+    """Exhaustive search over single words, pairs or triples: the openings proven best."""
+    HILL_CLIMBING: Final = "hill-climbing"
+    """Hill-climbing over triples: the best found, not proven."""
+    SWAPPED: Final = "swapped"
+    """Hill-climbing's openings with one swapped to leave fewer words unguaranteed."""
+    EXACT_MINIMAX: Final = "exact minimax"
+    """A whole tree proven best by exact minimax (hangman)."""
+    GREEDY: Final = "greedy"
+    """A whole tree by a greedy rule where the exact search ran out of budget (hangman)."""
+    STRATEGY: Final = "strategy "
+    """The prefix of a whole strategy's method: ``strategy scm``, ``strategy optimal``."""
+    PROVING: Final = frozenset({TRIVIAL, EXHAUSTIVE, EXACT_MINIMAX})
+    """The methods that prove the openings (or the tree) best."""
+
+    @staticmethod
+    def strategy(rule: str) -> str:
+        """The method of a whole strategy played by ``rule``."""
+        return Method.STRATEGY + rule
+
+
+TREE_METHODS = (Method.EXACT_MINIMAX, Method.GREEDY)
 """The methods of a group planned as one tree (hangman's): their notes are :data:`TREE_NOTES`."""
 TREE_NOTES = frozenset(
     [
@@ -150,7 +196,7 @@ class GroupPlan:
         """Whether exhaustive search proves the openings best (``trivial``, ``exhaustive``,
         ``exact minimax``) or proves that no three openings meet the target, so that the
         exception moves of these are needed (:attr:`proven_none`)."""
-        return self.method in ("trivial", "exhaustive", "exact minimax") or self.proven_none
+        return self.method in Method.PROVING or self.proven_none
 
     @property
     def claims_proof(self) -> bool:
@@ -163,7 +209,7 @@ class GroupPlan:
     def claims_openings(self) -> bool:
         """Whether the plan says a search proves its openings (or tree) best, or that no
         triple meets the target."""
-        return self.proven and self.method != "trivial"
+        return self.proven and self.method != Method.TRIVIAL
 
     @property
     def fewest_unguaranteed(self) -> int | None:
@@ -187,7 +233,7 @@ class GroupPlan:
                     f"notes.{key}: a finding of an exact tree search (method "
                     f"{' or '.join(TREE_METHODS)}), but the method is {self.method!r}"
                 )
-            elif key == "exhaustive_triples" and (tree or self.method.startswith("strategy")):
+            elif key == "exhaustive_triples" and (tree or self.method.startswith(Method.STRATEGY)):
                 out.append(
                     f"notes.{key}: a search for fixed openings, but the method is {self.method!r}"
                 )
@@ -236,6 +282,12 @@ class Playbook:
             if g.group == name:
                 return g
         raise KeyError(name)
+
+
+def group_key(name: str) -> tuple[int, str]:
+    """The order of groups everywhere (files, sheets, the page): shorter names first (a
+    hangman length of 4 before 10), then by name."""
+    return (len(name), name)
 
 
 def only(pb: Playbook, names: Sequence[str], source: str = "") -> Playbook:

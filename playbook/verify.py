@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from playbook.games import Game, Planner
 from playbook.lookup import Played, walk
-from playbook.model import GroupPlan, Move, Playbook, Row, Stats, Table, TryWords
+from playbook.model import GroupPlan, Method, Playbook, Row, Stats, Table, TryWords, walk_rows
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,15 +77,15 @@ class _Replay:
         self._left: dict[tuple[Played, ...], list[str]] = {}
 
     def consistent(self, word: str, history: Sequence[Played]) -> bool:
-        return all(self.feedback(g, word) == code for g, code in history)
+        return self.game.fits(word, history, self.feedback)
 
     def still_possible(self, history: Sequence[Played]) -> list[str]:
         """The group's words consistent with the feedback so far, in list order."""
         key = tuple(history)
         if key not in self._left:
             prev = self.still_possible(history[:-1]) if history else list(self.candidates)
-            g, code = history[-1] if history else ("", 0)
-            self._left[key] = [w for w in prev if not g or self.feedback(g, w) == code]
+            last = history[-1:]
+            self._left[key] = [w for w in prev if self.game.fits(w, last, self.feedback)]
         return self._left[key]
 
     def unfit(self, history: Sequence[Played]) -> int | None:
@@ -161,23 +161,23 @@ def _check_words(
     answer of the group) and every feedback is valid (``least`` to ``blocks`` blocks);
     returns all rows, nested ones too."""
     rows: list[Row] = []
-    for row in table or ():
+    for visit in walk_rows(table):
+        row = visit.row
         rows.append(row)
+        at = where + "".join(f" row {fb!r}" for fb in visit.via)
         if game is not None:
-            _check_feedback(game, row, blocks, where, problems, min(least, blocks))
+            # a move's own table holds the feedback of that one move
+            most, fewest = (blocks, least) if visit.depth == 0 else (1, 1)
+            _check_feedback(game, row, most, at, problems, min(fewest, most))
         node = row.node
         tried = isinstance(node, TryWords)
         words = (node.words or ()) if isinstance(node, TryWords) else (node.word,)
         for w in words:
             if w not in pool and not (tried and w in answers):
                 problems.append(
-                    f"{where} row {row.feedback!r}: {w!r} is not a word of the list "
+                    f"{at} row {row.feedback!r}: {w!r} is not a word of the list "
                     "that may be guessed"
                 )
-        if isinstance(node, Move):
-            rows += _check_words(
-                node.table, pool, f"{where} row {row.feedback!r}", problems, answers, game, 1, 1
-            )
     return rows
 
 
@@ -235,17 +235,13 @@ def _check_unguaranteed(
 
 def _table_words(table: Table | None, where: str) -> Iterator[tuple[str, str]]:
     """Every word of a table with where it stands, nested tables too."""
-    stack = [(table or (), where)]
-    while stack:
-        rows, at = stack.pop()
-        for row in rows:
-            here = f"{at} row {row.feedback!r}"
-            node = row.node
-            if isinstance(node, TryWords):
-                yield from ((w, here + ".try") for w in node.words or ())
-            else:
-                yield node.word, here + ".move"
-                stack.append((node.table or (), f"{here}.table"))
+    for visit in walk_rows(table):
+        at = where + "".join(f" row {fb!r}.table" for fb in visit.via)
+        here, node = f"{at} row {visit.row.feedback!r}", visit.row.node
+        if isinstance(node, TryWords):
+            yield from ((w, here + ".try") for w in node.words or ())
+        else:
+            yield node.word, here + ".move"
 
 
 def playbook_words(pb: Playbook) -> Iterator[tuple[str, str]]:
@@ -297,7 +293,7 @@ def _check_counts(
         problems.append(
             f"{where}.largest: recorded {plan.largest}, but the openings leave at most {largest}"
         )
-    if plan.method == "trivial" and plan.openings:
+    if plan.method == Method.TRIVIAL and plan.openings:
         problems.append(f"{where}.method: 'trivial' (no search), but it has openings")
     for row in rows:
         if row.words and used[id(row)] and row.words != used[id(row)]:

@@ -83,13 +83,13 @@ def test_hard_mode_plays_and_accepts_only_words_that_fit(small_group: Problem) -
     sim = play.simulate({"u": p}, None, "scm", hard=True)
     for g in sim.games:
         for i, (move, _) in enumerate(g.moves):
-            assert play.fits(p, move, g.moves[:i]), (g.answer, g.moves)
+            assert p.game.fits(move, g.moves[:i]), (g.answer, g.moves)
     assert sim.losses == 0
     a = Assistant(p, RulePlayer(p, hard=True), hard=True)
     move = a.suggestion()
     assert move is not None
     a.handle(_fb(p, move, p.answers[0]))
-    misfit = next(w for w in p.guesses if not play.fits(p, w, a.history))
+    misfit = next(w for w in p.guesses if not p.game.fits(w, a.history))
     out = a.handle(f"{misfit} .....")
     assert a.refused and out.startswith(f"hard mode: {misfit} does not fit the feedback so far")
 

@@ -24,7 +24,7 @@ from playbook import model
 from playbook.compare import GroupComparison
 from playbook.errors import PlaybookFileError
 from playbook.games import Game, Planner, game_class
-from playbook.model import Move, Playbook, Row, TryWords
+from playbook.model import Method, Move, Playbook, Row, TryWords, walk_rows
 from playbook.pipeline.build import BuildResult
 from playbook.spelling import Spelling
 from playbook.verify import Report
@@ -90,12 +90,14 @@ def _dist(stats: model.Stats) -> str:
     return " ".join(f"{t}:{c}" for t, c in sorted(stats.distribution.items()))
 
 
-FOUND_BY = {"hill-climbing": "climb", "exact minimax": "exact", "exhaustive": "exhaustive"}
+FOUND_BY = {
+    Method.HILL_CLIMBING: "climb", Method.EXACT_MINIMAX: "exact", Method.EXHAUSTIVE: "exhaustive"
+}  # fmt: skip
 """How each way of finding the openings reads in the summary (others as they are)."""
 
 
 def _found_by(g: model.GroupPlan) -> str:
-    name = FOUND_BY.get(g.method, g.method.removeprefix("strategy "))
+    name = FOUND_BY.get(g.method, g.method.removeprefix(Method.STRATEGY))
     return name + (f" {g.restarts}" if g.restarts else "")
 
 
@@ -227,11 +229,7 @@ def _note(value: object) -> str:
 
 
 def _count_moves(table: tuple[Row, ...] | None) -> int:
-    n = 0
-    for r in table or ():
-        if isinstance(r.node, Move):
-            n += 1 + _count_moves(r.node.table)
-    return n
+    return sum(isinstance(v.row.node, Move) for v in walk_rows(table))
 
 
 def print_verify(console: Console, pb: Playbook, rep: Report, game: Game) -> None:
@@ -274,12 +272,14 @@ def _node_text(node: model.Node, spell: Spelling) -> str:
 def _table_lines(
     table: tuple[Row, ...] | None, indent: str, spell: Spelling
 ) -> list[tuple[str, str, str]]:
-    out = []
-    for r in table or ():
-        out.append((indent + r.feedback, str(r.words or ""), _node_text(r.node, spell)))
-        if isinstance(r.node, Move):
-            out += _table_lines(r.node.table, indent + "  ", spell)
-    return out
+    return [
+        (
+            indent + "  " * v.depth + v.row.feedback,
+            str(v.row.words or ""),
+            _node_text(v.row.node, spell),
+        )
+        for v in walk_rows(table)
+    ]
 
 
 def print_show(console: Console, pb: Playbook, letter: str | None) -> None:

@@ -22,6 +22,7 @@ from playbook.cli.commands import config_path, console, err, load_playbook
 from playbook.errors import PlaybookError
 from playbook.games import Code, Game
 from playbook.pipeline.session import Session, split_letters
+from playbook.render.tiles import PALETTES
 from playbook.spelling import Spelling
 from playbook.verify import misshapen_word
 
@@ -226,12 +227,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         return INTERRUPTED
 
 
+_INK = {"wordle": {"2": "bold white", "1": "bold white", "0": "white"},
+        "lingo": {"2": "bold white", "1": "bold black", "0": "white"}}  # fmt: skip
+
 TILE_COLOURS = {
-    "wordle": {"2": "bold white on #6aaa64", "1": "bold white on #c9b458", "0": "white on #787c7e"},
-    "lingo": {"2": "bold white on #c8102e", "1": "bold black on #ffd21f", "0": "white on #1d4e9e"},
+    style: {d: f"{_INK[style][d]} on {PALETTES[style]['screen'][d]}" for d in "210"}
+    for style in _INK
 }
-"""Terminal colours of a tile style: right place, wrong place, absent (Lingo's red square and
-yellow circle become red and yellow tiles on its blue board)."""
+"""Terminal colours of a tile style: right place, wrong place, absent, on the screen colours
+of the one palette (:data:`playbook.render.tiles.PALETTES`): Lingo's red square and yellow
+circle become red and yellow tiles on its blue board."""
 
 TILE_TEXT = {"wordle": {"2": "g", "1": "y", "0": "."}, "lingo": {"2": "o", "1": "x", "0": "."}}
 """The marks of a tile style as text, where there is no colour."""

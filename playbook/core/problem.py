@@ -126,14 +126,28 @@ class Problem:
         """One int64 code per answer for the feedback of all ``moves`` together."""
         return combined_codes(self.F, moves, self.n_codes)
 
+    def narrow(self, cols: np.ndarray, guess: str, code: Code) -> np.ndarray:
+        """The answer columns of ``cols`` that give ``code`` to ``guess`` (by the matrix; a
+        guess outside the pool by the game's rule, :meth:`Game.fits`)."""
+        row = self.row_of.get(guess)
+        if row is not None:
+            return cols[self.F[row, cols] == code]
+        fit = [self.game.fits(self.answers[c], [(guess, code)]) for c in cols]
+        return cols[np.array(fit, dtype=bool)]
+
     def possible(self, history: History) -> np.ndarray:
-        """Answer columns consistent with every feedback so far (a guess outside the pool is
-        checked with the game's rule)."""
-        mask = np.ones(len(self.answers), dtype=bool)
+        """Answer columns still possible after ``history``: every feedback so far is what
+        they give (:meth:`narrow`, move by move)."""
+        cols = np.arange(len(self.answers), dtype=np.int64)
         for guess, code in history:
-            row = self.row_of.get(guess)
-            if row is not None:
-                mask &= self.F[row] == code
-            else:
-                mask &= np.array([self.game.feedback(guess, a) == code for a in self.answers])
-        return np.flatnonzero(mask)
+            cols = self.narrow(cols, guess, code)
+        return cols
+
+    def fitting_guesses(self, guess: str, code: Code) -> np.ndarray:
+        """A mask of the guesses that give ``code`` to ``guess``: those hard mode still
+        allows after it (each could be the answer, :meth:`Game.fits`)."""
+        return self.game.matrix([guess], self.guesses)[0] == code
+
+    def possible_words(self, history: History) -> list[str]:
+        """The answers still possible after ``history``, in list order."""
+        return [self.answers[c] for c in self.possible(history)]

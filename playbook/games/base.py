@@ -13,8 +13,8 @@ from __future__ import annotations
 import abc
 import dataclasses
 import enum
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 
@@ -53,6 +53,14 @@ class RulesError(ValueError):
     def __init__(self, key: str, why: str) -> None:
         super().__init__(f"{key}: {why}")
         self.key, self.why = key, why
+
+
+class _Keyed(Protocol):
+    @property
+    def feedback(self) -> str: ...
+
+
+_Row = TypeVar("_Row", bound=_Keyed)
 
 
 def _dtype(n_codes: int) -> type[np.unsignedinteger[Any]]:
@@ -172,6 +180,19 @@ class Game(abc.ABC):
         """What a move with this feedback costs against the limit."""
         return 1
 
+    def fits(
+        self,
+        word: str,
+        history: Iterable[tuple[str, Code]],
+        feedback: Callable[[str, str], Code] | None = None,
+    ) -> bool:
+        """Whether ``word`` could still be the answer after ``history`` (guess, feedback):
+        every move gives it the feedback it got. The one statement of "still possible"
+        (hard mode allows only such guesses); ``feedback``: the rule, cached by the caller
+        (default: :meth:`feedback`)."""
+        rule = self.feedback if feedback is None else feedback
+        return all(rule(guess, word) == code for guess, code in history)
+
     def spent(self, history: Iterable[tuple[str, Code]]) -> int:
         """What the moves of ``history`` (guess, feedback) cost against the limit: the one
         place that sums it (turns, or hangman's misses)."""
@@ -237,6 +258,12 @@ class Game(abc.ABC):
         if feedback.strip() == "*":
             return ((9,),)
         return tuple(tuple(cls.mark_order.get(c, 5) for c in b) for b in feedback.split())
+
+    @classmethod
+    def reading_order(cls, rows: Iterable[_Row]) -> list[_Row]:
+        """A table's rows in the order a person reads them (:meth:`row_key`): the one place
+        tables are sorted, for the playbook file and for every sheet."""
+        return sorted(rows, key=lambda r: cls.row_key(r.feedback))
 
     @classmethod
     def tile_pattern(cls, block: str, word: str) -> str | None:

@@ -25,7 +25,7 @@ from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import Ranking, ranking
 from playbook.errors import ConfigError
 from playbook.games import Planner
-from playbook.model import GroupPlan, Playbook
+from playbook.model import GroupPlan, Method, Playbook, group_key
 from playbook.pipeline.session import Session
 from playbook.search import letters, openings, optimal, tables
 from playbook.search.openings import Opening
@@ -438,7 +438,7 @@ def plan_tree(problem: Problem, budget: float) -> GroupPlan:
         ),
         "seconds": round(r.seconds, 2),
     }
-    method = "exact minimax" if r.exact is not None else "greedy"
+    method = Method.EXACT_MINIMAX if r.exact is not None else Method.GREEDY
     return tree_plan(problem, r.tree, method, notes)
 
 
@@ -542,7 +542,7 @@ def assemble(
         name=cfg.name,
         game=session.rules_info,
         words=session.words_info,
-        groups=tuple(sorted(plans, key=lambda p: (len(p.group), p.group))),
+        groups=tuple(sorted(plans, key=lambda p: group_key(p.group))),
         profile=profile,
         description=cfg.description,
         try_when_fit=try_when_fit,

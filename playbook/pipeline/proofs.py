@@ -18,7 +18,7 @@ from playbook.config import MAX_OPENINGS, SearchConfig
 from playbook.core.problem import Problem
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import PlaybookFileError
-from playbook.model import GroupPlan, Playbook
+from playbook.model import GroupPlan, Method, Playbook
 from playbook.pipeline.build import Run, decide, fewest_unguaranteed
 from playbook.pipeline.session import Session
 from playbook.search import letters
@@ -64,7 +64,7 @@ def recheck(
     problems = session.problems(sorted(plans))
     out: list[str] = []
     claims = {n: p for n, p in plans.items() if p.claims_openings}
-    trees = {n for n, p in claims.items() if p.method == "exact minimax"}
+    trees = {n for n, p in claims.items() if p.method == Method.EXACT_MINIMAX}
     for name in sorted(trees):
         out += _recheck_tree(claims[name], problems[name], budget)
     chosen = {n: problems[n] for n in claims if n not in trees}
@@ -122,8 +122,9 @@ def _recheck_openings(
                     f"{where}.notes.exhaustive_triples.{key}: recorded {mine!r}, the "
                     f"exhaustive search gives {theirs!r}"
                 )
-    if plan.method in ("exhaustive", "trivial"):
-        if best is None or best.method not in ("exhaustive", "trivial"):
+    searched = (Method.EXHAUSTIVE, Method.TRIVIAL)
+    if plan.method in searched:
+        if best is None or best.method not in searched:
             out.append(
                 f"{where}.method: {plan.method!r}, but the exhaustive search finds no "
                 f"{len(plan.openings)} openings that meet the target"

@@ -20,7 +20,7 @@ from playbook.core.matrix import cached_matrix, size_refusal
 from playbook.core.problem import Problem
 from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game, find_game, from_rules
-from playbook.model import Playbook
+from playbook.model import Playbook, group_key
 from playbook.spelling import IJ, IJ_NAME, Spelling
 
 
@@ -307,7 +307,7 @@ class Session:
             out.setdefault(self.game.group_of(a), []).append(j)
         return {
             k: np.asarray(v, dtype=np.int64)
-            for k, v in sorted(out.items(), key=lambda kv: (len(kv[0]), kv[0]))
+            for k, v in sorted(out.items(), key=lambda kv: group_key(kv[0]))
         }
 
     def select(self, names: Sequence[str] | None) -> list[str]:

@@ -17,8 +17,9 @@ from playbook.checkpoint import Checkpoint
 from playbook.config import Config
 from playbook.convert import tree_plan
 from playbook.core.problem import Problem
+from playbook.core.scores import Score
 from playbook.errors import ConfigError
-from playbook.model import GroupPlan, Playbook
+from playbook.model import GroupPlan, Method, Playbook
 from playbook.pipeline.build import assemble
 from playbook.pipeline.session import Session
 from playbook.search import exact
@@ -131,8 +132,8 @@ def play_rule(
     for name, (problem, row) in _problems(session, letters, first).items():
         tree = greedy_tree(problem, rule, hard=cfg.rules.hard, first=row)
         trees[name] = tree
-        plans.append(tree_plan(problem, tree.root, f"strategy {rule}"))
-    pb = assemble(cfg, session, plans, profile=f"strategy {rule}", letters=letters)
+        plans.append(tree_plan(problem, tree.root, Method.strategy(rule)))
+    pb = assemble(cfg, session, plans, profile=Method.strategy(rule), letters=letters)
     return StrategyResult(rule, pb.playbook, trees, pb.report, time.perf_counter() - t0)
 
 
@@ -141,7 +142,7 @@ def optimal_plan(problem: Problem, root: TreeNode, lost: Sequence[str], proven: 
     the search proved that no tree finds more, their number as the fewest any strategy must
     leave (``notes.fewest_unguaranteed``, as a build records it)."""
     notes = {"fewest_unguaranteed": len(lost)} if lost and proven else {}
-    plan = tree_plan(problem, root, "strategy optimal", notes)
+    plan = tree_plan(problem, root, Method.strategy("optimal"), notes)
     return dataclasses.replace(plan, unguaranteed=tuple(lost))
 
 
@@ -212,7 +213,7 @@ def play_optimal(
         # with a first guess given, the fewest is of the trees that open with it: no claim
         proven = res.unguaranteed_bound == res.unguaranteed and row is None
         plans.append(optimal_plan(problem, res.tree.root, lost, proven))
-    pb = assemble(cfg, session, plans, profile="strategy optimal", letters=letters)
+    pb = assemble(cfg, session, plans, profile=Method.strategy("optimal"), letters=letters)
     if ckpt is not None:
         ckpt.clear()
     loaded = ckpt.loaded if ckpt is not None else 0
@@ -237,16 +238,17 @@ def rank(
         n = len(problem.answers)
         in_set = set(problem.answer_rows.tolist())
         for i, r in enumerate(ranked[:top].tolist()):
+            s = Score(int(mx[r]), int(parts[r]), int(sq[r]), float(slog[r]), int(r in in_set), n)
             out.append(
                 {
                     "group": name,
                     "rank": i + 1,
                     "guess": problem.guesses[r],
-                    "largest": int(mx[r]),
-                    "parts": int(parts[r]),
-                    "expected_size": round(float(sq[r]) / n, 4),
-                    "entropy": round(float(np.log2(n) - slog[r] / n), 4),
-                    "possible": r in in_set,
+                    "largest": s.largest,
+                    "parts": s.parts,
+                    "expected_size": round(s.expected_size, 4),
+                    "entropy": round(s.entropy, 4),
+                    "possible": bool(s.n_in),
                 }
             )
     return out

@@ -4,7 +4,7 @@ and how a game went (``explain``), and the interactive assistant (``assistant``)
 from __future__ import annotations
 
 from playbook.play.assistant import HELP, NEW, QUIT, Assistant
-from playbook.play.explain import Outlook, Split, Step, outlook, review, split_of
+from playbook.play.explain import Outlook, Step, outlook, review, split_of
 from playbook.play.players import (
     HOSTS,
     BookPlayer,
@@ -13,9 +13,7 @@ from playbook.play.players import (
     Player,
     RulePlayer,
     Simulation,
-    fits,
     make_player,
-    narrow,
     play_game,
     plural,
     simulate,
@@ -34,11 +32,8 @@ __all__ = [
     "Player",
     "RulePlayer",
     "Simulation",
-    "Split",
     "Step",
-    "fits",
     "make_player",
-    "narrow",
     "outlook",
     "play_game",
     "plural",

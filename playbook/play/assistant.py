@@ -12,7 +12,7 @@ import textwrap
 from playbook.core.problem import Problem
 from playbook.games import Game
 from playbook.play.explain import outlook, review, split_of
-from playbook.play.players import History, Player, fits, plural
+from playbook.play.players import History, Player, plural
 from playbook.spelling import Spelling
 
 HELP = """commands:
@@ -73,7 +73,7 @@ class Assistant:
         return self._suggestion
 
     def remaining(self) -> list[str]:
-        return [self.problem.answers[c] for c in self.problem.possible(self.history)]
+        return self.problem.possible_words(self.history)
 
     def status(self) -> str:
         """What to play next and how many words remain."""
@@ -170,7 +170,11 @@ class Assistant:
         if word is None:
             return self._refuse("no suggestion to give feedback on: type WORD FEEDBACK")
         step = len(self.history) + 1
-        if self.hard and word != self.suggestion() and not fits(self.problem, word, self.history):
+        if (
+            self.hard
+            and word != self.suggestion()
+            and not self.problem.game.fits(word, self.history)
+        ):
             return self._refuse(
                 f"hard mode: {self.spell.text(word)} does not fit the feedback so far "
                 f"(step {step}); every guess must be a word that could still be the answer"
@@ -216,11 +220,11 @@ class Assistant:
             return "no move to explain" + (": the game is over" if self.finished else "")
         game, shown = self.game, self.spell.text(move)
         s = split_of(self.problem, move, self.history)
-        may = "; it may be the word itself" if s.possible else ""
+        may = "; it may be the word itself" if s.n_in else ""
         first = (
-            f"why {shown}: it splits the {plural(s.words, 'words')} left into "
+            f"why {shown}: it splits the {plural(s.total, 'words')} left into "
             f"{plural(s.parts, 'parts')}: the largest {s.largest}, "
-            f"{s.expected:.2f} words left on average{may}"
+            f"{s.expected_size:.2f} words left on average{may}"
         )
         o = outlook(self.problem, self.player, self.history)
         spent = game.spent(self.history)

@@ -13,26 +13,15 @@ from collections.abc import Sequence
 import numpy as np
 
 from playbook.core.problem import Problem
+from playbook.core.scores import Score, score_of_sizes
 from playbook.games import Code
-from playbook.play.players import History, Player, narrow, play_game
+from playbook.play.players import History, Player, play_game
 
 
-@dataclasses.dataclass(frozen=True)
-class Split:
-    """How a move splits the words still possible by the feedback it can get."""
-
-    words: int
-    """Words possible before the move."""
-    parts: int
-    largest: int
-    expected: float
-    """Expected size of the part left (a word is as likely as any other)."""
-    possible: bool
-    """Whether the move may itself be the word."""
-
-
-def split_of(problem: Problem, move: str, history: Sequence[tuple[str, Code]]) -> Split:
-    """The split ``move`` makes of the words still possible after ``history``."""
+def split_of(problem: Problem, move: str, history: Sequence[tuple[str, Code]]) -> Score:
+    """The split ``move`` makes of the words still possible after ``history``: the same
+    statistics the rankings order moves by (:class:`~playbook.core.scores.Score`; ``n_in``
+    is 1 where the move may itself be the word)."""
     cols = problem.possible(history)
     row = problem.row_of.get(move)
     if row is not None:
@@ -40,14 +29,8 @@ def split_of(problem: Problem, move: str, history: Sequence[tuple[str, Code]]) -
     else:
         codes = np.array([problem.game.feedback(move, problem.answers[c]) for c in cols])
     _, counts = np.unique(codes, return_counts=True)
-    n = len(cols)
-    return Split(
-        words=n,
-        parts=len(counts),
-        largest=int(counts.max()) if n else 0,
-        expected=float((counts**2).sum()) / n if n else 0.0,
-        possible=move in {problem.answers[c] for c in cols},
-    )
+    possible = move in {problem.answers[c] for c in cols}
+    return score_of_sizes([int(k) for k in counts], n_in=int(possible))
 
 
 @dataclasses.dataclass
@@ -126,7 +109,7 @@ def review(
             advice: str | None = player.next_move(list(history[:i]))
         except ValueError:
             advice = None
-        cols = narrow(problem, cols, move, code)
+        cols = problem.narrow(cols, move, code)
         steps.append(Step(move, code, advice, len(cols)))
     word = history[-1][0] if history else None
     if word is None or word not in problem.answers:

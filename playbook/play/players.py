@@ -39,13 +39,6 @@ class Player(Protocol):
     def next_move(self, history: History) -> str: ...
 
 
-def fits(problem: Problem, word: str, history: Sequence[tuple[str, Code]]) -> bool:
-    """Whether ``word`` could still be the answer: every feedback so far is what it gives
-    (hard mode allows only such guesses)."""
-    feedback = problem.game.feedback
-    return all(feedback(g, word) == c for g, c in history)
-
-
 @dataclasses.dataclass
 class RulePlayer:
     """A greedy rule on the words still possible (ties: possible answers, then list order)."""
@@ -68,7 +61,7 @@ class RulePlayer:
         mask = np.ones(len(p.guesses), dtype=bool)
         for guess, code in history:
             if (guess, code) not in self._fits:
-                self._fits[guess, code] = p.game.matrix([guess], p.guesses)[0] == code
+                self._fits[guess, code] = p.fitting_guesses(guess, code)
             mask &= self._fits[guess, code]
         return mask
 
@@ -77,9 +70,7 @@ class RulePlayer:
         cols = p.possible(history)
         if len(cols) == 0:
             raise ValueError("no word of the list fits all the feedback")
-        if len(cols) <= 2 or self.rule == FIRST_CONSISTENT:
-            return p.answers[int(cols[0])]
-        rule = self.rule if self.rule in RULES else "scm"
+        rule = self.rule if self.rule in RULES or self.rule == FIRST_CONSISTENT else "scm"
         return p.guesses[pick(p, rule, cols, self.allowed(history))]
 
 
@@ -104,16 +95,16 @@ class BookPlayer:
 
     def next_move(self, history: History) -> str:
         move = self.book_move(history)
-        if move is not None and self.hard and not fits(self.problem, move, history):
+        if move is not None and self.hard and not self.problem.game.fits(move, history):
             move = None
         self.off_book = move is None
         return move if move is not None else self.fallback.next_move(history)
 
     def _consistent(self, word: str, history: Sequence[tuple[str, Code]]) -> bool:
-        return fits(self.problem, word, history)
+        return self.problem.game.fits(word, history)
 
     def _possible(self, history: Sequence[tuple[str, Code]]) -> list[str]:
-        return [self.problem.answers[c] for c in self.problem.possible(history)]
+        return self.problem.possible_words(history)
 
     def book_move(self, history: History) -> str | None:
         """The playbook's move, or None if the history is not a path of the book."""
@@ -184,15 +175,6 @@ class PlayedGame:
     """The playbook had no move at some point (a loss, when it is followed strictly)."""
 
 
-def narrow(problem: Problem, cols: np.ndarray, guess: str, code: Code) -> np.ndarray:
-    """The answer columns of ``cols`` that give ``code`` to ``guess``."""
-    row = problem.row_of.get(guess)
-    if row is not None:
-        return cols[problem.F[row, cols] == code]
-    feedback = problem.game.feedback
-    return cols[np.array([feedback(guess, problem.answers[c]) == code for c in cols], bool)]
-
-
 def play_game(
     problem: Problem,
     player: Player,
@@ -215,7 +197,7 @@ def play_game(
             cost = game.spent(moves)
             return PlayedGame(answer, tuple(moves), cost, False, tuple(left), off_book=True)
         code = _cheat(problem, guess, cols) if answer is None else game.feedback(guess, answer)
-        cols = narrow(problem, cols, guess, code)
+        cols = problem.narrow(cols, guess, code)
         moves.append((guess, code))
         left.append(len(cols))
         done = (

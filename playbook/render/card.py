@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from playbook import memory
 from playbook.games import from_rules, game_class
-from playbook.model import GroupPlan, Move, Playbook, Table
+from playbook.model import GroupPlan, Move, Playbook, Table, TryWords, group_key, walk_rows
 from playbook.render.html import html_env
 from playbook.render.pdf import pdf_of_html
 from playbook.render.views import template_text
@@ -88,14 +88,11 @@ def _items(table: Table | None, k: int, spell: Spelling, top: bool = True) -> li
 
 
 def _families(table: Table | None, lost: set[str]) -> list[tuple[str, ...]]:
-    out: list[tuple[str, ...]] = []
-    for row in table or ():
-        node = row.node
-        if isinstance(node, Move):
-            out += _families(node.table, lost)
-        elif node.words is not None and lost & set(node.words):
-            out.append(tuple(node.words))
-    return out
+    return [
+        tuple(node.words)
+        for node in (v.row.node for v in walk_rows(table))
+        if isinstance(node, TryWords) and node.words is not None and lost & set(node.words)
+    ]
 
 
 def _cell(g: GroupPlan, spell: Spelling) -> Cell:
@@ -119,7 +116,7 @@ def card_context(
     a row per letter; ``answers`` (the playbook's list, in list order) gives the words of
     the small groups."""
     books = sorted([pb, *others], key=lambda b: b.game.get("guess_pool") == "revealed")
-    names = sorted({g.group for b in books for g in b.groups}, key=lambda n: (len(n), n))
+    names = sorted({g.group for b in books for g in b.groups}, key=group_key)
     spell = Spelling.of(pb.words)
     game = game_class(pb.game)
     rows = []
@@ -136,7 +133,7 @@ def card_context(
             by_group.setdefault(rules.group_of(w), []).append(w)
     small = [
         (spell.group(game.group_label(n, pb.game)), _words(ws, spell))
-        for n, ws in sorted(by_group.items(), key=lambda kv: (len(kv[0]), kv[0]))
+        for n, ws in sorted(by_group.items(), key=lambda kv: group_key(kv[0]))
         if len(ws) <= SMALL_GROUP
     ]
     columns = []

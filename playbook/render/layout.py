@@ -91,7 +91,7 @@ class RowView:
 def sort_table(table: Table, game: type[Game]) -> list[Row]:
     """Rows in the game's reading order (Lingo: by the feedback of the first move, then the
     second..., right place before wrong place before absent); ``*`` last."""
-    return sorted(table, key=lambda r: game.row_key(r.feedback))
+    return game.reading_order(table)
 
 
 def _blocks(feedback: str, movers: Sequence[str], game: type[Game]) -> list[Block]:

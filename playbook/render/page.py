@@ -23,10 +23,10 @@ from markupsafe import Markup
 
 from playbook.errors import PlaybookError
 from playbook.games import GAMES, Game, from_rules, game_class
-from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords
+from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords, group_key
 from playbook.render.html import html_env
 from playbook.render.layout import sort_table
-from playbook.render.tiles import TILE_STYLES
+from playbook.render.tiles import TILE_STYLES, screen_css
 from playbook.render.views import template_text
 from playbook.spelling import IJ, IJ_NAME, Spelling
 from playbook.words import WordList
@@ -222,7 +222,7 @@ def page_data(
     ij = Spelling.of(pb.words).ij or ("y" if spelled else "")  # IJ's character inside
     groups = [
         _group(g, cls, pb.game, members.get(g.group, []), enc, ij)
-        for g in sorted(pb.groups, key=lambda g: (len(g.group), g.group))
+        for g in sorted(pb.groups, key=lambda g: group_key(g.group))
     ]
     typed, shown = _symbols(game)
     pool = str(pb.game.get("guess_pool", "all"))
@@ -288,7 +288,7 @@ def render_page(
         notation=str(pb.game.get("notation") or cls.notation),
         ij=Spelling.of(pb.words).note,
         tiles=tiles,
-        css=Markup(template_text("page.css")),
+        css=Markup(template_text("page.css") + "\n".join(screen_css(s) for s in TILE_STYLES)),
         rules_script=Markup(scripts["page-rules.js"]),
         script=Markup(scripts["page.js"]),
         data=_script_json(data),

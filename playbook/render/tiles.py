@@ -24,6 +24,43 @@ TILE_STYLES = ("lingo", "wordle")
 """The tile styles a playbook can be drawn in."""
 
 
+PALETTES: dict[str, dict[str, dict[str, str]]] = {
+    "lingo": {
+        # on paper (black letters): a light red square, a yellow circle, plain paper
+        "print": {"2": "#f4948e", "2-edge": "#c8102e", "1": "#ffd21f", "1-edge": "#9c7a00"},
+        # on a screen (white letters), the show's colours: red, a yellow ball, blue
+        "screen": {"2": "#d42a2a", "1": "#ffd21f", "0": "#2458a6"},
+    },
+    "wordle": {
+        # on paper: lighter fills for black letters, a dark corner mark for grey print
+        "print": {"2": "#6aaa64", "1": "#d9c45c", "0": "#dcdee1", "2-mark": "#1d4d1a",
+                  "1-mark": "#4d4000"},
+        # on a screen, Wordle's own: green, yellow, grey
+        "screen": {"2": "#6aaa64", "1": "#c9b458", "0": "#787c7e"},
+    },
+}  # fmt: skip
+"""Every colour of the tiles, per style, for paper (the book, the card: :func:`tile_svg`) and
+for a screen (the play-along page: :func:`screen_css`): the one place they are set. Paper
+and screen differ on purpose: black letters on light fills on paper, white on the game's
+colours on a screen."""
+
+
+def screen_css(style: str) -> str:
+    """The play-along page's tile colours of ``style`` (classes ``.t.m0`` to ``.t.m2``)."""
+    c = PALETTES[style]["screen"]
+    rule = f".tiles-{style} .t"
+    if style == "lingo":
+        return "\n".join(
+            (
+                f"{rule}.m0 {{ background: {c['0']}; }}",
+                f"{rule}.m1 {{ background: radial-gradient(circle closest-side, {c['1']} 0 92%, "
+                f"{c['0']} 96%); color: #222; }}",
+                f"{rule}.m2 {{ background: {c['2']}; box-shadow: inset 0 0 0 .15rem #fff6; }}",
+            )
+        )
+    return "\n".join(f"{rule}.m{d} {{ background: {c[d]}; }}" for d in "012")
+
+
 CELL = 1.3
 """Width of a tile in ``ch`` (a mark is 1 ch, then 0.3 ch of letter-spacing)."""
 TILE_HEIGHT = 1.2
@@ -38,24 +75,24 @@ def tile_svg(style: str, pattern: str) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * len(pattern)}" height="{h}" '
         f'viewBox="0 0 {w * len(pattern)} {h}" preserveAspectRatio="none">'
     ]
+    c = PALETTES[style]["print"]
     for i, d in enumerate(pattern):
         x = i * w
         if style == "wordle":
-            fill = {"2": "#6aaa64", "1": "#d9c45c", "0": "#dcdee1"}[d]
-            out.append(f'<rect x="{x + 6}" y="10" width="96" height="110" fill="{fill}"/>')
+            out.append(f'<rect x="{x + 6}" y="10" width="96" height="110" fill="{c[d]}"/>')
             if d == "2":  # corner triangle
-                out.append(f'<path d="M{x + 80} 10 H{x + 102} V32 Z" fill="#1d4d1a"/>')
+                out.append(f'<path d="M{x + 80} 10 H{x + 102} V32 Z" fill="{c["2-mark"]}"/>')
             elif d == "1":  # corner dot
-                out.append(f'<circle cx="{x + 91}" cy="21" r="7" fill="#4d4000"/>')
+                out.append(f'<circle cx="{x + 91}" cy="21" r="7" fill="{c["1-mark"]}"/>')
         elif d == "2":
             out.append(
-                f'<rect x="{x + 9}" y="13" width="90" height="104" fill="#f4948e" '
-                'stroke="#c8102e" stroke-width="10"/>'
+                f'<rect x="{x + 9}" y="13" width="90" height="104" fill="{c["2"]}" '
+                f'stroke="{c["2-edge"]}" stroke-width="10"/>'
             )
         elif d == "1":
             out.append(
-                f'<ellipse cx="{x + 54}" cy="65" rx="49" ry="54" fill="#ffd21f" '
-                'stroke="#9c7a00" stroke-width="6"/>'
+                f'<ellipse cx="{x + 54}" cy="65" rx="49" ry="54" fill="{c["1"]}" '
+                f'stroke="{c["1-edge"]}" stroke-width="6"/>'
             )
     out.append("</svg>")
     return "".join(out)

@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from playbook import __version__
 from playbook.games import game_class
-from playbook.model import GroupPlan, Playbook, rules_sha256
+from playbook.model import GroupPlan, Method, Playbook, rules_sha256
 from playbook.render import frontier
 from playbook.render.layout import (
     CHART_LINE,
@@ -47,12 +47,12 @@ from playbook.render.tiles import TILE_STYLES, layer_style, legend, tile_css
 from playbook.spelling import Spelling
 
 METHODS = {
-    "trivial": "no search needed",
-    "exhaustive": "exhaustive search",
-    "hill-climbing": "hill-climbing search",
+    Method.TRIVIAL: "no search needed",
+    Method.EXHAUSTIVE: "exhaustive search",
+    Method.HILL_CLIMBING: "hill-climbing search",
     "reference": "from the reference",
     "lookahead": "lookahead search",
-    "swapped": "hill-climbing, one opening swapped for a first move of the exact search",
+    Method.SWAPPED: "hill-climbing, one opening swapped for a first move of the exact search",
 }
 """How each way of finding the openings reads in print."""
 

@@ -36,8 +36,10 @@ def first_guesses(problem: Problem, rule: str) -> tuple[np.ndarray, Splits]:
 
 
 def pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | None = None) -> int:
-    """The rule's guess on the answers ``cols`` (among ``allowed`` rows in hard mode)."""
-    if len(cols) == 1 or rule == FIRST_CONSISTENT:
+    """The rule's guess on the answers ``cols`` (among ``allowed`` rows in hard mode): the
+    one statement of a greedy rule's move, for its trees and for ``play``. With one or two
+    words left, or under ``first-consistent``, the first of them in list order."""
+    if len(cols) <= 2 or rule == FIRST_CONSISTENT:
         return int(problem.answer_rows[cols[0]])
     cands = (
         np.arange(problem.F.shape[0], dtype=np.int64)
@@ -72,8 +74,7 @@ def greedy_tree(
                 continue
             sub_allowed = allowed
             if hard:
-                fb = game.matrix([problem.guesses[row]], problem.guesses)[0]
-                ok = fb == code
+                ok = problem.fitting_guesses(problem.guesses[row], int(code))
                 sub_allowed = ok if allowed is None else (allowed & ok)
                 # an answer still possible is always consistent: keep the set playable
                 sub_allowed[problem.answer_rows[part]] = True

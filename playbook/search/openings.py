@@ -18,6 +18,7 @@ from playbook.core import cover, kernels
 from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import Ranking, Ties
 from playbook.core.scores import Score
+from playbook.model import Method
 
 TIES = Ties.SCORES
 """Openings break ties by the paper's chain, whatever the ranking."""
@@ -44,7 +45,7 @@ class Opening:
 
 def trivial(problem: Problem) -> Opening:
     """No opening at all: the group is tried word by word from the first turn."""
-    return Opening((), problem.score(()), "trivial")
+    return Opening((), problem.score(()), Method.TRIVIAL)
 
 
 def best_single(problem: Problem, ranking: Ranking, bound: int = BIG) -> Opening | None:
@@ -56,7 +57,7 @@ def best_single(problem: Problem, ranking: Ranking, bound: int = BIG) -> Opening
     # rejected candidates' other stats are meaningless: rank the feasible ones only
     feasible = splits._replace(largest=np.where(ok, splits.largest, BIG))
     g = int(ranking.order(feasible, problem.in_answers, TIES, target=bound)[0])
-    return Opening((g,), problem.score((g,)), "exhaustive")
+    return Opening((g,), problem.score((g,)), Method.EXHAUSTIVE)
 
 
 def first_word_units(n_guesses: int, n_units: int) -> list[np.ndarray]:
@@ -90,7 +91,7 @@ def merge_pairs(
             best = (key, pair)
     if best is None:
         return None
-    return order_moves(problem, best[1], ranking, "exhaustive")
+    return order_moves(problem, best[1], ranking, Method.EXHAUSTIVE)
 
 
 def order_moves(
@@ -209,7 +210,7 @@ def merge_triples(
     if not found:
         return None
     best = min(found, key=lambda m: (ranking.key(problem.score(m), TIES), m))
-    return order_moves(problem, best, ranking, "exhaustive")
+    return order_moves(problem, best, ranking, Method.EXHAUSTIVE)
 
 
 def best_triple(problem: Problem, ranking: Ranking, bound: int) -> Opening | None:
@@ -325,6 +326,6 @@ def pick_climb(
     results = sorted(results)
     for r, moves in results:
         if problem.score(moves).largest <= target:
-            return order_moves(problem, moves, ranking, "hill-climbing", r + 1)
+            return order_moves(problem, moves, ranking, Method.HILL_CLIMBING, r + 1)
     best = min(results, key=lambda rm: triple_key(problem, rm[1], ranking, target))
-    return order_moves(problem, best[1], ranking, "hill-climbing", len(results))
+    return order_moves(problem, best[1], ranking, Method.HILL_CLIMBING, len(results))

@@ -23,6 +23,7 @@ import numpy as np
 
 from playbook.core.problem import Problem
 from playbook.core.ranking import SCM, Ranking
+from playbook.model import Method
 from playbook.search import tables
 from playbook.search.optimal import Unfinder
 from playbook.search.tables import Part, Tables
@@ -132,7 +133,7 @@ def rescue(
     return plan
 
 
-SWAPPED = "swapped"
+SWAPPED = Method.SWAPPED
 """The method of openings one of which :func:`swap` replaced."""
 
 SWAP_CANDIDATES = 40
