@@ -35,7 +35,7 @@ from playbook.core.matrix import cached_matrix
 from playbook.core.problem import Problem
 from playbook.core.ranking import SCM
 from playbook.games import WordGame, find_game
-from playbook.games import words as word_games
+from playbook.games import lingo as word_games
 from playbook.search import openings
 
 HERE = Path(__file__).resolve().parent

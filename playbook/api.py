@@ -27,8 +27,9 @@ from playbook.errors import PlaybookError
 from playbook.games import Game
 from playbook.pipeline import build as building
 from playbook.pipeline import outputs, strategies
-from playbook.pipeline.build import BuildResult, Progress
+from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session
+from playbook.pipeline.units import Progress
 from playbook.verify import Report, partial
 
 __all__ = [

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from playbook import files, parallel, render
+from playbook import parallel, render, safe_yaml
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import ConfigError
 from playbook.games import GAMES, GUESS_POOLS, Hangman, Mastermind, RulesError, WordGame
@@ -320,7 +320,7 @@ def _build(cls: type, data: dict[str, Any], path: str, lines: _Lines, prefix: st
 
 def parse(text: str, path: str) -> Config:
     """Build a :class:`Config` from YAML text; ``path`` names it in errors."""
-    data = files.load_yaml(text, path, ConfigError)
+    data = safe_yaml.load_yaml(text, path, ConfigError)
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a mapping of settings at the top level")
     lines = _Lines(text)
@@ -381,7 +381,7 @@ def _default_formats(cfg: Config, lines: _Lines) -> Config:
 def load(path: str | os.PathLike[str]) -> Config:
     """Read and check a config file."""
     p = Path(path)
-    raw = files.read_user_file(p, 1 << 20, "config", ConfigError)
+    raw = safe_yaml.read_user_file(p, 1 << 20, "config", ConfigError)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
-from playbook import files
+from playbook import safe_yaml
 from playbook.errors import WordListError
 from playbook.spelling import IJ
 
@@ -85,7 +85,7 @@ def _read_bundled(name: str) -> tuple[str, list[str]]:
 
 
 def _read_file(path: Path) -> tuple[str, list[str]]:
-    data = files.read_user_file(path, MAX_WORDLIST_BYTES, "word list", WordListError)
+    data = safe_yaml.read_user_file(path, MAX_WORDLIST_BYTES, "word list", WordListError)
     if b"\x00" in data:
         raise WordListError(f"{path}: binary file (NUL byte); expected UTF-8 text, one word a line")
     try:

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from helpers import run_cli, sample, write_words
 
-from playbook import cli, config, files, model
+from playbook import cli, config, files, model, safe_yaml
 from playbook.pipeline import build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -354,5 +354,5 @@ def _tree(folder: Path) -> dict[str, tuple[int, int]]:
 def test_any_yaml_refusal_is_one_line_with_file_and_line(
     exc: yaml.YAMLError, text: str, want: str
 ) -> None:
-    got = files.yaml_refusal(exc, text, "f.yaml")
+    got = safe_yaml.yaml_refusal(exc, text, "f.yaml")
     assert got.startswith(want) and "\n" not in got

@@ -14,12 +14,12 @@ from helpers import BUDGET, sample
 from playbook import model
 from playbook.convert import openings_plan
 from playbook.core.problem import Problem
-from playbook.games.words import WordGame
+from playbook.games.lingo import WordGame
 from playbook.model import Move, Playbook, Row, TryWords
 from playbook.search import tables
 from playbook.search.openings import Opening
-from playbook.search.optimal import Unfinder
 from playbook.search.rescue import rescue, swap
+from playbook.search.unfinder import Unfinder
 from playbook.verify import _Replay, verify
 
 

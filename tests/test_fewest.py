@@ -18,7 +18,7 @@ from playbook.pipeline import build
 from playbook.pipeline.session import Session
 from playbook.render.card import card_context
 from playbook.render.views import template_text
-from playbook.search import optimal
+from playbook.search import unfinder
 from playbook.words import WordList
 
 
@@ -49,7 +49,7 @@ def test_build_records_how_few_any_strategy_must_leave(tv_build) -> None:  # typ
         if not g.unguaranteed:
             assert "fewest_unguaranteed" not in g.notes
             continue
-        want = optimal.fewest_unfound(session.problem(g.group), limit=3, budget=BUDGET).fewest
+        want = unfinder.fewest_unfound(session.problem(g.group), limit=3, budget=BUDGET).fewest
         assert g.fewest_unguaranteed == want is not None
         assert 0 <= want <= len(g.unguaranteed)
         assert g.claims_proof

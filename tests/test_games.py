@@ -19,7 +19,7 @@ from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.games import GAMES, Hangman, Mastermind, Wordle, find_game, from_rules
 from playbook.pipeline import strategies
-from playbook.search import letters
+from playbook.search import hangman as hangman_search
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = Mastermind(pegs=4, colours=6, turns=5)
@@ -225,19 +225,19 @@ def test_hangman_exact_equals_brute_force(dutch5, seed: int) -> None:  # type: i
     p = Problem.of(Hangman(max_length=5), list("abcdefghijklmnopqrstuvwxyz"), ws, name="5")
     F = p.F
     for family_bound in (False, True):
-        r = letters.solve_length(p, budget=BUDGET, family_bound=family_bound)
+        r = hangman_search.solve_length(p, budget=BUDGET, family_bound=family_bound)
         assert r.exact == brute_worst(F, tuple(range(len(ws))))
-        assert max(letters.misses(r.tree, F).values()) == r.exact
+        assert max(hangman_search.misses(r.tree, F).values()) == r.exact
         assert r.greedy >= r.exact
         # the cheating host never does better than the worst case of the tree
-        assert letters.cheating_host(r.tree)[0] <= r.exact
+        assert hangman_search.cheating_host(r.tree)[0] <= r.exact
 
 
 def test_hangman_family_needs_misses() -> None:
     # bill, fill, hill, kill, mill, pill, sill, till, will: only the first letter differs
     ws = [c + "ill" for c in "bfhkmpstw"]
     p = Problem.of(Hangman(max_length=4), list("abcdefghijklmnopqrstuvwxyz"), ws, name="4")
-    r = letters.solve_length(p, budget=BUDGET, family_bound=False)
+    r = hangman_search.solve_length(p, budget=BUDGET, family_bound=False)
     assert r.exact == len(ws) - 1  # each guess of a first letter rules out one word
 
 

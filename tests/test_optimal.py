@@ -12,12 +12,13 @@ from helpers import BUDGET, sample, verify_path
 
 from playbook import cli, config
 from playbook.convert import tree_plan
+from playbook.core import exact
 from playbook.core.problem import Problem
 from playbook.core.ranking import RULES
 from playbook.games import Game, Mastermind, WordGame
 from playbook.games.mastermind import ColourSymmetry
 from playbook.pipeline import strategies
-from playbook.search import exact, optimal
+from playbook.search import optimal, unfinder
 from playbook.search.greedy import greedy_tree
 from playbook.search.trees import Probe, Tree, TryList
 
@@ -239,7 +240,7 @@ def test_budget_stops_inside_the_search(monkeypatch: pytest.MonkeyPatch) -> None
     p = mastermind_problem(4, 4, 5)
     rows = np.arange(len(p.answers))
     # a clock past the deadline is read every 256 nodes: the search unwinds, storing no value
-    search = optimal._Search(p, 5, deadline=0.0)
+    search = optimal.GroupSearch(p, 5, deadline=0.0)
     search.stats[0] = 255
     assert search.solve(rows[:200], 4, optimal.INF) == optimal.ABORT
     assert search.aborted and len(search.memo) == 0
@@ -395,7 +396,7 @@ def test_fewest_unfound_equals_brute_force(dutch5: tuple[str, ...]) -> None:
     for p, limit in _fewest_cases(dutch5):
         plain = p.game.reference_matrix(p.guesses, p.answers)
         want, _ = divmod(brute_force(plain, p.game.solved, limit), MISS)
-        got = optimal.fewest_unfound(p, limit=limit, budget=BUDGET)
+        got = unfinder.fewest_unfound(p, limit=limit, budget=BUDGET)
         assert (got.fewest, got.lower_bound) == (want, want), (p.name, limit)
         seen.add(want > 0)
     assert seen == {True, False}  # both verdicts occur
@@ -404,5 +405,5 @@ def test_fewest_unfound_equals_brute_force(dutch5: tuple[str, ...]) -> None:
 def test_fewest_unfound_out_of_budget() -> None:
     # 1,296 codes in four turns: not decided at once; the clock stops it, nothing claimed
     p = mastermind_problem(4, 6, 4)
-    got = optimal.fewest_unfound(p, limit=4, budget=0.0)
+    got = unfinder.fewest_unfound(p, limit=4, budget=0.0)
     assert got.fewest is None and got.nodes >= 256

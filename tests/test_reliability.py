@@ -12,7 +12,7 @@ from helpers import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playbook import config, files, model
+from playbook import config, files, model, signals
 from playbook.errors import ConfigError, PlaybookError, PlaybookFileError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -279,7 +279,7 @@ def test_a_set_of_outputs_moves_in_whole_even_when_a_signal_comes(tmp_path: Path
     seen: list[list[str]] = []
 
     def handler(signum: int, frame: object) -> None:
-        if files.defer(signum):
+        if signals.defer(signum):
             return
         # what a person would find at the moment the signal acts
         seen.append(sorted(p.read_text() for p in folder.glob("playbook*")))

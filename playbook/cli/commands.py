@@ -16,7 +16,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from playbook import api, config, files, model, parallel, words
+from playbook import api, config, files, model, parallel, signals, words
 from playbook.cli import console as report
 from playbook.errors import PlaybookError
 from playbook.pipeline import outputs, strategies
@@ -84,7 +84,7 @@ def _interrupted(
     written and kept, exit at once."""
 
     def handler(signum: int, frame: object) -> None:
-        if files.defer(signum):
+        if signals.defer(signum):
             return  # comes again once the set of outputs is in place
         # the outputs are written as one set (files.write_set) and every checkpoint is
         # atomic, so stopping at once loses nothing already written (numba code cannot be

@@ -126,3 +126,79 @@ def _n_past(s, e, bound):  # type: ignore[no-untyped-def]  # numba types it at t
     while k < s.shape[0] and e[k] - s[k] > bound:
         k += 1
     return k
+
+
+@numba.njit(cache=True, nogil=True)
+def letter_stats(F, cols, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Hangman: per letter, the largest part, size of the miss part, number of parts."""
+    n_l = F.shape[0]
+    largest = np.zeros(n_l, dtype=np.int64)
+    miss = np.zeros(n_l, dtype=np.int64)
+    parts = np.zeros(n_l, dtype=np.int64)
+    counts = np.zeros(n_codes, dtype=np.int64)
+    for letter in range(n_l):
+        row = F[letter]
+        for t in range(cols.shape[0]):
+            counts[row[cols[t]]] += 1
+        for t in range(cols.shape[0]):
+            c = row[cols[t]]
+            k = counts[c]
+            if k > 0:
+                parts[letter] += 1
+                if k > largest[letter]:
+                    largest[letter] = k
+                if c == 0:
+                    miss[letter] = k
+                counts[c] = 0
+    return largest, miss, parts
+
+
+@numba.njit(cache=True, nogil=True)
+def letter_parts(row, cols):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Hangman: columns grouped by the letter's code: the miss (code 0) first, then larger
+    groups first."""
+    codes = row[cols]
+    order = np.argsort(codes, kind="mergesort")
+    sorted_cols = cols[order]
+    sc = codes[order]
+    n_parts = 1
+    for t in range(1, len(sc)):
+        if sc[t] != sc[t - 1]:
+            n_parts += 1
+    starts = np.empty(n_parts, dtype=np.int64)
+    ends = np.empty(n_parts, dtype=np.int64)
+    pc = np.empty(n_parts, dtype=np.int64)
+    k = 0
+    starts[0] = 0
+    pc[0] = sc[0]
+    for t in range(1, len(sc)):
+        if sc[t] != sc[t - 1]:
+            ends[k] = t
+            k += 1
+            starts[k] = t
+            pc[k] = sc[t]
+    ends[k] = len(sc)
+    key = -(ends - starts) * 2 + (pc != 0) * (1 << 40)
+    by = np.argsort(key, kind="mergesort")
+    return sorted_cols, pc[by], starts[by], ends[by]
+
+
+@numba.njit(cache=True, nogil=True)
+def family_bound(families, cols, n_families):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Hangman: the largest set of words in ``cols`` that differ at one position only, minus one.
+
+    Such words can only be told apart by guessing the letter at that position, and the host
+    can answer "miss" until one is left: a lower bound on the misses from ``cols``.
+    """
+    best = 0
+    counts = np.zeros(n_families, dtype=np.int64)
+    for p in range(families.shape[0]):
+        row = families[p]
+        for t in range(cols.shape[0]):
+            counts[row[cols[t]]] += 1
+        for t in range(cols.shape[0]):
+            f = row[cols[t]]
+            if counts[f] > best:
+                best = counts[f]
+            counts[f] = 0
+    return best - 1

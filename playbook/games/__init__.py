@@ -10,8 +10,8 @@ from typing import Any
 from playbook.errors import ConfigError
 from playbook.games.base import GUESS_POOLS, Code, Game, Planner, RulesError, Symmetry
 from playbook.games.hangman import Hangman
+from playbook.games.lingo import Mark, WordGame, Wordle, decode, encode, marks
 from playbook.games.mastermind import Mastermind
-from playbook.games.words import Mark, WordGame, Wordle, decode, encode, marks
 
 GAMES: dict[str, type[Game]] = {
     "lingo": WordGame, "wordle": Wordle, "mastermind": Mastermind, "hangman": Hangman,

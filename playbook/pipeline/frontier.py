@@ -30,7 +30,8 @@ from playbook.convert import openings_plan
 from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import Ranking, ranking
 from playbook.model import GroupPlan, Playbook
-from playbook.pipeline.build import assemble, plan_fast, plan_simple
+from playbook.pipeline.build import assemble
+from playbook.pipeline.planners import plan_fast, plan_simple
 from playbook.pipeline.session import Session
 from playbook.search import openings, tables
 from playbook.search.openings import Opening

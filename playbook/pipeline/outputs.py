@@ -13,9 +13,10 @@ from playbook.config import Config
 from playbook.errors import PlaybookFileError
 from playbook.games import Game
 from playbook.model import Playbook
-from playbook.pipeline.build import BuildResult, Progress
+from playbook.pipeline.build import BuildResult
 from playbook.pipeline.proofs import recheck
 from playbook.pipeline.session import Lists, Session
+from playbook.pipeline.units import Progress
 from playbook.spelling import IJ, IJ_NAME
 from playbook.verify import Report, misshapen_word, partial, verify
 from playbook.words import WordList

@@ -19,9 +19,10 @@ from playbook.core.problem import Problem
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import PlaybookFileError
 from playbook.model import GroupPlan, Method, Playbook
-from playbook.pipeline.build import Run, decide, fewest_unguaranteed
+from playbook.pipeline.planners import fewest_unguaranteed
 from playbook.pipeline.session import Session
-from playbook.search import letters
+from playbook.pipeline.units import Run, decide
+from playbook.search import hangman
 from playbook.search.openings import Opening
 
 
@@ -138,7 +139,7 @@ def _recheck_openings(
 
 
 def _recheck_tree(plan: GroupPlan, problem: Problem, budget: float) -> list[str]:
-    r = letters.solve_length(problem, budget=budget)
+    r = hangman.solve_length(problem, budget=budget)
     said = plan.notes.get("exact_misses")
     where = f"groups.{plan.group}"
     if r.exact is None:

@@ -16,13 +16,13 @@ from playbook import __version__, parallel
 from playbook.checkpoint import Checkpoint
 from playbook.config import Config
 from playbook.convert import tree_plan
+from playbook.core import exact
 from playbook.core.problem import Problem
 from playbook.core.scores import Score
 from playbook.errors import ConfigError
 from playbook.model import GroupPlan, Method, Playbook
 from playbook.pipeline.build import assemble
 from playbook.pipeline.session import Session
-from playbook.search import exact
 from playbook.search.greedy import first_guesses, greedy_tree
 from playbook.search.optimal import OptimalResult, optimal_tree
 from playbook.search.trees import Node as TreeNode

@@ -48,10 +48,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from playbook.core.problem import Problem
-from playbook.core.ranking import FIRST_CONSISTENT, RULES
-from playbook.games import Symmetry
-from playbook.search.exact import (
+from playbook.core.exact import (
     ABORT,
     GUESS_MASK,
     INF,
@@ -62,9 +59,10 @@ from playbook.search.exact import (
     scan,
     set_key,
     solve,
-    unfound,
-    unfound_table,
 )
+from playbook.core.problem import Problem
+from playbook.core.ranking import FIRST_CONSISTENT, RULES
+from playbook.games import Symmetry
 from playbook.search.greedy import greedy_tree
 from playbook.search.trees import Node, Probe, Tree, TryList
 
@@ -101,7 +99,7 @@ class OptimalResult:
         return self.total - self.lower_bound
 
 
-class _Search:
+class GroupSearch:
     """One group's search state: matrix, bounds, memo and counters."""
 
     def __init__(self, problem: Problem, limit: int, deadline: float) -> None:
@@ -189,7 +187,7 @@ class _Search:
         return found + (len(late) + len(tree.missed)) * (self.limit + MISS)
 
 
-def _improve(search: _Search, tree: Tree, limit: int) -> Tree:
+def _improve(search: GroupSearch, tree: Tree, limit: int) -> Tree:
     """``tree`` with every subtree below the root replaced by an optimal one where the search
     proves a better one in time, deepest first (each parent is then searched below the
     improved cost of its subtree)."""
@@ -268,7 +266,7 @@ class _Root:
 
 
 def _first_guess(
-    search: _Search, root: _Root, g: int, total_lb: int, cands: np.ndarray | None
+    search: GroupSearch, root: _Root, g: int, total_lb: int, cands: np.ndarray | None
 ) -> tuple[bool, int]:
     """Search the parts of first guess ``g`` below the best total; returns (whether it gave
     a better tree, the total it reached or the lower bound of the part it stopped in)."""
@@ -289,7 +287,7 @@ def _first_guess(
 
 
 def _search_root(
-    search: _Search, root: _Root, sym: Symmetry | None, final: float, first: int | None
+    search: GroupSearch, root: _Root, sym: Symmetry | None, final: float, first: int | None
 ) -> None:
     """Try the first guesses (only ``first`` where it is given) in order of their bounds
     until the bound reaches the best total or the clock stops (then the pending bounds are
@@ -335,7 +333,7 @@ def _search_root(
         partial = 0
 
 
-def _tree_of(search: _Search, root: _Root, first: int | None) -> Tree:
+def _tree_of(search: GroupSearch, root: _Root, first: int | None) -> Tree:
     """The tree of the best first guess found, else the best seed, else (out of time before
     any tree within the limit) the best greedy tree, over the limit."""
     if root.best_g >= 0:
@@ -377,7 +375,7 @@ def optimal_tree(
     that do).
     """
     t0 = time.perf_counter()
-    search = _Search(problem, limit, t0 + budget)
+    search = GroupSearch(problem, limit, t0 + budget)
     n = search.n
     if n == 0:
         raise ValueError("no answers to find")
@@ -418,101 +416,3 @@ def optimal_tree(
         unguaranteed=missed,
         unguaranteed_bound=missed_lb,
     )
-
-
-# ------------------------------------------------------------------ the fewest unfound
-
-
-@dataclasses.dataclass(frozen=True)
-class Unfound:
-    """How few answers of a group every strategy must leave unfound within the limit."""
-
-    fewest: int | None
-    """The least number any tree leaves (None when the budget ran out first)."""
-    lower_bound: int
-    """Proven: no tree leaves fewer (``fewest`` when decided)."""
-    nodes: int
-    seconds: float
-
-
-class Unfinder:
-    """Exact answers to "how few answers of this set must any strategy leave unfound within
-    ``t`` turns?" on one group (:func:`playbook.search.exact.unfound`), sharing one memo and
-    one clock: a set's fewest (:meth:`fewest`) and a first guess that leaves no more
-    (:meth:`guess`). None once ``budget`` seconds have passed."""
-
-    def __init__(self, problem: Problem, *, limit: int, budget: float) -> None:
-        self.t0 = time.perf_counter()
-        self.search = _Search(problem, limit, self.t0 + budget)
-        self.lbtab = unfound_table(limit, self.search.n, self.search.branching)
-        self.lower = 0
-        """The best lower bound the last :meth:`fewest` proved."""
-
-    def _unfound(self, S: np.ndarray, t: int, beta: int) -> int:
-        s = self.search
-        return int(
-            unfound(
-                S, t, np.int64(beta), s.F, s.allrows, self.lbtab, s.zob, s.memo, s.stats,
-                s.deadline, s.solved, s.n_codes,
-            )
-        )  # fmt: skip
-
-    def fewest(self, S: np.ndarray, t: int) -> int | None:
-        """The fewest answers of ``S`` (sorted columns) any strategy leaves unfound within
-        ``t`` turns: asked whether ``b`` can be beaten for ``b`` = 1, 2, ... from the counting
-        bound up (a strategy that finds every answer ends the search at once)."""
-        self.lower = int(self.lbtab[t, len(S)])
-        while True:
-            v = self._unfound(S, t, self.lower + 1)
-            if v == ABORT:
-                return None
-            if v <= self.lower:
-                return v
-            self.lower = v
-
-    def first_moves(self, S: np.ndarray, t: int) -> list[int]:
-        """The guesses (rows) that split ``S`` or may be its answer, one per distinct split,
-        in the exact search's order: the least counting bound, then possible answers, then
-        the smallest parts."""
-        s = self.search
-        bound, ins, parts, sumsq, phash = scan(s.F, S, t, s.allrows, s.lbtab, s.solved, s.n_codes)
-        order = guess_order(bound, ins, parts, sumsq, phash, INF).tolist()
-        return [int(s.allrows[j]) for j in order]
-
-    @property
-    def out_of_time(self) -> bool:
-        return time.perf_counter() > self.search.deadline
-
-    def guess(self, S: np.ndarray, t: int, target: int) -> int | None:
-        """A first guess (row) after which ``S`` leaves at most ``target`` answers unfound
-        within ``t`` turns (None: none does, or the budget ran out)."""
-        s = self.search
-        for g in self.first_moves(S, t):
-            acc = 0
-            for _, part in sorted(s.parts(S, g), key=lambda p: -len(p[1])):
-                v = self._unfound(part, t - 1, target - acc + 1)
-                if v == ABORT:
-                    return None
-                acc += v
-                if acc > target:
-                    break
-            if acc <= target:
-                return g
-        return None
-
-    @property
-    def nodes(self) -> int:
-        return int(self.search.stats[0])
-
-    @property
-    def seconds(self) -> float:
-        return time.perf_counter() - self.t0
-
-
-def fewest_unfound(problem: Problem, *, limit: int, budget: float) -> Unfound:
-    """The fewest answers that no strategy can find within ``limit`` turns, whatever its
-    guesses (those the group's rules allow): 0 where some strategy finds them all
-    (:meth:`Unfinder.fewest` on the whole group)."""
-    u = Unfinder(problem, limit=limit, budget=budget)
-    fewest = u.fewest(np.arange(u.search.n, dtype=np.int64), limit)
-    return Unfound(fewest, u.lower, u.nodes, u.seconds)

@@ -10,7 +10,7 @@ feedback of those openings (:mod:`playbook.lookup` plays it instead of the rest)
 
 :func:`node` keeps the simple profile's shape where it does as well as any strategy can (a
 try list, or exception moves followed by try lists), and otherwise plays the exact search's
-first move (:class:`playbook.search.optimal.Unfinder`) and the same again on each part:
+first move (:class:`playbook.search.unfinder.Unfinder`) and the same again on each part:
 few moves to memorise, the fewest words lost.
 """
 
@@ -25,9 +25,9 @@ from playbook.core.problem import Problem
 from playbook.core.ranking import SCM, Ranking
 from playbook.model import Method
 from playbook.search import tables
-from playbook.search.optimal import Unfinder
 from playbook.search.tables import Part, Tables
 from playbook.search.trees import Node, Probe, Solved
+from playbook.search.unfinder import Unfinder
 
 
 @dataclasses.dataclass(frozen=True)

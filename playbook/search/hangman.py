@@ -15,86 +15,11 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-import numba
 import numpy as np
 
+from playbook.core import kernels
 from playbook.core.problem import Problem
 from playbook.search.trees import Node, Probe, TryList, size
-
-
-@numba.njit(cache=True, nogil=True)
-def _letter_stats(F, cols, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """Per letter: largest part, size of the miss part, number of parts."""
-    n_l = F.shape[0]
-    largest = np.zeros(n_l, dtype=np.int64)
-    miss = np.zeros(n_l, dtype=np.int64)
-    parts = np.zeros(n_l, dtype=np.int64)
-    counts = np.zeros(n_codes, dtype=np.int64)
-    for letter in range(n_l):
-        row = F[letter]
-        for t in range(cols.shape[0]):
-            counts[row[cols[t]]] += 1
-        for t in range(cols.shape[0]):
-            c = row[cols[t]]
-            k = counts[c]
-            if k > 0:
-                parts[letter] += 1
-                if k > largest[letter]:
-                    largest[letter] = k
-                if c == 0:
-                    miss[letter] = k
-                counts[c] = 0
-    return largest, miss, parts
-
-
-@numba.njit(cache=True, nogil=True)
-def _parts(row, cols):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """Columns grouped by code: the miss (code 0) first, then larger groups first."""
-    codes = row[cols]
-    order = np.argsort(codes, kind="mergesort")
-    sorted_cols = cols[order]
-    sc = codes[order]
-    n_parts = 1
-    for t in range(1, len(sc)):
-        if sc[t] != sc[t - 1]:
-            n_parts += 1
-    starts = np.empty(n_parts, dtype=np.int64)
-    ends = np.empty(n_parts, dtype=np.int64)
-    pc = np.empty(n_parts, dtype=np.int64)
-    k = 0
-    starts[0] = 0
-    pc[0] = sc[0]
-    for t in range(1, len(sc)):
-        if sc[t] != sc[t - 1]:
-            ends[k] = t
-            k += 1
-            starts[k] = t
-            pc[k] = sc[t]
-    ends[k] = len(sc)
-    key = -(ends - starts) * 2 + (pc != 0) * (1 << 40)
-    by = np.argsort(key, kind="mergesort")
-    return sorted_cols, pc[by], starts[by], ends[by]
-
-
-@numba.njit(cache=True, nogil=True)
-def _family_bound(families, cols, n_families):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """Largest set of words in ``cols`` that differ at one position only, minus one.
-
-    Such words can only be told apart by guessing the letter at that position, and the host
-    can answer "miss" until one is left: a lower bound on the misses from ``cols``.
-    """
-    best = 0
-    counts = np.zeros(n_families, dtype=np.int64)
-    for p in range(families.shape[0]):
-        row = families[p]
-        for t in range(cols.shape[0]):
-            counts[row[cols[t]]] += 1
-        for t in range(cols.shape[0]):
-            f = row[cols[t]]
-            if counts[f] > best:
-                best = counts[f]
-            counts[f] = 0
-    return best - 1
 
 
 def family_ids(words: list[str] | tuple[str, ...]) -> np.ndarray:
@@ -135,7 +60,7 @@ class Solver:
         """Letters that split ``cols``, best first. ``misses``: fewest words in the miss part
         (the most frequent letter), then smallest largest part; ``largest``: smallest largest
         part, then fewest misses. Ties alphabetical."""
-        largest, miss, parts = _letter_stats(self.F, cols, self.n_codes)
+        largest, miss, parts = kernels.letter_stats(self.F, cols, self.n_codes)
         useful = np.flatnonzero(parts > 1)
         if rule == "largest":
             order = np.lexsort((useful, miss[useful], largest[useful]))
@@ -145,7 +70,7 @@ class Solver:
 
     def parts(self, letter: int, cols: np.ndarray) -> list[tuple[int, np.ndarray]]:
         """The host's possible answers to ``letter``: the miss first, then largest first."""
-        sorted_cols, codes, starts, ends = _parts(self.F[letter], cols)
+        sorted_cols, codes, starts, ends = kernels.letter_parts(self.F[letter], cols)
         out = [
             (int(c), sorted_cols[a:b])
             for c, a, b in zip(codes.tolist(), starts.tolist(), ends.tolist(), strict=True)
@@ -162,7 +87,7 @@ class Solver:
             return self.exact[key][0]
         lb = self.lower.get(key, 0)
         if self.families is not None:
-            lb = max(lb, int(_family_bound(self.families, cols, self.n_families)))
+            lb = max(lb, int(kernels.family_bound(self.families, cols, self.n_families)))
         if lb >= beta:
             return lb
         self.nodes += 1
@@ -282,7 +207,9 @@ def solve_length(
     upper = max(misses(tree, F).values())
     families = family_ids(words) if words else None
     solver = Solver(F, budget=budget, families=families)
-    lower = int(_family_bound(families, cols, solver.n_families)) if families is not None else 0
+    lower = (
+        int(kernels.family_bound(families, cols, solver.n_families)) if families is not None else 0
+    )
     exact: int | None = upper if lower >= upper else None
     try:
         # iterative deepening: prove "at least k" for k = lower + 1, ... until a tree with

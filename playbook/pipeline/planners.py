@@ -1,0 +1,178 @@
+"""The planners: from a group's openings (or its whole tree) to its plan: the simple
+profile's tables, the fast profile's, hangman's exact tree, and the fewest words any plan
+must leave unguaranteed."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from playbook import parallel
+from playbook.config import Config, FastConfig
+from playbook.convert import openings_plan, tree_plan
+from playbook.core.problem import Problem
+from playbook.core.ranking import Ranking, ranking
+from playbook.games import Planner
+from playbook.model import GroupPlan, Method
+from playbook.pipeline.units import Run, find_openings
+from playbook.search import hangman, openings, tables, unfinder
+from playbook.search.openings import Opening
+from playbook.search.rescue import SWAPPED, Shape, rescue, swap
+
+
+def plan_simple(
+    problem: Problem,
+    opening: Opening,
+    turns: int,
+    rank: Ranking,
+    budget: float,
+    profile: str = "lean",
+) -> GroupPlan:
+    """The simple profile's plan: the openings, then try lists and exception moves (with
+    exception rows before the last openings where they find more words in time, the exact
+    search given ``budget`` seconds). Try lists keep list order wherever that finds every
+    word in time (tables' ``lean`` shape: nothing to memorise but what the guarantee needs;
+    ``simple``: the order with the fewest turns)."""
+    shape = Shape(rank, profile)
+    t = shape.tables(problem, opening.moves, turns)
+    return _rescued(problem, opening, t, turns, budget, shape)
+
+
+def _rescued(
+    problem: Problem, opening: Opening, t: tables.Tables, turns: int, budget: float, shape: Shape
+) -> GroupPlan:
+    """The plan of ``opening`` and its tables ``t`` (made with ``shape``), with exception
+    rows and a swapped opening where they find more words in time."""
+    t = rescue(problem, t, turns, budget=budget, shape=shape)
+    t = swap(problem, t, turns, budget=budget, shape=shape)
+    if t.moves != opening.moves:
+        opening = dataclasses.replace(
+            opening, moves=t.moves, score=problem.score(t.moves), method=SWAPPED
+        )
+    return openings_plan(problem, opening, t)
+
+
+def plan_fast(
+    problem: Problem, turns: int, rank: Ranking, fc: FastConfig, budget: float
+) -> GroupPlan:
+    """Fast profile: compare whole tables for the best-ranked fixed openings."""
+    if len(problem.answers) <= 2:
+        op = openings.trivial(problem)
+        t = tables.after_openings(
+            problem, (), turns, ranking=rank, profile="fast", breadth=fc.breadth, early=True
+        )
+        return openings_plan(problem, op, t)
+    chosen: tuple[int, ...] = ()
+    best: tuple[tuple[int, int, int], Opening, tables.Tables] | None = None
+    for _ in range(fc.openings):
+        splits = problem.splits(given=chosen)
+        n_in = problem.in_answers + int(sum(problem.in_answers[m] for m in chosen))
+        order = [int(r) for r in rank.order(splits, n_in, openings.TIES) if int(r) not in chosen][
+            : fc.candidates
+        ]
+        best = None
+        for i, r in enumerate(order):
+            moves = (*chosen, r)
+            op = Opening(moves, problem.score(moves), "lookahead")
+            t = tables.after_openings(
+                problem, moves, turns, ranking=rank, profile="fast", breadth=fc.breadth, early=True
+            )
+            key = (len(t.unguaranteed), t.total, i)
+            if best is None or key < best[0]:
+                best = (key, op, t)
+        assert best is not None
+        chosen = best[2].moves
+    assert best is not None
+    return _rescued(problem, best[1], best[2], turns, budget, Shape(rank, "fast", fc.breadth))
+
+
+def plan_tree(problem: Problem, budget: float) -> GroupPlan:
+    """Games whose guesses are not words (hangman): the exact minimax tree within the
+    budget, else the greedy tree, with the verdict as notes."""
+    r = hangman.solve_length(problem, budget=budget)
+    limit = problem.game.limit
+    worst = r.exact if r.exact is not None else r.greedy
+    notes = {
+        "exact_misses": r.exact,
+        "lower_bound": r.lower_bound,
+        "greedy_misses": r.greedy,
+        "cheating_host_misses": {"greedy": r.cheat_greedy, "exact": r.cheat_exact},
+        "hardest": [problem.answers[c] for c in r.hardest][:20],
+        "verdict": (
+            f"every word within {limit} misses"
+            if worst <= limit
+            else "not every word can be guaranteed"
+            if r.lower_bound > limit
+            else "undecided within the budget"
+        ),
+        "seconds": round(r.seconds, 2),
+    }
+    method = Method.EXACT_MINIMAX if r.exact is not None else Method.GREEDY
+    return tree_plan(problem, r.tree, method, notes)
+
+
+def plan_groups(
+    cfg: Config, problems: dict[str, Problem], run: Run, planner: Planner
+) -> list[GroupPlan]:
+    """Plans for the groups, in name order, by the game's planner and the profile."""
+    rank = ranking(cfg.search.ranking)
+    turns = cfg.rules.turns
+
+    def tick(phase: str) -> Callable[[int, GroupPlan], None]:
+        return lambda i, plan: run.tick(phase, i + 1, len(problems), plan.group)
+
+    # big groups first, so workers finish together
+    order = sorted(problems, key=lambda n: -len(problems[n].answers))
+    if planner is Planner.TREE:
+        tasks: list[tuple[Any, ...]] = [(problems[n], cfg.search.budget) for n in order]
+        plans = parallel.run(plan_tree, tasks, run.n_jobs, on_done=tick("trees"))
+    elif cfg.profile == "fast":
+        tasks = [(problems[n], turns, rank, cfg.fast, cfg.search.budget) for n in order]
+        plans = parallel.run(plan_fast, tasks, run.n_jobs, on_done=tick("tables"))
+    else:
+        found = find_openings(problems, cfg, run)
+        tasks = [(problems[n], found[n], turns, rank, cfg.search.budget) for n in order]
+        plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))
+    if planner is not Planner.TREE:
+        plans = settle_unguaranteed(problems, plans, cfg.search.budget, run)
+    return sorted(plans, key=lambda p: p.group)
+
+
+def fewest_unguaranteed(problem: Problem, budget: float) -> int | None:
+    """How few of the group's words every strategy must leave unguaranteed (None when the
+    budget runs out first)."""
+    return unfinder.fewest_unfound(problem, limit=problem.game.limit, budget=budget).fewest
+
+
+def settle_unguaranteed(
+    problems: dict[str, Problem], plans: Sequence[GroupPlan], budget: float, run: Run
+) -> list[GroupPlan]:
+    """For each plan that leaves words unguaranteed, how few any strategy must leave,
+    decided by exact search within ``budget`` seconds per group and recorded as
+    ``notes.fewest_unguaranteed`` (left out where the budget runs out)."""
+    todo = sorted((p for p in plans if p.unguaranteed), key=lambda p: -p.words)
+    if not todo:
+        return list(plans)
+
+    def tick(i: int, fewest: int | None) -> None:
+        g = todo[i].group
+        said = f"undecided in {budget:g} s" if fewest is None else f"fewest possible {fewest}"
+        detail = f"{run.spell(g)}: {said} (the plan leaves {len(todo[i].unguaranteed)})"
+        run.tick("fewest unguaranteed", i + 1, len(todo), detail, milestone=True)
+
+    found = parallel.run(
+        fewest_unguaranteed,
+        [(problems[p.group], budget) for p in todo],
+        run.n_jobs,
+        on_done=tick,
+        checkpoint=run.checkpoint,
+        names=[f"fewest-{p.group}" for p in todo],
+    )
+    fewest = {p.group: f for p, f in zip(todo, found, strict=True)}
+    return [
+        p
+        if fewest.get(p.group) is None
+        else dataclasses.replace(p, notes={**p.notes, "fewest_unguaranteed": fewest[p.group]})
+        for p in plans
+    ]

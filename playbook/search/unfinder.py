@@ -1,0 +1,111 @@
+"""How few answers of a group every strategy must leave unfound within the limit, where no
+strategy finds them all: the exact search's second question (:mod:`playbook.core.unfound`),
+asked on the state of :class:`playbook.search.optimal.GroupSearch`; the fast profile's
+rescue (:mod:`playbook.search.rescue`) asks it part by part."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import numpy as np
+
+from playbook.core.exact import ABORT, INF, guess_order, scan
+from playbook.core.problem import Problem
+from playbook.core.unfound import unfound, unfound_table
+from playbook.search.optimal import GroupSearch
+
+
+@dataclasses.dataclass(frozen=True)
+class Unfound:
+    """How few answers of a group every strategy must leave unfound within the limit."""
+
+    fewest: int | None
+    """The least number any tree leaves (None when the budget ran out first)."""
+    lower_bound: int
+    """Proven: no tree leaves fewer (``fewest`` when decided)."""
+    nodes: int
+    seconds: float
+
+
+class Unfinder:
+    """Exact answers to "how few answers of this set must any strategy leave unfound within
+    ``t`` turns?" on one group (:func:`playbook.core.unfound.unfound`), sharing one memo and
+    one clock: a set's fewest (:meth:`fewest`) and a first guess that leaves no more
+    (:meth:`guess`). None once ``budget`` seconds have passed."""
+
+    def __init__(self, problem: Problem, *, limit: int, budget: float) -> None:
+        self.t0 = time.perf_counter()
+        self.search = GroupSearch(problem, limit, self.t0 + budget)
+        self.lbtab = unfound_table(limit, self.search.n, self.search.branching)
+        self.lower = 0
+        """The best lower bound the last :meth:`fewest` proved."""
+
+    def _unfound(self, S: np.ndarray, t: int, beta: int) -> int:
+        s = self.search
+        return int(
+            unfound(
+                S, t, np.int64(beta), s.F, s.allrows, self.lbtab, s.zob, s.memo, s.stats,
+                s.deadline, s.solved, s.n_codes,
+            )
+        )  # fmt: skip
+
+    def fewest(self, S: np.ndarray, t: int) -> int | None:
+        """The fewest answers of ``S`` (sorted columns) any strategy leaves unfound within
+        ``t`` turns: asked whether ``b`` can be beaten for ``b`` = 1, 2, ... from the counting
+        bound up (a strategy that finds every answer ends the search at once)."""
+        self.lower = int(self.lbtab[t, len(S)])
+        while True:
+            v = self._unfound(S, t, self.lower + 1)
+            if v == ABORT:
+                return None
+            if v <= self.lower:
+                return v
+            self.lower = v
+
+    def first_moves(self, S: np.ndarray, t: int) -> list[int]:
+        """The guesses (rows) that split ``S`` or may be its answer, one per distinct split,
+        in the exact search's order: the least counting bound, then possible answers, then
+        the smallest parts."""
+        s = self.search
+        bound, ins, parts, sumsq, phash = scan(s.F, S, t, s.allrows, s.lbtab, s.solved, s.n_codes)
+        order = guess_order(bound, ins, parts, sumsq, phash, INF).tolist()
+        return [int(s.allrows[j]) for j in order]
+
+    @property
+    def out_of_time(self) -> bool:
+        return time.perf_counter() > self.search.deadline
+
+    def guess(self, S: np.ndarray, t: int, target: int) -> int | None:
+        """A first guess (row) after which ``S`` leaves at most ``target`` answers unfound
+        within ``t`` turns (None: none does, or the budget ran out)."""
+        s = self.search
+        for g in self.first_moves(S, t):
+            acc = 0
+            for _, part in sorted(s.parts(S, g), key=lambda p: -len(p[1])):
+                v = self._unfound(part, t - 1, target - acc + 1)
+                if v == ABORT:
+                    return None
+                acc += v
+                if acc > target:
+                    break
+            if acc <= target:
+                return g
+        return None
+
+    @property
+    def nodes(self) -> int:
+        return int(self.search.stats[0])
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.t0
+
+
+def fewest_unfound(problem: Problem, *, limit: int, budget: float) -> Unfound:
+    """The fewest answers that no strategy can find within ``limit`` turns, whatever its
+    guesses (those the group's rules allow): 0 where some strategy finds them all
+    (:meth:`Unfinder.fewest` on the whole group)."""
+    u = Unfinder(problem, limit=limit, budget=budget)
+    fewest = u.fewest(np.arange(u.search.n, dtype=np.int64), limit)
+    return Unfound(fewest, u.lower, u.nodes, u.seconds)

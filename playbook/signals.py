@@ -1,0 +1,42 @@
+"""Holding SIGINT and SIGTERM while a set of outputs moves in place: a handler asks
+:func:`defer` and returns at once; the signal comes again once the set is whole."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+
+_HELD = {"depth": 0, "pending": 0}
+"""How many sets of outputs are moving in place now (``depth``), and the signal that came
+meanwhile (``pending``, 0 for none)."""
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """The moves that replace a set of outputs: a signal handler that asks :func:`defer`
+    waits for them to end (the signal is raised again then)."""
+    _HELD["depth"] += 1
+    try:
+        yield
+    finally:
+        _HELD["depth"] -= 1
+        signum = _HELD["pending"]
+        if not _HELD["depth"] and signum:
+            _HELD["pending"] = 0
+            os.kill(os.getpid(), signum)
+
+
+def moving() -> bool:
+    """Whether a set of outputs is moving in place now (a signal must wait for it)."""
+    return bool(_HELD["depth"])
+
+
+def defer(signum: int) -> bool:
+    """For a SIGINT/SIGTERM handler: True when a set of outputs is moving in place, so the
+    handler returns at once and the signal comes again once the set is whole (a mask would
+    not do: the signal may reach another thread, and Python runs handlers in this one)."""
+    if _HELD["depth"]:
+        _HELD["pending"] = _HELD["pending"] or signum  # the first one acts
+        return True
+    return False
