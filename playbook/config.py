@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from playbook import parallel, render, safe_yaml
+from playbook import parallel, render, safe_yaml, values
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import ConfigError
 from playbook.games import GAMES, GUESS_POOLS, Hangman, Mastermind, RulesError, WordGame
@@ -245,10 +245,6 @@ class _Lines:
         return f":{line}" if line else ""
 
 
-def _type_name(t: Any) -> str:
-    return {int: "an integer", bool: "true or false", str: "a string"}.get(t, str(t))
-
-
 def _check_value(
     path: str, lines: _Lines, key: str, value: Any, field: dataclasses.Field[Any]
 ) -> Any:
@@ -260,12 +256,8 @@ def _check_value(
             return None
         raise ConfigError(f"{where}: needs a value")
     want: type = int if ftype.startswith("int") else bool if ftype.startswith("bool") else str
-    if want is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ConfigError(f"{where}: expected {_type_name(int)}, got {value!r}")
-    if want is bool and not isinstance(value, bool):
-        raise ConfigError(f"{where}: expected {_type_name(bool)}, got {value!r}")
-    if want is str and not isinstance(value, str):
-        raise ConfigError(f"{where}: expected {_type_name(str)}, got {value!r}")
+    if (why := values.refusal(value, want)) is not None:
+        raise ConfigError(f"{where}: {why}")
     choices = _choices(key)
     if choices is not None and value not in choices:
         raise ConfigError(f"{where}: {value!r} is not allowed; allowed: {', '.join(choices)}")

@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
-from playbook import safe_yaml
+from playbook import safe_yaml, values
 from playbook.errors import WordListError
 from playbook.spelling import IJ
 
@@ -194,8 +194,8 @@ def load(
     if accents not in ACCENTS:
         raise WordListError(f"accents: {accents!r}; allowed: {', '.join(ACCENTS)}")
     for key, value in (("length", length), ("max_length", max_length)):
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise WordListError(f"{key}: expected a whole number, got {value!r}")
+        if value is not None and (why := values.refusal(value, int)) is not None:
+            raise WordListError(f"{key}: {why}")
     beside = base is not None and source not in bundled_names() and (base / source).exists()
     if "/" in source or source.endswith(".txt") or beside:
         path = Path(source)

@@ -22,8 +22,11 @@ CASES = [
         "name: x\nrules:\n  turns: 0\n",
         r"c\.yaml:3: key 'rules\.turns': 0 is out of range; allowed: 1 to 30",
     ),
-    ("name: x\nrules:\n  turns: five\n", r"key 'rules\.turns': expected an integer, got 'five'"),
-    ("name: x\nrules:\n  turns: true\n", r"key 'rules\.turns': expected an integer"),
+    (
+        "name: x\nrules:\n  turns: five\n",
+        r"key 'rules\.turns': expected a whole number, got 'five'",
+    ),
+    ("name: x\nrules:\n  turns: true\n", r"key 'rules\.turns': expected a whole number"),
     (
         "name: x\nsearch:\n  ranking: best\n",
         r"key 'search\.ranking': 'best' is not allowed; allowed: scm, expected-size, entropy",

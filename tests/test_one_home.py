@@ -79,3 +79,11 @@ def test_possible_is_narrow_move_by_move() -> None:
     cols = p.possible(history)
     assert p.possible_words(history) == [w for w in words if game.fits(w, history)] == ["ba"]
     assert np.array_equal(cols, p.narrow(p.narrow(np.arange(4), *history[0]), *history[1]))
+
+
+def test_yaml_values_are_typed_in_one_place() -> None:
+    # the config's keys, a game's rules, a playbook's keys and a word list's settings were
+    # checked by hand in three places, with three words for a whole number
+    homes = {"playbook/values.py"}
+    assert copies(r"not isinstance\(\w+, (int|bool|str)\)", homes) == []
+    assert copies(r"positive integer|an integer|a string\b", homes) == []

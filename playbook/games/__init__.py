@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from playbook import values
 from playbook.errors import ConfigError
 from playbook.games.base import GUESS_POOLS, Code, Game, Planner, RulesError, Symmetry
 from playbook.games.hangman import Hangman
@@ -66,8 +67,9 @@ def from_rules(rules: Mapping[str, Any]) -> Game:
             continue
         value = rules[f.name]
         want = str(f.type)
-        if want == "int" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise ConfigError(f"key 'game.{f.name}': expected a positive integer, got {value!r}")
+        typ = {"int": int, "bool": bool, "str": str}[want]
+        if (why := values.refusal(value, typ, 1 if typ is int else None)) is not None:
+            raise ConfigError(f"key 'game.{f.name}': {why}")
         if want == "int" and f.name in cls.ranges:
             lo, hi = cls.ranges[f.name]
             if not lo <= value <= hi:
@@ -75,10 +77,6 @@ def from_rules(rules: Mapping[str, Any]) -> Game:
                     f"key 'game.{f.name}': {value}; {cls.name} allows {lo} to {hi} (what the "
                     "search can hold and finish)"
                 )
-        if want == "bool" and not isinstance(value, bool):
-            raise ConfigError(f"key 'game.{f.name}': expected true or false, got {value!r}")
-        if want == "str" and not isinstance(value, str):
-            raise ConfigError(f"key 'game.{f.name}': expected text, got {value!r}")
         kwargs[f.name] = value
     if kwargs.get("revealed", "first") not in ("first", "none"):
         raise ConfigError(f"key 'game.revealed': {kwargs['revealed']!r}; allowed: first, none")

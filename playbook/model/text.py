@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from playbook import safe_yaml
+from playbook import safe_yaml, values
 from playbook.errors import PlaybookFileError
 from playbook.model.plan import (
     FORMAT_VERSION,
@@ -178,7 +178,7 @@ def _parse_table(path: str, where: str, v: Any) -> Table:
             raise _fail(path, w, f"feedback {fb!r} appears twice in the table")
         seen.add(fb)
         n = r.get("words", 0)
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        if not values.fits(n, int, 0):
             raise _fail(path, w, f"'words' must be a count, got {n!r}")
         rows.append(Row(fb, _parse_node(path, w, r), n))
     return tuple(rows)
@@ -200,15 +200,6 @@ def _parse_node(path: str, where: str, r: dict[str, Any]) -> Node:
     table = _parse_table(path, where + ".table", r["table"]) if "table" in r else None
     return Move(r["move"], table)
 
-
-_TYPES: dict[type, str] = {
-    int: "a whole number of at least 0",
-    str: "text",
-    bool: "true or false",
-    dict: "a mapping",
-    list: "a list",
-    float: "a number",
-}
 
 TOP_KEYS: dict[str, type] = {
     "playbook": int,
@@ -262,13 +253,12 @@ STATS_KEYS: dict[str, type] = {
 
 
 def _typed(value: Any, typ: type) -> bool:
-    """Whether a YAML value is of the type a key wants (a count is never negative, true is
-    not a number, a whole number is a number)."""
-    if typ is float:
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    if typ is int:
-        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-    return isinstance(value, typ)
+    """Whether a YAML value is of the type a key wants (a count is never negative)."""
+    return values.fits(value, typ, 0 if typ is int else None)
+
+
+def _wanted(typ: type) -> str:
+    return values.wanted(typ, 0 if typ is int else None)
 
 
 def _section(
@@ -283,10 +273,10 @@ def _section(
         if key not in keys:
             raise _fail(path, f"{prefix}{key}", f"unknown key; allowed: {', '.join(keys)}")
         if not _typed(value, keys[key]):
-            raise _fail(path, f"{prefix}{key}", f"expected {_TYPES[keys[key]]}, got {value!r}")
+            raise _fail(path, f"{prefix}{key}", f"expected {_wanted(keys[key])}, got {value!r}")
     for key in required:
         if key not in data:
-            raise _fail(path, f"{prefix}{key}", f"missing; expected {_TYPES[keys[key]]}")
+            raise _fail(path, f"{prefix}{key}", f"missing; expected {_wanted(keys[key])}")
     return data
 
 
