@@ -1,0 +1,87 @@
+"""Compare two folders of built outputs file by file (issue 27, item 6: a refactor leaves
+every bundled config's outputs as they were).
+
+    .venv/bin/python scripts/same_outputs.py OLD_OUT NEW_OUT
+
+For each file of OLD_OUT/<config>/: ``identical`` (byte for byte), or, where bytes differ,
+what is still the same after the differences this script knows and names are set aside:
+
+- the YAML's ``meta.created`` and ``meta.tool`` (the date and the version that built it);
+- the ids matplotlib gave the SVG plot of the book's HTML (random before the plot was salted);
+- the play-along page's script and style (the page's rules and UI were split in two, and the
+  tile colours are written from the one palette), and its data's ``guesses`` (Wordle's guess
+  list, which the page gained so that it accepts every guess).
+
+Anything else that differs is printed as DIFFERS and the exit code is 1.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+SVG_IDS = re.compile(rb"\b([pm][0-9a-f]{10})\b")
+YAML_STAMPS = re.compile(rb"^  (created|tool): .*$", re.M)
+DATA = re.compile(rb'<script type="application/json" id="playbook-data">(.*?)</script>', re.S)
+CODE = re.compile(rb"<script>.*?</script>|<style>.*?</style>", re.S)
+
+
+def _page(data: bytes) -> tuple[object, bytes]:
+    found = DATA.search(data)
+    parsed = json.loads(found.group(1)) if found else None
+    if isinstance(parsed, dict):
+        parsed.pop("guesses", None)
+    markup = CODE.sub(b"", DATA.sub(b"", data))
+    return parsed, re.sub(rb"\n+", b"\n", markup)  # one script element became two
+
+
+def verdict(old: bytes, new: bytes, name: str) -> str | None:
+    """How two versions of one output compare; None where they differ unexplained."""
+    if old == new:
+        return "identical"
+    if name.endswith(".yaml") and YAML_STAMPS.sub(b"", old) == YAML_STAMPS.sub(b"", new):
+        return "identical but for meta.created/meta.tool"
+    if name.endswith("-play.html"):
+        (d1, rest1), (d2, rest2) = _page(old), _page(new)
+        if d1 == d2 and rest1 == rest2:
+            extra = " and its data's guess list" if b'"guesses"' in new else ""
+            return f"data and markup identical; script and style changed{extra}"
+        return None
+    if name.endswith(".html") and SVG_IDS.sub(b"ID", old) == SVG_IDS.sub(b"ID", new):
+        return "identical but for the plot's SVG ids"
+    return None
+
+
+def _output(path: Path, root: Path) -> bool:
+    """Not the folder's bookkeeping (the lock, checkpoints: names starting with a dot)."""
+    return not any(part.startswith(".") for part in path.relative_to(root).parts)
+
+
+def main(old_root: Path, new_root: Path) -> int:
+    bad = 0
+    for old in sorted(p for p in old_root.rglob("*") if p.is_file() and _output(p, old_root)):
+        rel = old.relative_to(old_root)
+        new = new_root / rel
+        if not new.is_file():
+            print(f"{rel}: MISSING in {new_root}")
+            bad += 1
+            continue
+        said = verdict(old.read_bytes(), new.read_bytes(), old.name)
+        print(f"{rel}: {said or 'DIFFERS'}")
+        bad += said is None
+    made = [p.relative_to(new_root) for p in new_root.rglob("*") if p.is_file()]
+    extra = sorted(
+        r for r in made if _output(new_root / r, new_root) and not (old_root / r).exists()
+    )
+    for rel in extra:
+        print(f"{rel}: NEW (not in {old_root})")
+    return 1 if bad or extra else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        print("usage: same_outputs.py OLD_OUT NEW_OUT", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(main(Path(sys.argv[1]), Path(sys.argv[2])))
