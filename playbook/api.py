@@ -16,10 +16,12 @@ file)::
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from playbook import files, model, parallel, render
 from playbook.config import Config
@@ -40,6 +42,7 @@ __all__ = [
     "optimal",
     "prepare_build",
     "render_playbook",
+    "render_target",
     "run_build",
     "verify_playbook",
 ]
@@ -137,16 +140,22 @@ def run_build(
     job: BuildJob,
     *,
     progress: Progress | None = None,
+    view: contextlib.AbstractContextManager[Any] | None = None,
     on_commit: Callable[[], None] = lambda: None,
+    on_finished: Callable[[tuple[str, ...]], None] = lambda names: None,
 ) -> BuildOutcome:
     """Search, verify and write a prepared build as one set of files (all new or all old,
     whatever stops the process), holding the folder's lock; a set a stopped build left half
-    in place is finished first. ``on_commit`` is called once the new set is on disk."""
+    in place is finished first (``on_finished`` hears its names at once). ``view`` (a
+    progress display) is open while the work runs, inside the lock; ``on_commit`` is called
+    once the new set is on disk."""
     cfg = job.config
     workers = parallel.effective_jobs(cfg.n_jobs)
     with files.locked(job.out_dir):
         finished = tuple(files.finish_set(job.out_dir))
-        with parallel.backend(cfg.backend, scheduler=cfg.scheduler, workers=workers):
+        on_finished(finished)
+        shown = view if view is not None else contextlib.nullcontext()
+        with parallel.backend(cfg.backend, scheduler=cfg.scheduler, workers=workers), shown:
             ref = outputs.load_reference(cfg, Path(cfg.source))  # before the search
             result = building.build(
                 cfg,

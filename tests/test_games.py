@@ -14,7 +14,7 @@ from helpers import BUDGET
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playbook import config, model
+from playbook import config, model, play
 from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.games import GAMES, Hangman, Mastermind, Wordle, find_game, from_rules
@@ -257,3 +257,16 @@ def test_what_a_history_costs_is_summed_in_one_place() -> None:
     game = Hangman()
     history = [("e", 0), ("a", 2), ("s", 0)]
     assert game.spent(history) == 2 and Wordle().spent(history) == 3
+
+
+@pytest.mark.parametrize("rule", ["scm", "minimax"])
+def test_hangman_rule_player_tries_the_last_words(dutch5, rule: str) -> None:  # type: ignore[no-untyped-def]
+    # with one or two words left the rule tries the first of them: in hangman a word is not a
+    # guess row, so the move is the word itself (it once became guess row -1, the letter z)
+    ws = sorted(np.random.default_rng(3).choice(dutch5, size=40, replace=False).tolist())
+    p = Problem.of(Hangman(max_length=5), list("abcdefghijklmnopqrstuvwxyz"), ws, name="5")
+    player = play.RulePlayer(p, rule)
+    games = [play.play_game(p, player, answer=w) for w in ws]
+    assert all(g.won for g in games)
+    assert all(g.moves[-1][0] == g.answer for g in games)  # found by trying the word
+    assert max(Hangman().spent(g.moves) for g in games) <= 26

@@ -189,14 +189,18 @@ def _build_command(
         )
         if job.checkpoints is not None:
             checkpoints.append(job.checkpoints)
-        with prog:
-            outcome = api.run_build(job, progress=prog, on_commit=on_commit)
-    if outcome.finished:
-        err.print(
-            f"finished writing {', '.join(outcome.finished)} in {job.out_dir} (a build stopped "
-            "while writing them)",
-            markup=False,
-            soft_wrap=True,
+
+        def finished(names: tuple[str, ...]) -> None:
+            if names:
+                err.print(
+                    f"finished writing {', '.join(names)} in {job.out_dir} (a build stopped "
+                    "while writing them)",
+                    markup=False,
+                    soft_wrap=True,
+                )
+
+        outcome = api.run_build(
+            job, progress=prog, view=prog, on_commit=on_commit, on_finished=finished
         )
     result, written = outcome.result, outcome.written
     pb, session = result.playbook, result.session
@@ -227,6 +231,7 @@ def _build_command(
 
 def cmd_render(args: argparse.Namespace) -> int:
     pb = load_playbook(args.playbook)
+    api.render_target(args.playbook, args.format, args.output)  # before the others are read
     others = [load_playbook(p) for p in args.others]
     done = api.render_playbook(
         pb,
@@ -250,7 +255,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if not args.quiet:
         report.print_verify(console, pb, done.report, done.game)
     for line in done.lines():
-        console.print(line, markup=False, soft_wrap=True)
+        # a failure's path and a problem's key stay on one line; sentences wrap at words
+        whole = line.startswith(("FAIL ", "PROBLEM ", "proofs: "))
+        console.print(line, markup=False, soft_wrap=whole)
     return done.exit_code
 
 

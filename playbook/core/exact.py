@@ -60,7 +60,7 @@ def branching_of(F: np.ndarray, solved: int) -> int:
 
 
 @numba.njit(cache=True)  # reads the clock in object mode: the lock is taken for that only
-def _now():  # type: ignore[no-untyped-def]  # numba types it at the call
+def now():  # type: ignore[no-untyped-def]  # numba types it at the call
     with numba.objmode(t="float64"):
         t = time.perf_counter()
     return t
@@ -76,7 +76,7 @@ def set_key(S, t, zob):  # type: ignore[no-untyped-def]  # numba types it at the
 
 
 @numba.njit(cache=True, nogil=True)
-def _perfect(row, S, seen, mark):  # type: ignore[no-untyped-def]  # numba types it at the call
+def perfect(row, S, seen, mark):  # type: ignore[no-untyped-def]  # numba types it at the call
     """True if guess ``row`` gives every answer of ``S`` a different feedback."""
     for i in range(S.shape[0]):
         c = row[S[i]]
@@ -87,7 +87,7 @@ def _perfect(row, S, seen, mark):  # type: ignore[no-untyped-def]  # numba types
 
 
 @numba.njit(cache=True, nogil=True)
-def _parts_of(row, S, seen, mark, solved):  # type: ignore[no-untyped-def]  # numba types it at the call
+def parts_of(row, S, seen, mark, solved):  # type: ignore[no-untyped-def]  # numba types it at the call
     """(parts, whether one is the solved code) of ``S`` under guess ``row``; ``seen`` holds
     ``mark`` for the codes met (a fresh ``mark`` per call)."""
     parts = 0
@@ -211,7 +211,7 @@ def _two_turns(F, S, beta, col_row, allrows, seen, stats, solved):  # type: igno
     for i in range(n):
         stats[2] += 1
         g = col_row[S[i]]
-        if _perfect(F[g], S, seen, stats[2]):
+        if perfect(F[g], S, seen, stats[2]):
             return 2 * n - 1, g, True
     if 2 * n >= beta:
         return 2 * n, -1, False
@@ -219,7 +219,7 @@ def _two_turns(F, S, beta, col_row, allrows, seen, stats, solved):  # type: igno
     best_g = -1
     for j in range(allrows.shape[0]):
         stats[2] += 1
-        parts, ins = _parts_of(F[allrows[j]], S, seen, stats[2], solved)
+        parts, ins = parts_of(F[allrows[j]], S, seen, stats[2], solved)
         v = 2 * n - ins + MISS * (n - parts)
         if v < best:
             best, best_g = v, allrows[j]
@@ -229,7 +229,7 @@ def _two_turns(F, S, beta, col_row, allrows, seen, stats, solved):  # type: igno
 
 
 @numba.njit(cache=True, nogil=True)
-def _lay_out(row, S, nparts, counts, start, buf, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+def lay_out(row, S, nparts, counts, start, buf, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Lay the answers of ``S`` out in ``buf`` by the code guess ``row`` gives them; returns
     the codes and sizes of the non-solving parts (part of code ``c`` at ``buf[start[c]:]``).
     ``counts`` is left zero."""
@@ -291,7 +291,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
         if val > lb0:
             lb0 = val
     stats[0] += 1
-    if (stats[0] & 255) == 0 and _now() > deadline:
+    if (stats[0] & 255) == 0 and now() > deadline:
         stats[1] = 1
     if stats[1] != 0:
         return np.int64(ABORT)
@@ -304,7 +304,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     for i in range(n):
         stats[2] += 1
         g = col_row[S[i]]
-        if _perfect(F[g], S, seen, stats[2]):
+        if perfect(F[g], S, seen, stats[2]):
             _store(memo, key, 2 * n - 1, g, True)
             return np.int64(2 * n - 1)
     bound, ins, parts, sumsq, phash = scan(F, S, t, cands, lbtab, solved, n_codes)
@@ -339,7 +339,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
                 fail_lb = total_lb
             break
         g = cands[j]
-        pc, pk = _lay_out(F[g], S, parts[j], counts, start, buf, solved, n_codes)
+        pc, pk = lay_out(F[g], S, parts[j], counts, start, buf, solved, n_codes)
         by_size = np.argsort(-pk, kind="mergesort")
         acc = np.int64(n)
         rest = total_lb - n

@@ -10,11 +10,11 @@ import numpy as np
 from playbook.core.exact import (
     ABORT,
     INF,
-    _lay_out,
-    _now,
-    _parts_of,
-    _perfect,
     guess_order,
+    lay_out,
+    now,
+    parts_of,
+    perfect,
     scan,
     set_key,
 )
@@ -65,7 +65,7 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
         if val > lb0:
             lb0 = val
     stats[0] += 1
-    if (stats[0] & 255) == 0 and _now() > deadline:
+    if (stats[0] & 255) == 0 and now() > deadline:
         stats[1] = 1
     if stats[1] != 0:
         return np.int64(ABORT)
@@ -75,7 +75,7 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
         seen = np.zeros(n_codes, dtype=np.int64)
         for j in range(allrows.shape[0]):
             stats[2] += 1
-            if _perfect(F[allrows[j]], S, seen, stats[2]):
+            if perfect(F[allrows[j]], S, seen, stats[2]):
                 memo[key] = 1
                 return np.int64(0)
         if beta <= 1:
@@ -84,7 +84,7 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
         most = 0
         for j in range(allrows.shape[0]):
             stats[2] += 1
-            k, _ = _parts_of(F[allrows[j]], S, seen, stats[2], solved)
+            k, _ = parts_of(F[allrows[j]], S, seen, stats[2], solved)
             if k > most:
                 most = k
         memo[key] = ((n - most) << 1) | 1
@@ -111,7 +111,7 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
         total_lb = bound[j] - n
         if total_lb >= best:
             break
-        pc, pk = _lay_out(F[allrows[j]], S, parts[j], counts, start, buf, solved, n_codes)
+        pc, pk = lay_out(F[allrows[j]], S, parts[j], counts, start, buf, solved, n_codes)
         by_size = np.argsort(-pk, kind="mergesort")
         acc = np.int64(0)
         rest = total_lb

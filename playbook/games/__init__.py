@@ -67,8 +67,11 @@ def from_rules(rules: Mapping[str, Any]) -> Game:
             continue
         value = rules[f.name]
         want = str(f.type)
-        typ = {"int": int, "bool": bool, "str": str}[want]
-        if (why := values.refusal(value, typ, 1 if typ is int else None)) is not None:
+        typ = {"int": int, "bool": bool, "str": str}.get(want)
+        if (
+            typ is not None
+            and (why := values.refusal(value, typ, 1 if typ is int else None)) is not None
+        ):
             raise ConfigError(f"key 'game.{f.name}': {why}")
         if want == "int" and f.name in cls.ranges:
             lo, hi = cls.ranges[f.name]

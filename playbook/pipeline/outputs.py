@@ -12,7 +12,7 @@ from playbook.compare import GroupComparison, compare
 from playbook.config import Config
 from playbook.errors import PlaybookFileError
 from playbook.games import Game
-from playbook.model import Playbook
+from playbook.model import Playbook, group_key
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.proofs import recheck
 from playbook.pipeline.session import Lists, Session
@@ -146,7 +146,7 @@ def _stem(groups: Sequence[str] | None) -> str:
 def output_names(cfg: Config, groups: Sequence[str] | None) -> list[str]:
     """The files a build of ``groups`` (None: every group) writes, known before it starts
     (:func:`file_stem`, then a suffix per format the config asks for)."""
-    order = None if groups is None else sorted(set(groups), key=lambda g: (len(g), g))
+    order = None if groups is None else sorted(set(groups), key=group_key)
     stem = _stem(order)
     wanted = [f.strip() for f in cfg.render.formats.split(",")]
     suffixes = [fmt.suffix for fmt in render.FORMATS.values() if fmt.name in wanted]

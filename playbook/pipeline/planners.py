@@ -18,7 +18,7 @@ from playbook.model import GroupPlan, Method
 from playbook.pipeline.units import Run, find_openings
 from playbook.search import hangman, openings, tables, unfinder
 from playbook.search.openings import Opening
-from playbook.search.rescue import SWAPPED, Shape, rescue, swap
+from playbook.search.rescue import Shape, rescue, swap
 
 
 def plan_simple(
@@ -48,7 +48,7 @@ def _rescued(
     t = swap(problem, t, turns, budget=budget, shape=shape)
     if t.moves != opening.moves:
         opening = dataclasses.replace(
-            opening, moves=t.moves, score=problem.score(t.moves), method=SWAPPED
+            opening, moves=t.moves, score=problem.score(t.moves), method=Method.SWAPPED
         )
     return openings_plan(problem, opening, t)
 
@@ -74,7 +74,7 @@ def plan_fast(
         best = None
         for i, r in enumerate(order):
             moves = (*chosen, r)
-            op = Opening(moves, problem.score(moves), "lookahead")
+            op = Opening(moves, problem.score(moves), Method.LOOKAHEAD)
             t = tables.after_openings(
                 problem, moves, turns, ranking=rank, profile="fast", breadth=fc.breadth, early=True
             )

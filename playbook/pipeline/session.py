@@ -172,8 +172,6 @@ class Session:
     lists: Lists
     words_info: dict[str, Any]
     """What the playbook records about its word list."""
-    source: str
-    """The config or playbook file the session was opened from (errors name it)."""
     config: Config | None = None
     """The config, where the session was opened from one."""
     use_cache: bool = True
@@ -181,8 +179,8 @@ class Session:
 
     @classmethod
     def open(cls, cfg: Config, *, use_cache: bool = True) -> Session:
-        """The config's game and lists (the matrix is computed, or read from the cache, when
-        first needed)."""
+        """The config's game and lists, and the feedback matrix (computed, or read from the
+        cache)."""
         game = find_game(cfg.game).configure(cfg.game_settings())
         lists = _load_config_lists(cfg, game)
         guesses, answers = lists.guesses.words, lists.answers.words
@@ -192,7 +190,7 @@ class Session:
                 f"{cfg.source}: key 'words.answers': {len(missing)} answers are not in the "
                 f"guess list (first: {missing[0]!r}); every answer must be allowed as a guess"
             )
-        session = cls(game, lists, words_info(cfg, lists), str(cfg.source), cfg, use_cache)
+        session = cls(game, lists, words_info(cfg, lists), cfg, use_cache)
         session.matrix  # noqa: B018 - computed (or read) now, as every command needs it
         return session
 
@@ -231,7 +229,8 @@ class Session:
                         f"{path}: words.{key}: the playbook was built for another version of "
                         f"{wl.name} (checksum {str(want)[:12]}…, list has {wl.sha256[:12]}…)"
                     )
-        return cls(game, lists, info if words_file else dict(pb.words), path)
+        # computed when needed (verify --proofs) without the cache: reading a file writes nothing
+        return cls(game, lists, info if words_file else dict(pb.words), use_cache=False)
 
     @functools.cached_property
     def _matrix(self) -> tuple[np.ndarray, bool]:

@@ -17,6 +17,7 @@ from playbook.checkpoint import Checkpoint
 from playbook.config import Config
 from playbook.convert import tree_plan
 from playbook.core import exact
+from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
 from playbook.core.problem import Problem
 from playbook.core.scores import Score
 from playbook.errors import ConfigError
@@ -190,7 +191,14 @@ def play_optimal(
     ckpt = None
     if checkpoints is not None:
         key = Checkpoint.key_of(
-            __version__, game.record(), session.words_info, budget, first, exact.MISS, names
+            __version__,
+            FEEDBACK_KERNEL_VERSION,
+            game.record(),
+            session.words_info,
+            budget,
+            first,
+            exact.MISS,
+            names,
         )
         ckpt = Checkpoint(checkpoints, key)
     done = dict(

@@ -352,7 +352,7 @@ def checkpoint_of(cfg: Config, session: Session, names: Sequence[str], root: Pat
         dataclasses.asdict(cfg.search),
         dataclasses.asdict(cfg.fast),
         cfg.profile,
-        cfg.rules.guess_pool,
+        session.game.guess_pool,
         sorted(names),
     )
     return Checkpoint(root, key)

@@ -19,11 +19,11 @@ from typing import Protocol
 import numpy as np
 
 from playbook.core.problem import Problem
-from playbook.core.ranking import FIRST_CONSISTENT, RULES
+from playbook.core.ranking import RULES
 from playbook.games import Code
 from playbook.lookup import walk
 from playbook.model import GroupPlan
-from playbook.search.greedy import pick
+from playbook.search.greedy import move
 
 History = list[tuple[str, Code]]
 
@@ -70,8 +70,8 @@ class RulePlayer:
         cols = p.possible(history)
         if len(cols) == 0:
             raise ValueError("no word of the list fits all the feedback")
-        rule = self.rule if self.rule in RULES or self.rule == FIRST_CONSISTENT else "scm"
-        return p.guesses[pick(p, rule, cols, self.allowed(history))]
+        rule = self.rule if self.rule in RULES else "scm"
+        return move(p, rule, cols, self.allowed(history))
 
 
 @dataclasses.dataclass

@@ -50,8 +50,8 @@ METHODS = {
     Method.TRIVIAL: "no search needed",
     Method.EXHAUSTIVE: "exhaustive search",
     Method.HILL_CLIMBING: "hill-climbing search",
-    "reference": "from the reference",
-    "lookahead": "lookahead search",
+    Method.REFERENCE: "from the reference",
+    Method.LOOKAHEAD: "lookahead search",
     Method.SWAPPED: "hill-climbing, one opening swapped for a first move of the exact search",
 }
 """How each way of finding the openings reads in print."""

@@ -35,12 +35,22 @@ def first_guesses(problem: Problem, rule: str) -> tuple[np.ndarray, Splits]:
     return ranked, splits
 
 
-def pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | None = None) -> int:
-    """The rule's guess on the answers ``cols`` (among ``allowed`` rows in hard mode): the
-    one statement of a greedy rule's move, for its trees and for ``play``. With one or two
-    words left, or under ``first-consistent``, the first of them in list order."""
+def move(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | None = None) -> str:
+    """The rule's move on the answers ``cols`` as a word: the one statement of a greedy
+    rule's move, for its trees (:func:`pick`, as a row) and for ``play``. With one or two
+    words left, or under ``first-consistent``, the first of them in list order is tried (in
+    hangman too, where a word is not a guess)."""
     if len(cols) <= 2 or rule == FIRST_CONSISTENT:
-        return int(problem.answer_rows[cols[0]])
+        return problem.answers[int(cols[0])]
+    return problem.guesses[pick(problem, rule, cols, allowed)]
+
+
+def pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | None = None) -> int:
+    """The rule's guess (a row) on the answers ``cols``, among ``allowed`` rows in hard mode:
+    :func:`move`'s, where the word to try is itself a guess."""
+    row = int(problem.answer_rows[cols[0]])
+    if (len(cols) <= 2 or rule == FIRST_CONSISTENT) and row >= 0:
+        return row
     cands = (
         np.arange(problem.F.shape[0], dtype=np.int64)
         if allowed is None

@@ -23,7 +23,6 @@ import numpy as np
 
 from playbook.core.problem import Problem
 from playbook.core.ranking import SCM, Ranking
-from playbook.model import Method
 from playbook.search import tables
 from playbook.search.tables import Part, Tables
 from playbook.search.trees import Node, Probe, Solved
@@ -132,9 +131,6 @@ def rescue(
             plan = shape.tables(problem, moves, turns, fixed)
     return plan
 
-
-SWAPPED = Method.SWAPPED
-"""The method of openings one of which :func:`swap` replaced."""
 
 SWAP_CANDIDATES = 40
 """First moves of the exact search tried in place of each opening by :func:`swap`."""
