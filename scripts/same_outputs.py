@@ -6,7 +6,8 @@ every bundled config's outputs as they were).
 For each file of OLD_OUT/<config>/: ``identical`` (byte for byte), or, where bytes differ,
 what is still the same after the differences this script knows and names are set aside:
 
-- the YAML's ``meta.created`` and ``meta.tool`` (the date and the version that built it);
+- the YAML's ``meta.created`` and ``meta.tool`` (the date and the version that built it) and
+  a hangman tree's ``notes.seconds`` (how long its exact search ran: a measurement);
 - the ids matplotlib gave the SVG plot of the book's HTML (random before the plot was salted);
 - the play-along page's script and style (the page's rules and UI were split in two, and the
   tile colours are written from the one palette), and its data's ``guesses`` (Wordle's guess
@@ -23,7 +24,7 @@ import sys
 from pathlib import Path
 
 SVG_IDS = re.compile(rb"\b([pm][0-9a-f]{10})\b")
-YAML_STAMPS = re.compile(rb"^  (created|tool): .*$", re.M)
+YAML_STAMPS = re.compile(rb"^  (created|tool): .*$|^ +seconds: [0-9.]+$", re.M)
 DATA = re.compile(rb'<script type="application/json" id="playbook-data">(.*?)</script>', re.S)
 CODE = re.compile(rb"<script>.*?</script>|<style>.*?</style>", re.S)
 
@@ -42,7 +43,7 @@ def verdict(old: bytes, new: bytes, name: str) -> str | None:
     if old == new:
         return "identical"
     if name.endswith(".yaml") and YAML_STAMPS.sub(b"", old) == YAML_STAMPS.sub(b"", new):
-        return "identical but for meta.created/meta.tool"
+        return "identical but for meta.created/meta.tool and the seconds searches took"
     if name.endswith("-play.html"):
         (d1, rest1), (d2, rest2) = _page(old), _page(new)
         if d1 == d2 and rest1 == rest2:
