@@ -356,3 +356,24 @@ def test_any_yaml_refusal_is_one_line_with_file_and_line(
 ) -> None:
     got = safe_yaml.yaml_refusal(exc, text, "f.yaml")
     assert got.startswith(want) and "\n" not in got
+
+
+def test_a_build_ends_with_the_card_to_print_and_the_page_to_open() -> None:
+    # a contestant's material first, then the commands (issue 28, item 6)
+    from playbook.cli.commands import next_steps
+    from playbook.model import GroupPlan, Playbook
+
+    pb = Playbook(
+        name="lingo-nl-5-tv", game={}, words={}, groups=(GroupPlan("k", ("kante",), None),)
+    )
+    out = Path("output/lingo-nl-5-tv")
+    names = ["playbook.yaml", "playbook.pdf", "playbook-card.pdf", "playbook-play.html"]
+    lines = next_steps([out / n for n in names], pb)
+    assert lines[0].startswith("  print the card") and lines[0].endswith("playbook-card.pdf")
+    assert lines[1].startswith("  open on a phone") and lines[1].endswith("playbook-play.html")
+    assert lines[2:] == [
+        f"  playbook show {out / 'playbook.yaml'} --letter k",
+        f"  playbook play lingo-nl-5-tv --playbook {out / 'playbook.yaml'} --letter k",
+    ]
+    # a build without the card and the page names only what it wrote
+    assert next_steps([out / "playbook.yaml"], pb) == lines[2:]

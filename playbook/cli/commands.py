@@ -127,21 +127,33 @@ def _size(path: Path) -> str:
     return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.0f} kB"
 
 
+def next_steps(paths: list[Path], pb: model.Playbook) -> list[str]:
+    """What to do with a build's files, for the person who built them: the card to print
+    and the page to open on a phone first (a contestant's material), then the commands to
+    look at the playbook and play along in a terminal."""
+    out = []
+    card = next((p for p in paths if p.name.endswith("-card.pdf")), None)
+    page = next((p for p in paths if p.name.endswith("-play.html")), None)
+    if card is not None:
+        out.append(f"  print the card (all there is to learn, one sheet): {card}")
+    if page is not None:
+        out.append(f"  open on a phone to play along (offline, one file): {page}")
+    yaml_path = paths[0]
+    group = next((g.group for g in pb.groups if g.table), pb.groups[0].group if pb.groups else "")
+    out.append(f"  playbook show {yaml_path} --letter {group}")
+    out.append(f"  playbook play {pb.name} --playbook {yaml_path} --letter {group}")
+    return out
+
+
 def _print_written(written: outputs.Written, pb: model.Playbook, seconds: float) -> None:
-    """Every file written with its size, and the commands to try next."""
+    """Every file written with its size, and what to do next."""
     console.print(f"wrote in {seconds:.1f} s:")
     for path, note in written.files:
         extra = f", {note}" if note else ""
         console.print(f"  {path}  ({_size(path)}{extra})", markup=False, soft_wrap=True)
-    yaml_path = written.files[0][0]
-    group = next((g.group for g in pb.groups if g.table), pb.groups[0].group if pb.groups else "")
     console.print("next:", markup=False)
-    console.print(f"  playbook show {yaml_path} --letter {group}", markup=False, soft_wrap=True)
-    console.print(
-        f"  playbook play {pb.name} --playbook {yaml_path} --letter {group}",
-        markup=False,
-        soft_wrap=True,
-    )
+    for line in next_steps([p for p, _ in written.files], pb):
+        console.print(line, markup=False, soft_wrap=True)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
