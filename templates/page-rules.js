@@ -211,6 +211,22 @@ const PlaybookRules = (() => {
       return w.length === L && allowed.has(w) ? w : null;
     }
 
+    /** The marks a person need not tap on `word` after `history` in `group`: right place (2)
+        where the revealed letter stands first, or a letter some move found in place stands
+        in that place again; absent (0) elsewhere. The lingo module's known_marks, rule for
+        rule. */
+    function knownMarks(group, history, word) {
+      const known = new Array(L).fill(null);
+      if (group.name !== "*" && [...group.name].length === 1) known[0] = group.name;
+      for (const [w, code] of history) {
+        const letters = [...w];
+        marksOf(code).forEach((m, i) => {
+          if (m === 2) known[i] = letters[i];
+        });
+      }
+      return [...word].map((ch, i) => (known[i] === ch ? 2 : 0));
+    }
+
     return Object.freeze({
       data: D,
       length: L,
@@ -230,6 +246,7 @@ const PlaybookRules = (() => {
       tileLetters,
       typedWord,
       mayGuess,
+      knownMarks,
     });
   }
 

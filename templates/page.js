@@ -77,6 +77,31 @@
     $("fb").addEventListener("input", typed);
     $("fb").addEventListener("keydown", (e) => {
       if (e.key === "Enter") submit();
+      else if (e.key === "Backspace" && $("fb").value === "" && S.group !== null) {
+        e.preventDefault(); // an empty feedback field: Backspace takes the last move back
+        undo();
+      } else if (e.key === "Escape") $("fb").blur(); // then a letter key picks a letter
+    });
+    // a keyboard at hand: a letter key picks that letter (outside the text fields), and
+    // Ctrl-Z or Backspace takes the last move back
+    document.addEventListener("keydown", (e) => {
+      if (e.target instanceof HTMLInputElement || e.altKey || e.isComposing) return;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && S.group !== null) {
+        e.preventDefault();
+        undo();
+        return;
+      }
+      if (e.ctrlKey || e.metaKey) return;
+      if (e.key === "Backspace" && S.group !== null) {
+        e.preventDefault();
+        undo();
+        return;
+      }
+      const g = e.key.length === 1 ? R.group(R.typedWord(e.key)) : undefined;
+      if (g !== undefined && GROUPS.length > 1) {
+        e.preventDefault();
+        pick(g);
+      }
     });
     $("other-ok").addEventListener("click", other);
     $("other-word").addEventListener("keydown", (e) => {
@@ -174,7 +199,8 @@
       if (!S.done) stopMessage();
       return;
     }
-    if (S.marks === null) S.marks = new Array(L).fill(0);
+    // the revealed letter and letters found in place start marked right place
+    if (S.marks === null) S.marks = R.knownMarks(S.group, S.history, move.word);
     const turn = S.history.length + 1;
     const over = turn > D.turns ? ` (past the ${D.turns} ${D.limitName})` : "";
     $("kind").textContent = `Turn ${turn}: ${kindText(move)}${over}`;

@@ -314,8 +314,17 @@ def samples(case: Case, seed: int = 1994) -> dict[str, list[Any]]:
         return cache[key]
 
     tiles, typed = spelling_samples(case, rng)
+    walked = walks(case, feedback, rng)
+    game = case.game
+    # the marks the tiles start with before each move the walk plays (issue 28, item 3)
+    known = [
+        [g, history, want, list(game.known_marks(want, g, [tuple(m) for m in history]))]  # type: ignore[attr-defined]
+        for g, history, want in walked
+        if isinstance(want, str)
+    ]
     return {
-        "walks": walks(case, feedback, rng),
+        "walks": walked,
+        "known": known,
         "feedback": feedback_samples(case, feedback, rng),
         "tiles": tiles,
         "typed": typed,

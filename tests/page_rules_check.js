@@ -41,6 +41,8 @@ for (const [g, history, want] of fixture.walks)
     const m = R.nextMove(group(g), history);
     return m.stop === undefined ? m.word : { stop: m.stop };
   }, want);
+for (const [g, history, word, marks] of fixture.known)
+  check("known", [g, history, word], () => R.knownMarks(group(g), history, word), marks);
 for (const [guess, answer, code, written] of fixture.feedback)
   check("feedback", [guess, answer], () => [R.feedback(guess, answer), R.fmt(code)], [code, written]);
 for (const [word, tiles, text] of fixture.tiles)

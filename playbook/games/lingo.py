@@ -204,6 +204,22 @@ class WordGame(Game):
     def group_of(self, answer: str) -> str:
         return answer[0] if self.revealed == "first" else "*"
 
+    def known_marks(
+        self, word: str, group: str, history: Sequence[tuple[str, Code]]
+    ) -> tuple[int, ...]:
+        """The marks a person need not enter for ``word`` after ``history`` in ``group``:
+        right place (2) where the revealed letter stands first, or where a letter some move
+        found in place stands in that place again; absent (0) elsewhere (what the page's
+        tiles start with; ``templates/page-rules.js`` repeats it)."""
+        known: list[str | None] = [None] * self.length
+        if self.revealed == "first" and len(group) == 1:
+            known[0] = group
+        for guess, code in history:
+            for i, m in enumerate(decode(code, self.length)):
+                if m == Mark.EXACT:
+                    known[i] = guess[i]
+        return tuple(2 if known[i] == ch else 0 for i, ch in enumerate(word))
+
     def pool_refusal(self) -> str | None:
         if self.guess_pool == "revealed" and self.revealed != "first":
             return "'revealed' needs revealed: first (a letter to start with)"
