@@ -40,6 +40,7 @@ __all__ = [
     "RenderOutcome",
     "VerifyOutcome",
     "optimal",
+    "output_file",
     "prepare_build",
     "render_playbook",
     "render_target",
@@ -258,15 +259,23 @@ class RenderOutcome:
     """Pages each group appears on (PDF only)."""
 
 
+def output_file(name: str, flag: str) -> Path:
+    """A file to write at the end of a command, checked before the work: not a folder, in
+    a folder that can be written (``flag`` names the option in the one-line error)."""
+    out = Path(name)
+    if out.is_dir():
+        raise PlaybookError(f"{flag}: {out} is a folder; name the file to write")
+    files.writable_folder(out.parent, flag)
+    return out
+
+
 def render_target(pb_path: str, fmt: str, output: str | None) -> Path:
     """The file a render writes (``output``, or beside the playbook with the format's
-    suffix), checked before the work: not a folder, in a folder that can be written."""
+    suffix), checked before the work (:func:`output_file`)."""
     source = Path(pb_path)
-    out = Path(output or str(source.with_name(source.stem + render.FORMATS[fmt].suffix)))
-    if out.is_dir():
-        raise PlaybookError(f"-o: {out} is a folder; name the file to write")
-    files.writable_folder(out.parent, "-o")
-    return out
+    return output_file(
+        output or str(source.with_name(source.stem + render.FORMATS[fmt].suffix)), "-o"
+    )
 
 
 def render_playbook(
@@ -303,19 +312,8 @@ def render_playbook(
 # ------------------------------------------------------------------ optimal
 
 
-def optimal(
-    cfg: Config,
-    *,
-    letters: Sequence[str] | None = None,
-    budget: float = 60.0,
-    first: str | None = None,
-    n_jobs: int = 1,
-    checkpoints: Path | None = None,
-) -> strategies.OptimalPlay:
-    """Per group, the tree with the fewest total turns that finds every word in time (or
-    the fewest words left unfound), within ``budget`` seconds a group, on ``n_jobs``
-    workers; with ``checkpoints``, finished groups are kept there and a run stopped
-    part-way resumes (the folder is emptied once every group is done)."""
-    return strategies.play_optimal(
-        cfg, letters=letters, budget=budget, first=first, n_jobs=n_jobs, checkpoints=checkpoints
-    )
+optimal = strategies.play_optimal
+"""Per group, the tree with the fewest total turns that finds every word in time (or the
+fewest words left unfound), within ``budget`` seconds a group, on ``n_jobs`` workers; with
+``checkpoints``, finished groups are kept there and a run stopped part-way resumes
+(:func:`playbook.pipeline.strategies.play_optimal`)."""

@@ -301,18 +301,8 @@ def _print_strategy(args: argparse.Namespace, result: strategies.StrategyResult)
     )
 
 
-def _output_file(name: str, flag: str) -> Path:
-    """A file to write at the end, checked before the work: not a folder, in a folder that
-    can be written."""
-    out = Path(name)
-    if out.is_dir():
-        raise PlaybookError(f"{flag}: {out} is a folder; name the file to write")
-    files.writable_folder(out.parent, flag)
-    return out
-
-
 def cmd_strategy(args: argparse.Namespace) -> int:
-    out = _output_file(args.out, "--out") if args.out else None
+    out = api.output_file(args.out, "--out") if args.out else None
     with config_path(args.config) as path:
         cfg = config.load(path)
         if args.hard:
