@@ -39,25 +39,41 @@ const PlaybookRules = (() => {
 
     // ---------------------------------------------------------- feedback (rule "marks")
 
-    function feedback(guess, answer) {
-      const exact = [];
-      const left = new Map();
-      for (let i = 0; i < L; i++) {
-        exact.push(guess[i] === answer[i]);
-        if (!exact[i]) left.set(answer[i], (left.get(answer[i]) || 0) + 1);
+    // words as small integers, one per letter (the ĳ of IJ is one letter), encoded once
+    const ALPHA = new Map();
+    const ENC = new Map();
+    function enc(w) {
+      let e = ENC.get(w);
+      if (e === undefined) {
+        e = new Int32Array(L);
+        for (let i = 0; i < L; i++) {
+          let k = ALPHA.get(w[i]);
+          if (k === undefined) ALPHA.set(w[i], (k = ALPHA.size));
+          e[i] = k;
+        }
+        ENC.set(w, e);
       }
+      return e;
+    }
+    const COUNT = new Int32Array(4096); // letters of the answer not in place, by letter
+
+    function markCode(g, a) {
+      for (let i = 0; i < L; i++) if (g[i] !== a[i]) COUNT[a[i]]++;
       let code = 0;
       for (let i = 0; i < L; i++) {
         let m = 0;
-        if (exact[i]) m = 2;
-        else if ((left.get(guess[i]) || 0) > 0) {
+        if (g[i] === a[i]) m = 2;
+        else if (COUNT[g[i]] > 0) {
           m = 1;
-          left.set(guess[i], left.get(guess[i]) - 1);
+          COUNT[g[i]]--;
         }
         code = code * 3 + m;
       }
+      for (let i = 0; i < L; i++) COUNT[a[i]] = 0;
       return code;
     }
+
+    const feedback = (guess, answer) => markCode(enc(guess), enc(answer));
 
     const marksOf = (code) => {
       const out = [];
@@ -100,8 +116,10 @@ const PlaybookRules = (() => {
     }));
     GROUPS.forEach((g) => (g.wordSet = new Set(g.words)));
     const BY_NAME = new Map(GROUPS.map((g) => [g.name, g]));
-    // every word the game accepts as a guess: the page's words and a guess list besides
-    const KNOWN = new Set(D.guesses ? WORDS.concat(D.guesses.split(" ")) : WORDS);
+    // the guess list in its order (the answers where there is none besides): every word the
+    // game accepts as a guess
+    const GUESSES = D.guesses ? D.guesses.split(" ") : WORDS.slice(0, D.answers);
+    const KNOWN = new Set(GUESSES);
 
     const consistent = (word, history) => history.every(([g, c]) => feedback(g, word) === c);
     const possible = (group, history) => group.words.filter((w) => consistent(w, history));
@@ -227,6 +245,133 @@ const PlaybookRules = (() => {
       return [...word].map((ch, i) => (known[i] === ch ? 2 : 0));
     }
 
+    // ---------------------------------------------------------- the rule's move, the best chance
+
+    const POOLS = new Map();
+    /** The guesses the rules allow in `group`, in guess-list order (play's guess pool): every
+        guess, or under the TV rules those that start with the revealed letter. */
+    function pool(group) {
+      let p = POOLS.get(group.name);
+      if (p === undefined) {
+        p = D.pool === "revealed" ? GUESSES.filter((w) => w[0] === group.name) : GUESSES;
+        POOLS.set(group.name, p);
+      }
+      return p;
+    }
+    /** The moves allowed after `history`: in hard mode only those that fit all of it. */
+    const allowedMoves = (group, history) =>
+      D.hard && history.length ? pool(group).filter((w) => consistent(w, history)) : pool(group);
+
+    const PARTS = new Int32Array(3 ** L);
+    const codesOf = (g, S) => {
+      const ge = enc(g);
+      return Int32Array.from(S, (a) => markCode(ge, enc(a)));
+    };
+    function split(codes) {
+      let largest = 0, parts = 0, sumsq = 0;
+      const touched = [];
+      for (const c of codes) if (PARTS[c]++ === 0) touched.push(c);
+      for (const c of touched) {
+        const k = PARTS[c];
+        parts++;
+        sumsq += k * k;
+        if (k > largest) largest = k;
+        PARTS[c] = 0;
+      }
+      return { largest, parts, sumsq };
+    }
+
+    /** `cands` in the order of the scm rule on the words `S` (strategy.py's greedy rules:
+        smallest largest part, more parts, smaller sum of squares, a word that may be the
+        answer, then list order), each with its feedback on `S`. */
+    function ruleOrder(cands, S) {
+      const inSet = new Set(S);
+      const scored = cands.map((w, i) => {
+        const codes = codesOf(w, S);
+        return Object.assign({ w, i, codes, nIn: inSet.has(w) ? 1 : 0 }, split(codes));
+      });
+      return scored.sort(
+        (a, b) =>
+          a.largest - b.largest || b.parts - a.parts || a.sumsq - b.sumsq || b.nIn - a.nIn || a.i - b.i,
+      );
+    }
+
+    /** The scm rule's move after `history` in `group`, as `play` suggests it off the
+        playbook (the search package's greedy move): with one or two words left the first of
+        them, else the best by the rule among the moves allowed. null where no word fits. */
+    function ruleMove(group, history) {
+      const S = possible(group, history);
+      if (S.length === 0) return null;
+      if (S.length <= 2) return S[0];
+      return ruleOrder(allowedMoves(group, history), S)[0].w;
+    }
+
+    /** Taking over a board: the move most likely to find the word within `turns` turns after
+        `history` in `group`, where `known` (an array of letters or null, one per place) holds
+        letters revealed besides; every word still possible is equally likely. The search
+        package's chance module, rule for rule: {word, found, total, turns}, null where no word
+        is possible or no turn is left, or {outOfTime: true} after `budgetMs`. */
+    function bestChance(group, history, turns, known = [], budgetMs = 5000) {
+      const S = possible(group, history).filter((w) => known.every((ch, i) => !ch || w[i] === ch));
+      if (S.length === 0 || turns <= 0) return null;
+      const deadline = Date.now() + budgetMs;
+      const memo = new Map();
+      const OUT = {};
+
+      function value(g, S, codes, t, cands) {
+        const parts = new Map();
+        codes.forEach((c, j) => {
+          const part = parts.get(c);
+          if (part === undefined) parts.set(c, [S[j]]);
+          else part.push(S[j]);
+        });
+        let total = 0;
+        for (const [c, part] of parts) {
+          if (c === SOLVED && part[0] === g) total += 1;
+          else total += found(part, t - 1, D.hard ? cands.filter((w) => feedback(g, w) === c) : cands);
+        }
+        return total;
+      }
+
+      function found(S, t, cands) {
+        const n = S.length;
+        if (t <= 0 || n === 0) return 0;
+        if (n <= t) return n;
+        if (t === 1) return 1;
+        const key = `${t}|${S.join(" ")}` + (D.hard ? `|${cands.join(" ")}` : "");
+        const known = memo.get(key);
+        if (known !== undefined) return known;
+        if (Date.now() > deadline) throw OUT;
+        const rows = cands.map((w) => {
+          const codes = codesOf(w, S);
+          return { w, codes, parts: split(codes).parts };
+        });
+        let best = 0;
+        if (t === 2) best = rows.reduce((m, r) => Math.max(m, r.parts), 0);
+        else
+          for (const r of rows.sort((a, b) => b.parts - a.parts)) {
+            best = Math.max(best, value(r.w, S, r.codes, t, cands));
+            if (best === n) break;
+          }
+        memo.set(key, best);
+        return best;
+      }
+
+      try {
+        const cands = allowedMoves(group, history);
+        let top = null;
+        for (const r of ruleOrder(cands, S)) {
+          const v = value(r.w, S, r.codes, turns, cands);
+          if (top === null || v > top.found) top = { word: r.w, found: v, total: S.length, turns };
+          if (top.found === S.length) break;
+        }
+        return top;
+      } catch (e) {
+        if (e === OUT) return { outOfTime: true, total: S.length, turns };
+        throw e;
+      }
+    }
+
     return Object.freeze({
       data: D,
       length: L,
@@ -247,6 +392,9 @@ const PlaybookRules = (() => {
       typedWord,
       mayGuess,
       knownMarks,
+      pool,
+      ruleMove,
+      bestChance,
     });
   }
 

@@ -29,7 +29,9 @@ from playbook.model import GroupPlan, Playbook
 from playbook.pipeline import build, outputs
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session
+from playbook.play import RulePlayer
 from playbook.render.page import page_data, render_page
+from playbook.search.chance import best_chance
 from playbook.spelling import IJ
 from playbook.words import WordList
 
@@ -302,6 +304,69 @@ def guess_samples(case: Case, rng: random.Random) -> list[Any]:
     return out
 
 
+RULE_SAMPLES = 150
+"""Histories on which the rule's move is compared (of the walks' histories, at random)."""
+CHANCE_SAMPLES = 25
+"""Boards taken over on which the best chance is compared."""
+
+
+def _histories(walked: list[Any], rng: random.Random, count: int) -> list[tuple[str, list[Any]]]:
+    """``count`` distinct histories of the walks, at random (the empty one of each group
+    first)."""
+    seen: dict[tuple[str, str], tuple[str, list[Any]]] = {}
+    for g, history, _ in walked:
+        seen.setdefault((g, json.dumps(history)), (g, history))
+    every = list(seen.values())
+    starts = [(g, h) for g, h in every if not h]
+    rest = [(g, h) for g, h in every if h]
+    return starts + rng.sample(rest, min(len(rest), max(0, count - len(starts))))
+
+
+def rule_samples(case: Case, walked: list[Any], rng: random.Random) -> list[Any]:
+    """``[group, history, the scm rule's move or None]``: what ``play`` suggests off the
+    playbook (:class:`playbook.play.RulePlayer`), on histories of the walks."""
+    hard = bool(case.pb.game.get("hard", False))
+    out: list[Any] = []
+    for g, history in _histories(walked, rng, RULE_SAMPLES):
+        player = RulePlayer(case.session.problem(g), "scm", hard)
+        played = [(w, c) for w, c in history]
+        try:
+            move: str | None = player.next_move(played)
+        except ValueError:
+            move = None
+        out.append([g, history, move])
+    return out
+
+
+def chance_samples(case: Case, walked: list[Any], rng: random.Random) -> list[Any]:
+    """``[group, history, turns, letters revealed besides, [move, found, total] or None]``:
+    boards taken over (:func:`playbook.search.chance.best_chance`), with one to three turns
+    left and at times a letter of a word still possible revealed."""
+    hard = bool(case.pb.game.get("hard", False))
+    out: list[Any] = []
+    for g, history in _histories(walked, rng, CHANCE_SAMPLES * 3):
+        problem = case.session.problem(g)
+        played = [(w, c) for w, c in history]
+        cols = problem.possible(played)
+        if len(cols) > 60 or not len(cols):
+            continue
+        turns = rng.randint(1, 3)
+        length = len(problem.answers[0])
+        known: list[str | None] = [None] * length
+        if rng.random() < 0.4:
+            word = problem.answers[int(rng.choice(cols.tolist()))]
+            at = rng.randrange(length)
+            known[at] = word[at]
+            cols = cols[[problem.answers[c][at] == word[at] for c in cols]]
+        allowed = RulePlayer(problem, "scm", hard).allowed(played)
+        found = best_chance(problem, cols, turns, allowed=allowed, hard=hard)
+        want = None if found is None else [problem.guesses[found.row], found.found, found.total]
+        out.append([g, history, turns, known, want])
+        if len(out) == CHANCE_SAMPLES:
+            break
+    return out
+
+
 def samples(case: Case, seed: int = 1994) -> dict[str, list[Any]]:
     """Every sample of ``case``, by kind (as ``tests/page_rules_check.js`` reads them)."""
     rng = random.Random(seed)
@@ -325,6 +390,8 @@ def samples(case: Case, seed: int = 1994) -> dict[str, list[Any]]:
     return {
         "walks": walked,
         "known": known,
+        "rule": rule_samples(case, walked, rng),
+        "chance": chance_samples(case, walked, rng),
         "feedback": feedback_samples(case, feedback, rng),
         "tiles": tiles,
         "typed": typed,

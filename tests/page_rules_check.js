@@ -43,6 +43,13 @@ for (const [g, history, want] of fixture.walks)
   }, want);
 for (const [g, history, word, marks] of fixture.known)
   check("known", [g, history, word], () => R.knownMarks(group(g), history, word), marks);
+for (const [g, history, want] of fixture.rule)
+  check("rule", [g, history], () => R.ruleMove(group(g), history), want);
+for (const [g, history, turns, known, want] of fixture.chance)
+  check("chance", [g, history, turns, known], () => {
+    const c = R.bestChance(group(g), history, turns, known, 600000);
+    return c === null ? null : [c.word, c.found, c.total];
+  }, want);
 for (const [guess, answer, code, written] of fixture.feedback)
   check("feedback", [guess, answer], () => [R.feedback(guess, answer), R.fmt(code)], [code, written]);
 for (const [word, tiles, text] of fixture.tiles)

@@ -31,7 +31,7 @@ from playbook.render.views import template_text
 from playbook.spelling import IJ, IJ_NAME, Spelling
 from playbook.words import WordList
 
-DATA_VERSION = 1
+DATA_VERSION = 2
 """The layout of the page's JSON (read by ``templates/page-rules.js``)."""
 
 POOLS = {
@@ -196,13 +196,12 @@ def _symbols(game: Game) -> tuple[dict[str, int], list[str]]:
     return typed, [game.format(m)[-1] for m in range(3)]
 
 
-def _extra_guesses(pb: Playbook, guesses: WordList | None, known: Sequence[str]) -> str:
-    """The words of a separate guess list that the page does not know yet (Wordle's allowed
-    guesses beside its answers), checked to be the playbook's own list; empty without one."""
+def _guess_list(pb: Playbook, guesses: WordList | None) -> str:
+    """A separate guess list in its order (Wordle's allowed guesses beside its answers),
+    checked to be the playbook's own list; empty without one."""
     if guesses is None or not pb.words.get("answers"):
         return ""
-    seen = set(known)
-    return " ".join(w for w in _own(pb, guesses, "sha256", "guess list").words if w not in seen)
+    return " ".join(_own(pb, guesses, "sha256", "guess list").words)
 
 
 def page_data(
@@ -238,11 +237,13 @@ def page_data(
         "typed": typed,
         "shown": shown,
         "pool": pool,
+        "hard": bool(pb.game.get("hard", False)),
         "ij": ij,
         "words": " ".join(ids.words),
+        "answers": len(listed.words),
         "spelled": {w: spelled[w] for w in ids.words if w in spelled},
         "groups": groups,
-    } | ({"guesses": extra} if (extra := _extra_guesses(pb, guesses, ids.words)) else {})
+    } | ({"guesses": listed_guesses} if (listed_guesses := _guess_list(pb, guesses)) else {})
 
 
 def _pool(rules: Mapping[str, Any], pool: str) -> str:
