@@ -101,3 +101,44 @@ def test_the_cheating_hosts_path(small_group: Problem) -> None:
     left = [len(small_group.possible(g.moves[: i + 1])) for i in range(len(g.moves))]
     assert list(g.left) == left and left[-1] == 1
     assert play.plural(1, "turns") == "1 turn" and play.plural(1, "misses") == "1 miss"
+
+
+def test_chance_and_reveal_take_over_a_board(small_group: Problem) -> None:
+    """``chance`` gives best_chance's move and figures for the turns left (or those given);
+    ``reveal`` narrows the words to those with the letter in place, and the suggestion
+    becomes the best chance's move; bad arguments are refused and change nothing."""
+    from playbook.search.chance import best_chance
+
+    p = small_group
+    a = Assistant(p, RulePlayer(p))
+    first = a.suggestion()
+    assert first is not None
+    # an answer of the largest part the first move leaves
+    parts = Counter(p.game.feedback(first, w) for w in p.answers)
+    biggest = parts.most_common(1)[0][0]
+    answer = next(w for w in p.answers if p.game.feedback(first, w) == biggest)
+    a.handle(_fb(p, first, answer))
+    cols = p.possible(a.history)
+    for turns in (1, 2):
+        best = best_chance(p, cols, turns)
+        assert best is not None
+        said = a.handle(f"chance {turns}")
+        word = p.guesses[best.row]
+        assert f"play {word}: the word is found in time for {best.found} of the" in said
+        assert f"{100 * best.found / best.total:.0f}%" in said
+    left = p.game.limit - 1
+    assert f"with {left} turns left" in a.handle("chance")
+    # a letter revealed in the place where the answer has it
+    at = next(i for i in range(len(answer)) if len({p.answers[c][i] for c in cols}) > 1)
+    status = a.handle(f"reveal {at + 1} {answer[at]}")
+    assert not a.refused
+    kept = [c for c in cols.tolist() if p.answers[c][at] == answer[at]]
+    assert a.remaining() == [p.answers[c] for c in kept]
+    best = best_chance(p, kept, left)
+    assert best is not None and f"play: {p.guesses[best.row]} (the best chance" in status
+    for bad in ("reveal 0 a", "reveal 2", "reveal 9 a", "chance x", "chance 0"):
+        a.handle(bad)
+        assert a.refused, bad
+    assert a.remaining() == [p.answers[c] for c in kept]
+    a.handle("reveal")
+    assert len(a.remaining()) == len(cols)

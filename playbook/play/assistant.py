@@ -9,10 +9,13 @@ from __future__ import annotations
 import dataclasses
 import textwrap
 
+import numpy as np
+
 from playbook.core.problem import Problem
 from playbook.games import Game
 from playbook.play.explain import outlook, review, split_of
-from playbook.play.players import History, Player, plural
+from playbook.play.players import History, Player, RulePlayer, plural
+from playbook.search.chance import Chance, OutOfTime, best_chance
 from playbook.spelling import Spelling
 
 HELP = """commands:
@@ -20,12 +23,19 @@ HELP = """commands:
 {notation}
   WORD FEEDBACK   you played WORD instead; its feedback
   why             why the suggested move: how it splits the words left, turns to go
+  chance [N]      taking over a board: the move most likely to find the word within N
+                  turns (default: the turns left), and that chance
+  reveal N L      letter L was revealed in place N (the word passed to you with one more
+                  letter shown); reveal alone forgets them
   l               list the words still possible
   u               undo the last step
   review          your moves, and {advisor}'s where it differs
   new             start a new game
   ?               this help
   q, quit         quit (Ctrl-D too)"""
+
+CHANCE_BUDGET = 60.0
+"""Seconds ``chance`` may take (a whole letter with four turns left can take longer)."""
 
 PAGE = 10
 """Words per line when listing (at most 20 lines are shown)."""
@@ -58,6 +68,8 @@ class Assistant:
     """``quit`` or ``new`` once asked for."""
     refused: bool = False
     """Whether the last line was refused (bad input)."""
+    known: dict[int, str] = dataclasses.field(default_factory=dict)
+    """Letters revealed besides the feedback, by place (0-based): ``reveal``."""
     _suggestion: str | None = None
 
     @property
@@ -65,15 +77,45 @@ class Assistant:
         return self.problem.game
 
     def suggestion(self) -> str | None:
+        """The player's move; with letters revealed besides (which no player knows of), the
+        move of the best chance within the turns left."""
         if self._suggestion is None and not self.finished:
+            if self.known and (best := self._best()) is not None:
+                self._suggestion = self.problem.guesses[best.row]
+                return self._suggestion
             try:
                 self._suggestion = self.player.next_move(self.history)
             except ValueError:
                 self._suggestion = None
         return self._suggestion
 
+    def _best(self, turns: int | None = None) -> Chance | None:
+        """:func:`best_chance` on the board (``turns``: the turns left by default); raises
+        :class:`OutOfTime`, except when asked for the suggestion (None then)."""
+        game = self.game
+        left = max(1, game.limit - game.spent(self.history)) if turns is None else turns
+        allowed = RulePlayer(self.problem, hard=self.hard).allowed(self.history)
+        try:
+            return best_chance(
+                self.problem, self._cols(), left, allowed=allowed, hard=self.hard,
+                budget=CHANCE_BUDGET,
+            )  # fmt: skip
+        except OutOfTime:
+            if turns is None:
+                return None
+            raise
+
     def remaining(self) -> list[str]:
-        return self.problem.possible_words(self.history)
+        return [self.problem.answers[c] for c in self._cols()]
+
+    def _cols(self) -> np.ndarray:
+        """The answers still possible: they fit the feedback and the letters revealed."""
+        cols = self.problem.possible(self.history)
+        if self.known:
+            answers = self.problem.answers
+            keep = [all(answers[c][i] == ch for i, ch in self.known.items()) for c in cols]
+            cols = cols[np.asarray(keep, dtype=bool)]
+        return cols
 
     def status(self) -> str:
         """What to play next and how many words remain."""
@@ -84,8 +126,12 @@ class Assistant:
         lines = [f"{plural(len(left), 'words')} possible"]
         if 1 < len(left) <= 10:
             lines[0] += ": " + " ".join(map(self.spell.text, left))
+        if self.known:
+            shown = "".join(self.known.get(i, ".") for i in range(self.game.word_length or 0))
+            lines.append(f"letters revealed: {self.spell.text(shown)}")
         if move is not None:
             off = " (off the playbook: rule)" if self._off_book() else ""
+            off = " (the best chance in the turns left)" if self.known else off
             lines.append(f"play: {self.spell.text(move)}{off}")
         return "\n".join(lines)
 
@@ -120,6 +166,10 @@ class Assistant:
             return self._list()
         if command == "why":
             return self.why()
+        if command == "chance" or command.startswith("chance "):
+            return self.chance(text[len("chance") :].strip())
+        if command == "reveal" or command.startswith("reveal "):
+            return self._reveal(text[len("reveal") :].split())
         if command == "review":
             return self.review() if self.history else "no moves yet"
         if self.finished:
@@ -211,6 +261,58 @@ class Assistant:
                 f"{self.review()}\nnew for another game, quit to end"
             )
         return self.status()
+
+    def _reveal(self, args: list[str]) -> str:
+        length = self.game.word_length or 0
+        if not args:
+            self.known.clear()
+            self._suggestion = None
+            return "letters revealed forgotten\n" + self.status()
+        place = args[0]
+        letter = self.spell.typed(args[1]) if len(args) == 2 else ""
+        if not (place.isdigit() and 1 <= int(place) <= length) or len(letter) != 1:
+            return self._refuse(
+                f"reveal: give a place 1-{length} and one letter, e.g. reveal 3 e"
+                if length
+                else "reveal: this game reveals no letters"
+            )
+        before = dict(self.known)
+        self.known[int(place) - 1] = letter
+        self._suggestion = None
+        if not len(self._cols()):
+            self.known = before
+            self._suggestion = None
+            return self._refuse(
+                f"reveal: no word still possible has {self.spell.text(letter)} in place {place}"
+            )
+        return self.status()
+
+    def chance(self, arg: str = "") -> str:
+        """Taking over a board: the move most likely to find the word within the turns left
+        (or ``arg`` turns), with that chance (:func:`playbook.search.chance.best_chance`)."""
+        game = self.game
+        if self.finished:
+            return self._refuse("the game is over: new for another game")
+        if arg and not (arg.isdigit() and int(arg) >= 1):
+            return self._refuse("chance: give the turns left as a whole number, e.g. chance 2")
+        turns = int(arg) if arg else game.limit - game.spent(self.history)
+        if turns < 1:
+            return self._refuse("chance: no turns left; give them, e.g. chance 1")
+        try:
+            best = self._best(turns)
+        except OutOfTime:
+            return (
+                f"{plural(len(self._cols()), 'words')} still possible: too many to work out "
+                f"the best chance within {CHANCE_BUDGET:.0f} s; fewer turns, or play on"
+            )
+        if best is None:
+            return self._refuse("chance: no word of the list fits the board")
+        word = self.spell.text(self.problem.guesses[best.row])
+        return (
+            f"with {plural(turns, game.limit_name)} left: play {word}: the word is found in "
+            f"time for {best.found} of the {plural(best.total, 'words')} still possible "
+            f"({100 * best.chance:.0f}%)"
+        )
 
     def why(self) -> str:
         """How the suggested move splits the words left, and what finishing costs from here
