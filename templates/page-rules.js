@@ -372,6 +372,18 @@ const PlaybookRules = (() => {
       }
     }
 
+    // ---------------------------------------------------------- the page's words, translated
+
+    const MESSAGES = D.messages || Object.create(null);
+    /** The text of message `s` in the page's language (the message catalog's translation,
+        embedded by the renderer; English where there is none), `{name}` filled from `vars`. */
+    function T(s, vars) {
+      const text = MESSAGES[s] || s;
+      return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
+    }
+    /** `one` or `many` by `n` (English and Dutch count alike), translated, `{n}` filled. */
+    const TN = (n, one, many, vars) => T(n === 1 ? one : many, Object.assign({ n }, vars));
+
     return Object.freeze({
       data: D,
       length: L,
@@ -395,6 +407,8 @@ const PlaybookRules = (() => {
       pool,
       ruleMove,
       bestChance,
+      T,
+      TN,
     });
   }
 

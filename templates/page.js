@@ -11,23 +11,39 @@
   const SOLVED = R.solved;
   const GROUPS = R.groups;
   const { OFF_BOOK, NOT_TRIED, NO_ROW } = PlaybookRules;
-  const { feedback, nextMove, fmt, possible, consistent, marksOf, codeOf, codesOfKey, text, tileLetters } = R;
+  const { feedback, nextMove, fmt, possible, consistent, marksOf, codeOf, codesOfKey, text, tileLetters, T } = R;
   const $ = (id) => document.getElementById(id);
-
-  // expose the rules for the curious (the page itself does not need it)
-  window.playbookPage = { feedback, nextMove, groups: GROUPS, fmt, possible };
 
   // ------------------------------------------------------------ state
 
-  const S = { group: null, history: [], marks: null, chosen: null, done: false, msg: "", bad: false, allWords: false };
+  const S = {
+    group: null, history: [], marks: null, chosen: null, chosenKind: "chosen", known: [],
+    done: false, msg: "", bad: false, allWords: false,
+  };
   const SHOWN = 60; // words still possible shown before "+ N more"
 
+  const RULE_MOVES = new Map();
+  /** The scm rule's move after `history` (what play suggests off the playbook), once. */
+  function ruleMove(history) {
+    const key = S.group.name + "|" + JSON.stringify(history);
+    if (!RULE_MOVES.has(key)) RULE_MOVES.set(key, R.ruleMove(S.group, history));
+    return RULE_MOVES.get(key);
+  }
+
+  /** The move to enter now: one the person chose, the playbook's, or off the playbook the
+      rule's (as play suggests it); null once the game is over. */
   function current() {
     if (S.done) return null;
-    if (S.chosen !== null) return { word: S.chosen, kind: "chosen" };
+    if (S.chosen !== null) return { word: S.chosen, kind: S.chosenKind };
     const m = nextMove(S.group, S.history);
-    return m.stop === undefined ? m : null;
+    if (m.stop === undefined) return m;
+    const word = ruleMove(S.history);
+    return word === null ? null : { word, kind: "rule", stop: m.stop };
   }
+
+  /** The words still possible: they fit the feedback and any letters revealed besides. */
+  const left = () =>
+    possible(S.group, S.history).filter((w) => S.known.every((ch, i) => !ch || w[i] === ch));
 
   function el(tag, cls, content) {
     const e = document.createElement(tag);
@@ -53,6 +69,10 @@
     });
     return box;
   }
+
+  // what the practice game and the drill (page-train.js) share with this script; the rules
+  // for the curious too
+  window.playbookPage = { R, el, tiles, feedback, nextMove, groups: GROUPS, fmt, possible };
 
   setup();
 
@@ -86,6 +106,7 @@
     // Ctrl-Z or Backspace takes the last move back
     document.addEventListener("keydown", (e) => {
       if (e.target instanceof HTMLInputElement || e.altKey || e.isComposing) return;
+      if ($("follow-main").hidden) return; // practising or drilling: keys are theirs
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && S.group !== null) {
         e.preventDefault();
         undo();
@@ -108,6 +129,10 @@
       if (e.key === "Enter") other();
     });
     $("find-input").addEventListener("input", find);
+    $("tk-go").addEventListener("click", takeOver);
+    $("tk-known").addEventListener("keydown", (e) => {
+      if (e.key === "Enter") takeOver();
+    });
     if (GROUPS.length === 1) {
       $("letters").hidden = true;
       pick(GROUPS[0]);
@@ -121,7 +146,7 @@
       b.classList.toggle("on", b.dataset.group === g.name);
       b.setAttribute("aria-pressed", String(b.dataset.group === g.name));
     });
-    $("game").hidden = $("left-sec").hidden = false;
+    $("game").hidden = $("left-sec").hidden = $("takeover").hidden = false;
     $("find").hidden = g.table === null;
     $("find-input").value = "";
     restart();
@@ -132,7 +157,9 @@
   }
 
   function restart() {
-    Object.assign(S, { history: [], marks: null, chosen: null, done: false, msg: "", bad: false });
+    Object.assign(S, { history: [], marks: null, chosen: null, known: [], done: false, msg: "", bad: false });
+    $("tk-known").value = "";
+    $("tk-out").textContent = "";
     draw();
   }
 
@@ -162,7 +189,7 @@
     showMessage();
   }
 
-  const TAGS = { move: "exception move", off: "off the playbook" };
+  const TAGS = { move: T("exception move"), off: T("off the playbook") };
 
   function drawMoves() {
     const list = $("moves");
@@ -183,7 +210,9 @@
   function kindText(m) {
     if (m.kind === "opening") return `opening ${m.index + 1} of ${m.count}`;
     if (m.kind === "move") return "exception move: play this word, then its own table decides";
-    if (m.kind === "chosen") return "your word (off the playbook)";
+    if (m.kind === "chosen") return T("your word (off the playbook)");
+    if (m.kind === "chance") return T("the best chance in the turns left");
+    if (m.kind === "rule") return `${STOPS[m.stop] || STOPS.off} ${T("The scm rule's move, as play suggests:")}`;
     if (m.early && possible(S.group, S.history).length === 1) return "the only word still possible";
     if (m.early) return "the words still possible fit in the turns left: try them (list order)";
     if (m.all) return "the next word still possible (list order)";
@@ -204,7 +233,8 @@
     const turn = S.history.length + 1;
     const over = turn > D.turns ? ` (past the ${D.turns} ${D.limitName})` : "";
     $("kind").textContent = `Turn ${turn}: ${kindText(move)}${over}`;
-    $("kind").className = "kind" + (move.kind === "move" ? " exc" : move.kind === "chosen" ? " off" : "");
+    const offBook = move.kind === "chosen" || move.kind === "rule" || move.kind === "chance";
+    $("kind").className = "kind" + (move.kind === "move" ? " exc" : offBook ? " off" : "");
     entry.dataset.word = move.word;
     entry.dataset.kind = move.kind;
     $("current").appendChild(tiles(move.word, S.marks, tap));
@@ -236,14 +266,15 @@
     showMarks();
   }
 
+  const STOPS = {
+    [OFF_BOOK]: T("You have left the playbook."),
+    [NOT_TRIED]: T("The playbook has no further word to try here."),
+    [NO_ROW]: T("The table has no row for this feedback."),
+  };
+
   function stopMessage() {
     const m = nextMove(S.group, S.history);
-    const why = {
-      [OFF_BOOK]: "You have left the playbook.",
-      [NOT_TRIED]: "The playbook has no further word to try here.",
-      [NO_ROW]: "The table has no row for this feedback.",
-    }[m.stop] || "The playbook has no further move.";
-    S.msg = why + " Tap a word still possible to play it, or undo.";
+    S.msg = `${STOPS[m.stop] || T("The playbook has no further move.")} ${T("Tap a word still possible to play it, or undo.")}`;
     S.bad = true;
   }
 
@@ -258,11 +289,11 @@
   }
 
   function drawLeft() {
-    const left = possible(S.group, S.history);
-    $("left-title").textContent = `${left.length} word${left.length === 1 ? "" : "s"} still possible`;
+    const words = left();
+    $("left-title").textContent = `${words.length} word${words.length === 1 ? "" : "s"} still possible`;
     const box = $("left");
     box.replaceChildren();
-    const shown = left.slice(0, S.allWords ? 2000 : SHOWN);
+    const shown = words.slice(0, S.allWords ? 2000 : SHOWN);
     shown.forEach((w) => {
       const b = el("button", "w", text(w));
       b.type = "button";
@@ -275,8 +306,8 @@
       b.addEventListener("click", () => choose(w));
       box.appendChild(b);
     });
-    if (left.length > shown.length) {
-      const more = el("button", "w more", `+ ${left.length - shown.length} more`);
+    if (words.length > shown.length) {
+      const more = el("button", "w more", `+ ${words.length - shown.length} more`);
       more.type = "button";
       more.id = "more";
       more.addEventListener("click", () => {
@@ -286,7 +317,7 @@
       box.appendChild(more);
     }
     const notes = [];
-    if (left.some((w) => S.group.unguaranteed.has(w)))
+    if (words.some((w) => S.group.unguaranteed.has(w)))
       notes.push(`† not guaranteed within ${D.turns} ${D.limitName} (the playbook says so).`);
     notes.push("Tap a word to play it instead of the playbook's move.");
     $("left-note").textContent = notes.join(" ");
@@ -373,10 +404,17 @@
       showMessage();
       return;
     }
+    const taking = move.kind === "chance";
     Object.assign(S, { history: trial, marks: null, chosen: null, msg: "", bad: false });
     $("fb").value = "";
     if (code === SOLVED) solved(move.word);
     draw();
+    if (taking && code !== SOLVED) {
+      // still taking over: the best chance again, with a turn less
+      const turns = Number($("tk-turns").value) || 0;
+      if (turns > 1) $("tk-turns").value = String(turns - 1);
+      if (!$("tk-turns").value || turns > 1) takeOver();
+    }
   }
 
   function solved(word) {
@@ -391,6 +429,7 @@
     if (S.done) return;
     const book = nextMove(S.group, S.history);
     S.chosen = book.word === w ? null : w;
+    S.chosenKind = "chosen";
     S.marks = null;
     $("fb").value = "";
     S.msg = "";
@@ -408,6 +447,50 @@
     }
     $("other-word").value = "";
     choose(w);
+  }
+
+  // ------------------------------------------------------------ taking over a board
+
+  /** Letters revealed besides, typed as one mark a place (a letter, or . ? _ - for none):
+      an array of letters or null, [] for nothing typed, or undefined where it cannot be read. */
+  function parseKnown(s) {
+    const chars = [...R.typedWord(s)];
+    if (!chars.length) return [];
+    if (chars.length !== L) return undefined;
+    return chars.map((ch) => (".?_-".includes(ch) ? null : ch));
+  }
+
+  function takeOver() {
+    const out = $("tk-out");
+    const known = parseKnown($("tk-known").value);
+    const typedTurns = $("tk-turns").value.trim();
+    const turns = typedTurns ? Number(typedTurns) : Math.max(1, D.turns - S.history.length);
+    const say = (msg, bad) => {
+      out.textContent = msg;
+      out.className = "msg" + (bad ? " bad" : "");
+    };
+    if (known === undefined)
+      return say(T("Type the letters revealed as {n} places: a letter, or . where none shows (e.g. {example}).", { n: L, example: "..e.." }), true);
+    if (!Number.isInteger(turns) || turns < 1)
+      return say(T("Turns left: a whole number of at least 1."), true);
+    const c = R.bestChance(S.group, S.history, turns, known);
+    if (c === null) return say(T("No word of the list fits the board and the letters revealed."), true);
+    if (c.outOfTime)
+      return say(T("{n} words are still possible: too many to work out the best chance here. Play on, or enter more rows.", { n: c.total }), true);
+    S.known = known;
+    Object.assign(S, { chosen: c.word, chosenKind: "chance", marks: null, msg: "", bad: false });
+    $("fb").value = "";
+    draw();
+    say(
+      T("Play {word}: with {turns} turns left it finds the word for {found} of the {total} words still possible ({pct}%).", {
+        word: text(c.word).toUpperCase(),
+        turns,
+        found: c.found,
+        total: c.total,
+        pct: Math.round((100 * c.found) / c.total),
+      }),
+      false,
+    );
   }
 
   // ------------------------------------------------------------ search

@@ -449,3 +449,185 @@ def test_desktop_keys_and_marks_known_before_a_tap(
     page.locator("body").press("e")
     assert page.get_attribute("button.letter[data-group='e']", "aria-pressed") == "true"
     assert page.errors == []
+
+
+# ---------------------------------------------------------------------- issue 28: practice
+
+
+def mulberry32(seed: int) -> float:
+    """The page's seeded draw (``rng`` in ``templates/page-train.js``), its first number."""
+    m = 0xFFFFFFFF
+    a = (seed + 0x6D2B79F5) & m
+    t = a
+    t = ((t ^ (t >> 15)) * (t | 1)) & m
+    t ^= (t + (((t ^ (t >> 7)) * (t | 61)) & m)) & m
+    return ((t ^ (t >> 14)) & m) / 4294967296
+
+
+def hidden_word(words: list[str], seed: int) -> str:
+    return words[int(mulberry32(seed) * len(words))]
+
+
+def marks_of(page: Any, selector: str) -> list[list[int]]:
+    """The marks of every row of tiles under ``selector``."""
+    return page.eval_on_selector_all(
+        selector,
+        "rows => rows.map(r => [...r.querySelectorAll('.t')]"
+        ".map(e => Number(e.className.match(/m(\\d)/)[1])))",
+    )
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_practice_against_a_hidden_word(
+    browser: Any, tv_page: tuple[BuildResult, Path], viewport: dict[str, int]
+) -> None:
+    """Issue 28, item 1: the address's seed draws the hidden word (the same draw in Python);
+    the TV rules refuse a word that is not the list's or not of the letter in one line; the
+    page marks each guess as the game does; afterwards the plan's moves stand beside yours,
+    and the score is kept on the device (it survives a reload)."""
+    result, path = tv_page
+    session, pb = result.session, result.playbook
+    game = session.game
+    plan = pb.group("e")
+    words = [session.answers[j] for j in session.groups()["e"]]
+    seed = 4242
+    answer = hidden_word(words, seed)
+    page = open_page(browser, path, viewport)
+    page.goto(f"{path.as_uri()}#practice/e/{seed}")
+    assert page.is_visible("#practice-main") and not page.is_visible("#follow-main")
+    other = next(w for w in session.answers if not w.startswith("e"))
+    for typed, said in [
+        ("zzzzz", "zzzzz is not a word of the list that starts with E."),
+        (other, f"{other} is not a word of the list that starts with E."),
+        ("eik", "eik: type a word of 5 letters."),
+    ]:
+        page.fill("#pr-word", typed)
+        page.press("#pr-word", "Enter")
+        assert page.inner_text("#pr-msg") == said
+    assert page.eval_on_selector_all("#pr-rows li:not(.next)", "els => els.length") == 0
+    # play a word of the group that is not the answer, then the plan's moves from there
+    first = next(w for w in words if w != answer)
+    mine = [first]
+    history = [(first, game.feedback(first, answer))]
+    player = play.make_player(session.problem("e"), plan, "scm", early=pb.try_when_fit)
+    while history[-1][1] != game.solved and len(history) < game.limit:
+        move = player.next_move(history)
+        mine.append(move)
+        history.append((move, game.feedback(move, answer)))
+    for w in mine:
+        page.fill("#pr-word", w.upper())
+        page.click("#pr-ok")
+    shown = marks_of(page, "#pr-rows li:not(.next) .tiles")
+    assert shown == [[int(d) for d in game.tile_pattern(game.format(c), w)] for w, c in history]
+    found = history[-1][1] == game.solved
+    assert page.inner_text("#pr-msg").startswith("Found:" if found else "Not found")
+    # the review: yours beside the plan's (BookPlayer's game on the same word)
+    want = book_moves(session, plan, answer, pb.try_when_fit)
+    planned = page.eval_on_selector_all("#pr-table td.plan", "els => els.map(e => e.dataset.word)")
+    assert [w for w in planned if w] == want
+    verdict = page.inner_text("#pr-verdict")
+    assert f"the plan: {len(want)} turn" in verdict
+    assert f"you: {len(mine)} turn" in verdict if found else "you: not found" in verdict
+    page.reload()
+    page.wait_for_selector("#pr-score")
+    assert page.inner_text("#pr-score").startswith(
+        "1 game · " + ("1 found" if found else "0 found")
+    )
+    # the same address, the same word: the first guess gets the same marks
+    page.fill("#pr-word", first)
+    page.press("#pr-word", "Enter")
+    assert marks_of(page, "#pr-rows li:not(.next) .tiles")[0] == shown[0]
+    assert no_horizontal_scroll(page)
+    assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_drill_moves_cards_between_boxes(
+    browser: Any, tv_page: tuple[BuildResult, Path], viewport: dict[str, int]
+) -> None:
+    """Issue 28, item 2: the cards are each letter's openings and each exception move after
+    its trigger; a card answered right moves up a box and is not due again today, one missed
+    goes back to box 1 and stays due; the boxes survive a reload."""
+    result, path = tv_page
+    pb = result.playbook
+    page = open_page(browser, path, viewport)
+    page.goto(f"{path.as_uri()}#drill")
+    exceptions = sum(1 for g in pb.groups for r in g.table or () if isinstance(r.node, model.Move))
+    total = sum(1 for g in pb.groups if g.openings) + exceptions
+    assert page.inner_text("#dr-due") == f"{total} due now · 0 of {total} cards learnt (box 4 or 5)"
+    # the first card: the openings of e (the first letter), answered right
+    assert page.inner_text("#dr-ask").startswith("Letter E: the 3 opening words")
+    page.fill("#dr-answer", " ".join(pb.group("e").openings).upper())
+    page.click("#dr-check")
+    assert page.inner_text("#dr-msg").startswith("Right:")
+    assert page.inner_text("#dr-due").startswith(f"{total - 1} due now")
+    page.click("#dr-next")
+    # the next card answered wrong: back to box 1, due still
+    page.fill("#dr-answer", "eeeee")
+    page.click("#dr-check")
+    assert page.inner_text("#dr-msg").startswith("Not quite: the plan plays")
+    page.click("#dr-next")
+    page.reload()
+    page.wait_for_selector("#dr-due")
+    assert page.inner_text("#dr-due").startswith(f"{total - 1} due now")
+    kept = page.evaluate(
+        "() => JSON.parse(localStorage.getItem(Object.keys(localStorage)"
+        ".find(k => k.endsWith(':drill'))))"
+    )
+    assert {v["box"] for v in kept.values()} == {1, 2} and kept["o:e"]["box"] == 2
+    assert no_horizontal_scroll(page)
+    assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_off_the_plan_the_rules_move_and_taking_over(
+    browser: Any, tv_page: tuple[BuildResult, Path], viewport: dict[str, int]
+) -> None:
+    """Issue 28, item 3: after a word the playbook does not play, the page suggests what
+    ``play`` does (the scm rule's move); taking over the board with a letter revealed and the
+    turns left gives best_chance's move with its chance."""
+    from playbook.search.chance import best_chance
+
+    result, path = tv_page
+    session = result.session
+    game = session.game
+    problem = session.problem("e")
+    words = list(problem.answers)
+    answer, stray = words[len(words) // 2], words[-1]
+    page = open_page(browser, path, viewport)
+    tap(page, "button.letter[data-group='e']")
+    page.click("#other summary")
+    page.fill("#other-word", stray)
+    page.click("#other-ok")
+    page.fill("#fb", game.format(game.feedback(stray, answer)))
+    page.press("#fb", "Enter")
+    history = [(stray, game.feedback(stray, answer))]
+    rule = play.RulePlayer(problem, "scm").next_move(history)
+    plan = result.playbook.group("e")
+    book = play.make_player(problem, plan, "scm", early=result.playbook.try_when_fit)
+    assert book.next_move(history) == rule and book.off_book  # type: ignore[attr-defined]
+    assert page.get_attribute("#entry", "data-word") == rule
+    assert page.get_attribute("#entry", "data-kind") == "rule"
+    assert "The scm rule's move, as play suggests" in page.inner_text("#kind")
+    # take over with the answer's third letter revealed and two turns left
+    page.click("#takeover summary")
+    known = ".." + answer[2] + ".."
+    page.fill("#tk-known", known)
+    page.fill("#tk-turns", "2")
+    page.click("#tk-go")
+    cols = problem.possible(history)
+    cols = cols[[problem.answers[c][2] == answer[2] for c in cols]]
+    best = best_chance(problem, cols, 2)
+    assert best is not None
+    said = page.inner_text("#tk-out")
+    word = problem.guesses[best.row]
+    assert said.startswith(f"Play {word.upper()}: with 2 turns left it finds the word for ")
+    assert f"for {best.found} of the {best.total} words still possible" in said
+    assert page.get_attribute("#entry", "data-word") == word
+    assert page.get_attribute("#entry", "data-kind") == "chance"
+    assert page.inner_text("#left-title").startswith(f"{best.total} word")
+    assert no_horizontal_scroll(page)
+    assert page.errors == []
+    page.close()

@@ -43,6 +43,10 @@ paper let any word be guessed; on TV every guess starts with the revealed letter
 
 STAR = "*"
 
+SCRIPTS = ("page-rules.js", "page.js", "page-train.js")
+"""The page's scripts, inlined in this order: the rules (no page to draw on: Node tests them
+against Python's), the page following a game, then practice and the drill."""
+
 
 def _refuse(what: str) -> PlaybookError:
     return PlaybookError(f"page: {what}")
@@ -227,6 +231,7 @@ def page_data(
     pool = str(pb.game.get("guess_pool", "all"))
     return {
         "v": DATA_VERSION,
+        "name": pb.name,
         "rule": cls.browser_feedback,
         "length": game.word_length,
         "turns": game.limit,
@@ -275,7 +280,7 @@ def render_page(
         raise ValueError(f"unknown tile style {tiles!r}; expected one of {', '.join(TILE_STYLES)}")
     data = page_data(pb, answers, guesses)
     # the rules (no page to draw on: Node tests them against Python's), then the page
-    scripts = {name: template_text(name) for name in ("page-rules.js", "page.js")}
+    scripts = {name: template_text(name) for name in SCRIPTS}
     for name, text in scripts.items():
         if "</script" in text.lower():
             raise AssertionError(f"{name} must not contain a closing script tag")
@@ -292,5 +297,6 @@ def render_page(
         css=Markup(template_text("page.css") + "\n".join(screen_css(s) for s in TILE_STYLES)),
         rules_script=Markup(scripts["page-rules.js"]),
         script=Markup(scripts["page.js"]),
+        train_script=Markup(scripts["page-train.js"]),
         data=_script_json(data),
     )

@@ -1,0 +1,512 @@
+/* The play-along page's training (made by the page renderer of the render package): a
+   practice game against a hidden word, and a drill of the card with Leitner boxes.
+
+   Uses the rules (PlaybookRules, page-rules.js) and what page.js shares (window.playbookPage:
+   the decoded rules, tiles). The address picks the mode: #follow (page.js), #practice, or
+   #practice/LETTER/SEED to replay one hidden word, #drill. What a person has done is kept on
+   the device (localStorage), never sent anywhere. */
+"use strict";
+(() => {
+  const P = window.playbookPage;
+  const R = P.R;
+  const D = R.data;
+  const L = R.length;
+  const { el, tiles } = P;
+  const { T, TN, text, feedback, marksOf, nextMove } = R;
+  const $ = (id) => document.getElementById(id);
+  const GROUPS = R.groups.filter((g) => g.words.length > 0);
+  const letterOf = (g) => (g.label.length <= 3 ? g.label.toUpperCase() : g.label);
+
+  // ------------------------------------------------------------ kept on the device
+
+  const STORE = (() => {
+    try {
+      const k = "playbook-test";
+      window.localStorage.setItem(k, "1");
+      window.localStorage.removeItem(k);
+      return window.localStorage;
+    } catch (e) {
+      return null; // a browser that keeps nothing: this visit only
+    }
+  })();
+  const memory = new Map();
+  const keyOf = (what) => `playbook:${D.name}:${what}`;
+  function load(what, empty) {
+    try {
+      const raw = STORE ? STORE.getItem(keyOf(what)) : memory.get(what);
+      const v = raw ? JSON.parse(raw) : null;
+      return v && typeof v === "object" ? v : empty;
+    } catch (e) {
+      return empty; // something else wrote there: start over
+    }
+  }
+  function save(what, value) {
+    const raw = JSON.stringify(value);
+    try {
+      if (STORE) STORE.setItem(keyOf(what), raw);
+      else memory.set(what, raw);
+    } catch (e) {
+      memory.set(what, raw);
+    }
+  }
+
+  // ------------------------------------------------------------ modes
+
+  const MODES = ["follow", "practice", "drill"];
+  function route() {
+    const parts = decodeURIComponent(location.hash.replace(/^#/, "")).split("/");
+    const mode = MODES.includes(parts[0]) ? parts[0] : "follow";
+    MODES.forEach((m) => {
+      $(`${m}-main`).hidden = m !== mode;
+      $(`mode-${m}`).classList.toggle("on", m === mode);
+      $(`mode-${m}`).setAttribute("aria-current", m === mode ? "page" : "false");
+    });
+    if (mode === "practice") enterPractice(parts[1], parts[2]);
+    if (mode === "drill") enterDrill();
+  }
+  window.addEventListener("hashchange", route);
+
+  // ------------------------------------------------------------ a seeded draw
+
+  /** A number in [0, 1) for each call, the same run for the same seed (mulberry32). */
+  function rng(seed) {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const newSeed = () => Math.floor(Math.random() * 1e9);
+
+  /** The hidden word of `seed`: of `group`'s words, or (group "*") of every word. */
+  function hidden(group, seed) {
+    const pool = group ? group.words : GROUPS.flatMap((g) => g.words);
+    const word = pool[Math.floor(rng(seed)() * pool.length)];
+    return { word, group: group || GROUPS.find((g) => g.wordSet.has(word)) };
+  }
+
+  // ------------------------------------------------------------ the practice game
+
+  const G = { group: null, any: false, seed: 0, word: null, rows: [], over: false, started: 0, tick: null };
+  let practiceReady = false;
+
+  function setupPractice() {
+    practiceReady = true;
+    const box = $("pr-letters");
+    const any = el("button", "letter any", T("any"));
+    any.type = "button";
+    any.dataset.group = "*";
+    any.addEventListener("click", () => start(null, newSeed()));
+    box.appendChild(any);
+    GROUPS.forEach((g) => {
+      const b = el("button", "letter", g.label);
+      b.type = "button";
+      b.dataset.group = g.name;
+      b.addEventListener("click", () => start(g, newSeed()));
+      box.appendChild(b);
+    });
+    if (GROUPS.length === 1) box.hidden = true;
+    $("pr-rules").textContent =
+      D.pool === "revealed"
+        ? T("The page hides a word of the list and reveals its first letter; every guess must be a word of the list that starts with it (the TV rules). {turns} turns.", { turns: D.turns })
+        : T("The page hides a word of the list; every guess must be a word of the list. {turns} turns.", { turns: D.turns });
+    const timer = $("pr-timer");
+    timer.value = String(load("timer", { s: 0 }).s || 0);
+    timer.addEventListener("change", () => {
+      save("timer", { s: Number(timer.value) });
+      if (G.word && !G.over) startClock();
+    });
+    $("pr-ok").addEventListener("click", guess);
+    $("pr-word").addEventListener("keydown", (e) => {
+      if (e.key === "Enter") guess();
+    });
+    $("pr-new").addEventListener("click", () => start(G.any ? null : G.group, newSeed()));
+    $("pr-again").addEventListener("click", () => start(G.any ? null : G.group, G.seed));
+    $("pr-reset").addEventListener("click", () => {
+      save("practice", {});
+      drawScore();
+    });
+    drawScore();
+  }
+
+  function enterPractice(letter, seed) {
+    if (!practiceReady) setupPractice();
+    if (letter === undefined) {
+      if (GROUPS.length === 1 && G.word === null) start(GROUPS[0], newSeed());
+      return;
+    }
+    const group = letter === "*" ? null : R.group(letter) || GROUPS.find((g) => g.label === letter);
+    const n = Number(seed);
+    if (group === undefined || !Number.isInteger(n) || n < 0) {
+      $("pr-msg").textContent = T("This address names no game of this page; pick a letter.");
+      $("pr-msg").className = "msg bad";
+      return;
+    }
+    if (G.word !== null && G.seed === n && (G.any ? group === null : G.group === group)) return;
+    start(group, n);
+  }
+
+  function start(group, seed) {
+    const h = hidden(group, seed);
+    Object.assign(G, { group: h.group, any: group === null, seed, word: h.word, rows: [], over: false });
+    const address = `#practice/${group === null ? "*" : group.name}/${seed}`;
+    if (decodeURIComponent(location.hash) !== address) history.replaceState(null, "", address);
+    document.querySelectorAll("#pr-letters button").forEach((b) => {
+      const on = b.dataset.group === (group === null ? "*" : group.name);
+      b.classList.toggle("on", on);
+      b.setAttribute("aria-pressed", String(on));
+    });
+    $("pr-game").hidden = false;
+    $("pr-review").hidden = true;
+    $("pr-word").value = "";
+    $("pr-msg").textContent = "";
+    $("pr-link").textContent = T("To play this word again later, keep this page's address (game {seed}).", { seed });
+    drawPractice();
+    startClock();
+    if (window.matchMedia("(pointer: fine)").matches) $("pr-word").focus();
+  }
+
+  const seconds = () => Number($("pr-timer").value) || 0;
+
+  function startClock() {
+    clearInterval(G.tick);
+    G.started = Date.now();
+    const clock = $("pr-clock");
+    clock.textContent = "";
+    if (!seconds() || G.over) return;
+    const show = () => {
+      const left = seconds() - Math.floor((Date.now() - G.started) / 1000);
+      clock.textContent = T("{s} s left for this guess", { s: Math.max(0, left) });
+      clock.classList.toggle("late", left <= 3);
+      if (left <= 0) timeUp();
+    };
+    show();
+    G.tick = setInterval(show, 250);
+  }
+
+  function timeUp() {
+    // on the show a turn runs out with the clock: it counts, with no word
+    addRow({ word: null, code: null, ms: seconds() * 1000 });
+  }
+
+  /** The known letters of the next row, as the board shows them: the revealed letter and
+      every letter found in place. */
+  function boardHint() {
+    const marks = R.knownMarks(G.group, played(), G.word);
+    return [...G.word].map((ch, i) => (marks[i] === 2 ? ch : null));
+  }
+  const played = () => G.rows.filter((r) => r.word !== null).map((r) => [r.word, r.code]);
+
+  function guess() {
+    if (G.over || G.word === null) return;
+    const typed = $("pr-word").value;
+    const w = R.mayGuess(G.group, typed);
+    const msg = $("pr-msg");
+    if (w === null) {
+      const shown = typed.trim() || "?";
+      msg.textContent =
+        [...R.typedWord(typed)].length !== L
+          ? T("{word}: type a word of {n} letters.", { word: shown, n: L })
+          : D.pool === "revealed"
+            ? T("{word} is not a word of the list that starts with {letter}.", { word: shown, letter: letterOf(G.group) })
+            : T("{word} is not a word of the list.", { word: shown });
+      msg.className = "msg bad";
+      return;
+    }
+    $("pr-word").value = "";
+    addRow({ word: w, code: feedback(w, G.word), ms: Date.now() - G.started });
+  }
+
+  function addRow(row) {
+    G.rows.push(row);
+    const won = row.code === R.solved;
+    const msg = $("pr-msg");
+    msg.textContent = "";
+    msg.className = "msg";
+    if (won || G.rows.length >= D.turns) finish(won);
+    else startClock();
+    drawPractice();
+  }
+
+  function drawPractice() {
+    $("pr-title").textContent = G.any
+      ? T("Letter {letter} (drawn at random)", { letter: letterOf(G.group) })
+      : T("Letter {letter}", { letter: letterOf(G.group) });
+    const list = $("pr-rows");
+    list.replaceChildren();
+    G.rows.forEach((r, i) => {
+      const li = el("li", "move");
+      li.appendChild(el("span", "turn", String(i + 1)));
+      if (r.word === null) li.appendChild(el("span", "tag off", T("time up: the turn is gone")));
+      else {
+        li.dataset.word = r.word;
+        li.appendChild(tiles(r.word, marksOf(r.code), null));
+      }
+      if (seconds() || r.word === null) li.appendChild(el("span", "time", `${(r.ms / 1000).toFixed(1)} s`));
+      list.appendChild(li);
+    });
+    if (!G.over) {
+      // the next row as the board shows it: the letters known, dots elsewhere
+      const li = el("li", "move next");
+      li.appendChild(el("span", "turn", String(G.rows.length + 1)));
+      const hint = boardHint();
+      const box = el("div", "tiles hint");
+      hint.forEach((ch) => box.appendChild(el("span", ch ? "t m2" : "t blank", ch ? R.tileLetters(ch)[0] : "·")));
+      li.appendChild(box);
+      list.appendChild(li);
+    }
+    $("pr-entry").hidden = G.over;
+  }
+
+  /** The plan's moves for the hidden word, as the walk plays them (the page's follow mode):
+      [word, code] pairs, and whether it found the word. */
+  function planGame() {
+    const history = [];
+    for (let i = 0; i < 30; i++) {
+      const m = nextMove(G.group, history);
+      if (m.stop !== undefined) return { moves: history, found: false };
+      const code = feedback(m.word, G.word);
+      history.push([m.word, code]);
+      if (code === R.solved) return { moves: history, found: true };
+    }
+    return { moves: history, found: false };
+  }
+
+  function finish(won) {
+    G.over = true;
+    clearInterval(G.tick);
+    $("pr-clock").textContent = "";
+    const n = G.rows.length;
+    const plan = planGame();
+    const planTurns = plan.found ? plan.moves.length : null;
+    const msg = $("pr-msg");
+    msg.textContent = won
+      ? TN(n, "Found: {word} in {n} turn.", "Found: {word} in {n} turns.", { word: text(G.word).toUpperCase() })
+      : T("Not found in {turns} turns: the word was {word}.", { turns: D.turns, word: text(G.word).toUpperCase() });
+    msg.className = "msg " + (won ? "good" : "bad");
+    // the review: your rows beside the plan's
+    const body = $("pr-table").querySelector("tbody");
+    body.replaceChildren();
+    for (let i = 0; i < Math.max(n, plan.moves.length); i++) {
+      const tr = el("tr");
+      tr.appendChild(el("td", "turn", String(i + 1)));
+      const mine = el("td", "you");
+      const r = G.rows[i];
+      if (r && r.word === null) mine.appendChild(el("span", "tag off", T("time up")));
+      else if (r) mine.appendChild(tiles(r.word, marksOf(r.code), null));
+      const theirs = el("td", "plan");
+      const m = plan.moves[i];
+      if (m) {
+        theirs.dataset.word = m[0];
+        theirs.appendChild(tiles(m[0], marksOf(m[1]), null));
+      }
+      tr.append(mine, theirs);
+      body.appendChild(tr);
+    }
+    const you = won ? TN(n, "you: {n} turn", "you: {n} turns") : T("you: not found");
+    const them =
+      planTurns === null
+        ? T("the plan: not found (the word is not guaranteed)")
+        : planTurns > D.turns
+          ? TN(planTurns, "the plan: {n} turn, past the limit", "the plan: {n} turns, past the limit")
+          : TN(planTurns, "the plan: {n} turn", "the plan: {n} turns");
+    $("pr-verdict").textContent = `${you} · ${them}`;
+    $("pr-review").hidden = false;
+    score(won, n, planTurns);
+  }
+
+  function score(won, n, planTurns) {
+    const s = load("practice", {});
+    const add = (k, v) => (s[k] = (Number(s[k]) || 0) + v);
+    add("games", 1);
+    if (won) {
+      add("won", 1);
+      add("turns", n);
+      if (planTurns !== null) {
+        add("compared", 1);
+        add("planTurns", planTurns);
+        add("mineCompared", n);
+      }
+    }
+    const byLetter = s.letters && typeof s.letters === "object" ? s.letters : {};
+    const mine = byLetter[G.group.name] || { games: 0, won: 0 };
+    mine.games += 1;
+    mine.won += won ? 1 : 0;
+    byLetter[G.group.name] = mine;
+    s.letters = byLetter;
+    save("practice", s);
+    drawScore();
+  }
+
+  function drawScore() {
+    const s = load("practice", {});
+    const games = Number(s.games) || 0;
+    const won = Number(s.won) || 0;
+    const out = $("pr-score");
+    if (!games) {
+      out.textContent = STORE
+        ? T("No games yet. Your score is kept in this browser, on this device only.")
+        : T("No games yet. This browser keeps nothing: the score lasts this visit only.");
+      return;
+    }
+    const parts = [TN(games, "{n} game", "{n} games"), T("{won} found", { won })];
+    if (won) parts.push(T("average {avg} turns", { avg: (s.turns / won).toFixed(2) }));
+    if (s.compared)
+      parts.push(
+        T("on the same words you took {mine} turns on average, the plan {plan}", {
+          mine: (s.mineCompared / s.compared).toFixed(2),
+          plan: (s.planTurns / s.compared).toFixed(2),
+        }),
+      );
+    out.textContent = parts.join(" · ");
+  }
+
+  // ------------------------------------------------------------ the drill
+
+  const BOX_DAYS = [0, 0, 1, 3, 7, 14]; // box 1..5: when a card comes back
+  const DAY = 86400000;
+  let drillReady = false;
+  let CARDS = [];
+  let card = null;
+
+  /** The card's cards: each letter's openings, and each exception move of its table with
+      the feedback of the openings that calls for it. */
+  function makeCards() {
+    const out = [];
+    for (const g of R.groups) {
+      if (g.openings.length)
+        out.push({ id: `o:${g.name}`, group: g, answer: g.openings, kind: "openings" });
+      if (g.table === null) continue;
+      for (const row of g.table.rows) {
+        if (row.node.move === undefined || row.key === "*" || row.key[0] === "!") continue;
+        const codes = R.codesOfKey(row.key);
+        const movers = g.openings.slice(0, codes.length);
+        out.push({ id: `x:${g.name}:${row.key}`, group: g, answer: [row.node.move], kind: "move", movers, codes });
+      }
+    }
+    return out;
+  }
+
+  function setupDrill() {
+    drillReady = true;
+    CARDS = makeCards();
+    $("dr-check").addEventListener("click", check);
+    $("dr-answer").addEventListener("keydown", (e) => {
+      if (e.key === "Enter") check();
+    });
+    $("dr-show").addEventListener("click", () => reveal(null));
+    $("dr-knew").addEventListener("click", () => grade(true));
+    $("dr-missed").addEventListener("click", () => grade(false));
+    $("dr-next").addEventListener("click", nextCard);
+    $("dr-reset").addEventListener("click", () => {
+      save("drill", {});
+      nextCard();
+    });
+  }
+
+  function enterDrill() {
+    if (!drillReady) setupDrill();
+    if (card === null) nextCard();
+    drawBoxes();
+  }
+
+  const boxes = () => load("drill", {});
+  const boxOf = (b, id) => (b[id] && Number(b[id].box)) || 1;
+  const dueAt = (b, id) => (b[id] && Number(b[id].due)) || 0;
+
+  /** The next card due: the lowest box first, then the card's order. */
+  function nextCard() {
+    const b = boxes();
+    const now = Date.now();
+    const due = CARDS.filter((c) => dueAt(b, c.id) <= now);
+    due.sort((x, y) => boxOf(b, x.id) - boxOf(b, y.id) || CARDS.indexOf(x) - CARDS.indexOf(y));
+    card = due.length ? due[0] : null;
+    drawCard();
+    drawBoxes();
+  }
+
+  function drawCard() {
+    const ask = $("dr-ask");
+    const trigger = $("dr-trigger");
+    trigger.replaceChildren();
+    $("dr-answer").value = "";
+    $("dr-msg").textContent = "";
+    $("dr-msg").className = "msg";
+    ["dr-knew", "dr-missed", "dr-next"].forEach((id) => ($(id).hidden = true));
+    $("dr-check").hidden = $("dr-show").hidden = $("dr-answer").hidden = card === null;
+    if (card === null) {
+      ask.textContent = CARDS.length
+        ? T("Nothing is due now: every card is learnt for today. Come back later, or start over.")
+        : T("This playbook has no openings to learn.");
+      return;
+    }
+    const letter = letterOf(card.group);
+    if (card.kind === "openings")
+      ask.textContent = TN(card.answer.length, "Letter {letter}: the opening word?", "Letter {letter}: the {n} opening words, in order?", { letter });
+    else {
+      ask.textContent = T("Letter {letter}: after these openings and feedback, which exception move?", { letter });
+      card.codes.forEach((c, i) => trigger.appendChild(tiles(card.movers[i], marksOf(c), null)));
+    }
+    if (window.matchMedia("(pointer: fine)").matches) $("dr-answer").focus();
+  }
+
+  function check() {
+    if (card === null) return;
+    const typed = $("dr-answer").value.split(/[\s,]+/).filter(Boolean).map(R.typedWord);
+    const right = typed.length === card.answer.length && typed.every((w, i) => w === card.answer[i]);
+    reveal(right);
+    grade(right);
+  }
+
+  /** Show the answer; `right` null: the person asked to see it and grades it themselves. */
+  function reveal(right) {
+    if (card === null) return;
+    const words = card.answer.map((w) => text(w).toUpperCase()).join(" ");
+    const msg = $("dr-msg");
+    msg.textContent =
+      right === null ? T("The plan: {words}", { words }) : right ? T("Right: {words}", { words }) : T("Not quite: the plan plays {words}", { words });
+    msg.className = "msg" + (right === true ? " good" : right === false ? " bad" : "");
+    $("dr-check").hidden = $("dr-show").hidden = true;
+    $("dr-knew").hidden = $("dr-missed").hidden = right !== null;
+  }
+
+  function grade(knew) {
+    const b = boxes();
+    const box = knew ? Math.min(5, boxOf(b, card.id) + 1) : 1;
+    b[card.id] = { box, due: Date.now() + BOX_DAYS[box] * DAY };
+    save("drill", b);
+    $("dr-knew").hidden = $("dr-missed").hidden = true;
+    $("dr-next").hidden = false;
+    $("dr-next").focus();
+    drawBoxes();
+  }
+
+  function drawBoxes() {
+    const b = boxes();
+    const now = Date.now();
+    const due = CARDS.filter((c) => dueAt(b, c.id) <= now).length;
+    const learnt = CARDS.filter((c) => boxOf(b, c.id) >= 4).length;
+    $("dr-due").textContent = T("{due} due now · {learnt} of {total} cards learnt (box 4 or 5)", {
+      due,
+      learnt,
+      total: CARDS.length,
+    });
+    const grid = $("dr-boxes");
+    grid.replaceChildren();
+    for (const g of R.groups) {
+      const mine = CARDS.filter((c) => c.group === g);
+      if (!mine.length) continue;
+      const low = Math.min(...mine.map((c) => boxOf(b, c.id)));
+      const chip = el("span", `bx b${low}`, g.label);
+      const dueHere = mine.filter((c) => dueAt(b, c.id) <= now).length;
+      chip.title = T("{letter}: box {box}, {due} of {n} cards due", { letter: letterOf(g), box: low, due: dueHere, n: mine.length });
+      if (dueHere) chip.classList.add("due");
+      grid.appendChild(chip);
+    }
+  }
+
+  route();
+})();
