@@ -75,6 +75,7 @@ def test_the_page_rules_are_the_python_rules(
 def test_the_page_inlines_the_rules_then_the_page(cases: dict[str, Case]) -> None:
     case = cases["wordle"]
     html = render_page(case.pb, case.answers, guesses=case.guesses)
-    rules, page = (f"<script>\n{p.read_text()}" for p in (RULES_JS, RULES_JS.with_name("page.js")))
-    assert 0 < html.index(rules) < html.index(page)
-    assert html.count("<script>") == 2
+    names = ("page-rules.js", "page.js", "page-train.js")
+    at = [html.index(f"<script>\n{RULES_JS.with_name(n).read_text()}") for n in names]
+    assert 0 < at[0] < at[1] < at[2]
+    assert html.count("<script>") == 3
