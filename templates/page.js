@@ -146,7 +146,7 @@
       b.classList.toggle("on", b.dataset.group === g.name);
       b.setAttribute("aria-pressed", String(b.dataset.group === g.name));
     });
-    $("game").hidden = $("left-sec").hidden = $("takeover").hidden = false;
+    $("game").hidden = $("left-sec").hidden = $("takeover-sec").hidden = false;
     $("find").hidden = g.table === null;
     $("find-input").value = "";
     restart();
@@ -172,7 +172,7 @@
 
   function draw() {
     const g = S.group;
-    const name = g.label.length <= 3 ? `Letter ${g.label}` : g.label[0].toUpperCase() + g.label.slice(1);
+    const name = g.label.length <= 3 ? `Letter ${g.label.toUpperCase()}` : g.label[0].toUpperCase() + g.label.slice(1);
     $("g-title").textContent = name;
     const facts = [`${g.words.length} words`];
     if (g.avg !== null) facts.push(`average ${g.avg.toFixed(2)} ${D.limitName}, worst ${g.worst}`);

@@ -246,7 +246,7 @@ def test_undo_restart_search_and_words_as_written(
     path.write_bytes(render.render(marked, "page", answers=answers)[0])
     page = open_page(browser, path, PHONE)
     # one group: picked at once; IJ words as written, the declared one marked
-    assert page.inner_text("#g-title") == "Letter y/\u0133"
+    assert page.inner_text("#g-title") == "Letter Y/\u0132"
     left = page.eval_on_selector_all("#left .w", "els => els.map(e => e.textContent)")
     assert "ijdele" in left and "ydele" not in left and "ijsbad†" in left
     assert "not guaranteed" in page.inner_text("#left-note")
