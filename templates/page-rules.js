@@ -376,13 +376,16 @@ const PlaybookRules = (() => {
 
     const MESSAGES = D.messages || Object.create(null);
     /** The text of message `s` in the page's language (the message catalog's translation,
-        embedded by the renderer; English where there is none), `{name}` filled from `vars`. */
-    function T(s, vars) {
+        embedded by the renderer; English where there is none), `{name}` filled from `vars`.
+        Named as gettext names it, so that Babel extracts the messages. */
+    function _(s, vars) {
       const text = MESSAGES[s] || s;
       return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
     }
     /** `one` or `many` by `n` (English and Dutch count alike), translated, `{n}` filled. */
-    const TN = (n, one, many, vars) => T(n === 1 ? one : many, Object.assign({ n }, vars));
+    const ngettext = (one, many, n, vars) => _(n === 1 ? one : many, Object.assign({ n }, vars));
+    /** `x` with `places` decimals and the language's decimal sign. */
+    const decimal = (x, places = 2) => x.toFixed(places).replace(".", D.decimal || ".");
 
     return Object.freeze({
       data: D,
@@ -407,8 +410,9 @@ const PlaybookRules = (() => {
       pool,
       ruleMove,
       bestChance,
-      T,
-      TN,
+      _,
+      ngettext,
+      decimal,
     });
   }
 

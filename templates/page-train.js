@@ -12,7 +12,7 @@
   const D = R.data;
   const L = R.length;
   const { el, tiles } = P;
-  const { T, TN, text, feedback, marksOf, nextMove } = R;
+  const { _, ngettext, text, feedback, marksOf, nextMove, decimal } = R;
   const $ = (id) => document.getElementById(id);
   const GROUPS = R.groups.filter((g) => g.words.length > 0);
   const letterOf = (g) => (g.label.length <= 3 ? g.label.toUpperCase() : g.label);
@@ -96,7 +96,7 @@
   function setupPractice() {
     practiceReady = true;
     const box = $("pr-letters");
-    const any = el("button", "letter any", T("any"));
+    const any = el("button", "letter any", _("any"));
     any.type = "button";
     any.dataset.group = "*";
     any.addEventListener("click", () => start(null, newSeed()));
@@ -111,8 +111,8 @@
     if (GROUPS.length === 1) box.hidden = true;
     $("pr-rules").textContent =
       D.pool === "revealed"
-        ? T("The page hides a word of the list and reveals its first letter; every guess must be a word of the list that starts with it (the TV rules). {turns} turns.", { turns: D.turns })
-        : T("The page hides a word of the list; every guess must be a word of the list. {turns} turns.", { turns: D.turns });
+        ? _("The page hides a word of the list and reveals its first letter; every guess must be a word of the list that starts with it (the TV rules). {turns} turns.", { turns: D.turns })
+        : _("The page hides a word of the list; every guess must be a word of the list. {turns} turns.", { turns: D.turns });
     const timer = $("pr-timer");
     timer.value = String(load("timer", { s: 0 }).s || 0);
     timer.addEventListener("change", () => {
@@ -141,7 +141,7 @@
     const group = letter === "*" ? null : R.group(letter) || GROUPS.find((g) => g.label === letter);
     const n = Number(seed);
     if (group === undefined || !Number.isInteger(n) || n < 0) {
-      $("pr-msg").textContent = T("This address names no game of this page; pick a letter.");
+      $("pr-msg").textContent = _("This address names no game of this page; pick a letter.");
       $("pr-msg").className = "msg bad";
       return;
     }
@@ -163,7 +163,7 @@
     $("pr-review").hidden = true;
     $("pr-word").value = "";
     $("pr-msg").textContent = "";
-    $("pr-link").textContent = T("To play this word again later, keep this page's address (game {seed}).", { seed });
+    $("pr-link").textContent = _("To play this word again later, keep this page's address (game {seed}).", { seed });
     drawPractice();
     startClock();
     if (window.matchMedia("(pointer: fine)").matches) $("pr-word").focus();
@@ -179,7 +179,7 @@
     if (!seconds() || G.over) return;
     const show = () => {
       const left = seconds() - Math.floor((Date.now() - G.started) / 1000);
-      clock.textContent = T("{s} s left for this guess", { s: Math.max(0, left) });
+      clock.textContent = _("{s} s left for this guess", { s: Math.max(0, left) });
       clock.classList.toggle("late", left <= 3);
       if (left <= 0) timeUp();
     };
@@ -209,10 +209,10 @@
       const shown = typed.trim() || "?";
       msg.textContent =
         [...R.typedWord(typed)].length !== L
-          ? T("{word}: type a word of {n} letters.", { word: shown, n: L })
+          ? _("{word}: type a word of {n} letters.", { word: shown, n: L })
           : D.pool === "revealed"
-            ? T("{word} is not a word of the list that starts with {letter}.", { word: shown, letter: letterOf(G.group) })
-            : T("{word} is not a word of the list.", { word: shown });
+            ? _("{word} is not a word of the list that starts with {letter}.", { word: shown, letter: letterOf(G.group) })
+            : _("{word} is not a word of the list.", { word: shown });
       msg.className = "msg bad";
       return;
     }
@@ -233,14 +233,14 @@
 
   function drawPractice() {
     $("pr-title").textContent = G.any
-      ? T("Letter {letter} (drawn at random)", { letter: letterOf(G.group) })
-      : T("Letter {letter}", { letter: letterOf(G.group) });
+      ? _("Letter {letter} (drawn at random)", { letter: letterOf(G.group) })
+      : _("Letter {letter}", { letter: letterOf(G.group) });
     const list = $("pr-rows");
     list.replaceChildren();
     G.rows.forEach((r, i) => {
       const li = el("li", "move");
       li.appendChild(el("span", "turn", String(i + 1)));
-      if (r.word === null) li.appendChild(el("span", "tag off", T("time up: the turn is gone")));
+      if (r.word === null) li.appendChild(el("span", "tag off", _("time up: the turn is gone")));
       else {
         li.dataset.word = r.word;
         li.appendChild(tiles(r.word, marksOf(r.code), null));
@@ -284,8 +284,8 @@
     const planTurns = plan.found ? plan.moves.length : null;
     const msg = $("pr-msg");
     msg.textContent = won
-      ? TN(n, "Found: {word} in {n} turn.", "Found: {word} in {n} turns.", { word: text(G.word).toUpperCase() })
-      : T("Not found in {turns} turns: the word was {word}.", { turns: D.turns, word: text(G.word).toUpperCase() });
+      ? ngettext("Found: {word} in {n} turn.", "Found: {word} in {n} turns.", n, { word: text(G.word).toUpperCase() })
+      : _("Not found in {turns} turns: the word was {word}.", { turns: D.turns, word: text(G.word).toUpperCase() });
     msg.className = "msg " + (won ? "good" : "bad");
     // the review: your rows beside the plan's
     const body = $("pr-table").querySelector("tbody");
@@ -295,7 +295,7 @@
       tr.appendChild(el("td", "turn", String(i + 1)));
       const mine = el("td", "you");
       const r = G.rows[i];
-      if (r && r.word === null) mine.appendChild(el("span", "tag off", T("time up")));
+      if (r && r.word === null) mine.appendChild(el("span", "tag off", _("time up")));
       else if (r) mine.appendChild(tiles(r.word, marksOf(r.code), null));
       const theirs = el("td", "plan");
       const m = plan.moves[i];
@@ -306,13 +306,13 @@
       tr.append(mine, theirs);
       body.appendChild(tr);
     }
-    const you = won ? TN(n, "you: {n} turn", "you: {n} turns") : T("you: not found");
+    const you = won ? ngettext("you: {n} turn", "you: {n} turns", n) : _("you: not found");
     const them =
       planTurns === null
-        ? T("the plan: not found (the word is not guaranteed)")
+        ? _("the plan: not found (the word is not guaranteed)")
         : planTurns > D.turns
-          ? TN(planTurns, "the plan: {n} turn, past the limit", "the plan: {n} turns, past the limit")
-          : TN(planTurns, "the plan: {n} turn", "the plan: {n} turns");
+          ? ngettext("the plan: {n} turn, past the limit", "the plan: {n} turns, past the limit", planTurns)
+          : ngettext("the plan: {n} turn", "the plan: {n} turns", planTurns);
     $("pr-verdict").textContent = `${you} · ${them}`;
     $("pr-review").hidden = false;
     score(won, n, planTurns);
@@ -348,17 +348,17 @@
     const out = $("pr-score");
     if (!games) {
       out.textContent = STORE
-        ? T("No games yet. Your score is kept in this browser, on this device only.")
-        : T("No games yet. This browser keeps nothing: the score lasts this visit only.");
+        ? _("No games yet. Your score is kept in this browser, on this device only.")
+        : _("No games yet. This browser keeps nothing: the score lasts this visit only.");
       return;
     }
-    const parts = [TN(games, "{n} game", "{n} games"), T("{won} found", { won })];
-    if (won) parts.push(T("average {avg} turns", { avg: (s.turns / won).toFixed(2) }));
+    const parts = [ngettext("{n} game", "{n} games", games), _("{won} found", { won })];
+    if (won) parts.push(_("average {avg} turns", { avg: decimal(s.turns / won) }));
     if (s.compared)
       parts.push(
-        T("on the same words you took {mine} turns on average, the plan {plan}", {
-          mine: (s.mineCompared / s.compared).toFixed(2),
-          plan: (s.planTurns / s.compared).toFixed(2),
+        _("on the same words you took {mine} turns on average, the plan {plan}", {
+          mine: decimal(s.mineCompared / s.compared),
+          plan: decimal(s.planTurns / s.compared),
         }),
       );
     out.textContent = parts.join(" · ");
@@ -439,15 +439,15 @@
     $("dr-check").hidden = $("dr-show").hidden = $("dr-answer").hidden = card === null;
     if (card === null) {
       ask.textContent = CARDS.length
-        ? T("Nothing is due now: every card is learnt for today. Come back later, or start over.")
-        : T("This playbook has no openings to learn.");
+        ? _("Nothing is due now: every card is learnt for today. Come back later, or start over.")
+        : _("This playbook has no openings to learn.");
       return;
     }
     const letter = letterOf(card.group);
     if (card.kind === "openings")
-      ask.textContent = TN(card.answer.length, "Letter {letter}: the opening word?", "Letter {letter}: the {n} opening words, in order?", { letter });
+      ask.textContent = ngettext("Letter {letter}: the opening word?", "Letter {letter}: the {n} opening words, in order?", card.answer.length, { letter });
     else {
-      ask.textContent = T("Letter {letter}: after these openings and feedback, which exception move?", { letter });
+      ask.textContent = _("Letter {letter}: after these openings and feedback, which exception move?", { letter });
       card.codes.forEach((c, i) => trigger.appendChild(tiles(card.movers[i], marksOf(c), null)));
     }
     if (window.matchMedia("(pointer: fine)").matches) $("dr-answer").focus();
@@ -467,7 +467,7 @@
     const words = card.answer.map((w) => text(w).toUpperCase()).join(" ");
     const msg = $("dr-msg");
     msg.textContent =
-      right === null ? T("The plan: {words}", { words }) : right ? T("Right: {words}", { words }) : T("Not quite: the plan plays {words}", { words });
+      right === null ? _("The plan: {words}", { words }) : right ? _("Right: {words}", { words }) : _("Not quite: the plan plays {words}", { words });
     msg.className = "msg" + (right === true ? " good" : right === false ? " bad" : "");
     $("dr-check").hidden = $("dr-show").hidden = true;
     $("dr-knew").hidden = $("dr-missed").hidden = right !== null;
@@ -489,7 +489,7 @@
     const now = Date.now();
     const due = CARDS.filter((c) => dueAt(b, c.id) <= now).length;
     const learnt = CARDS.filter((c) => boxOf(b, c.id) >= 4).length;
-    $("dr-due").textContent = T("{due} due now · {learnt} of {total} cards learnt (box 4 or 5)", {
+    $("dr-due").textContent = _("{due} due now · {learnt} of {total} cards learnt (box 4 or 5)", {
       due,
       learnt,
       total: CARDS.length,
@@ -502,7 +502,7 @@
       const low = Math.min(...mine.map((c) => boxOf(b, c.id)));
       const chip = el("span", `bx b${low}`, g.label);
       const dueHere = mine.filter((c) => dueAt(b, c.id) <= now).length;
-      chip.title = T("{letter}: box {box}, {due} of {n} cards due", { letter: letterOf(g), box: low, due: dueHere, n: mine.length });
+      chip.title = _("{letter}: box {box}, {due} of {n} cards due", { letter: letterOf(g), box: low, due: dueHere, n: mine.length });
       if (dueHere) chip.classList.add("due");
       grid.appendChild(chip);
     }

@@ -11,7 +11,8 @@
   const SOLVED = R.solved;
   const GROUPS = R.groups;
   const { OFF_BOOK, NOT_TRIED, NO_ROW } = PlaybookRules;
-  const { feedback, nextMove, fmt, possible, consistent, marksOf, codeOf, codesOfKey, text, tileLetters, T } = R;
+  const { feedback, nextMove, fmt, possible, consistent, marksOf, codeOf, codesOfKey, text, tileLetters } = R;
+  const { _, ngettext, decimal } = R; // the page's words in its language (the message catalog)
   const $ = (id) => document.getElementById(id);
 
   // ------------------------------------------------------------ state
@@ -52,7 +53,7 @@
     return e;
   }
 
-  const MARK_NAMES = ["absent", "wrong place", "right place"];
+  const MARK_NAMES = [_("absent"), _("wrong place"), _("right place")];
 
   function tiles(word, marks, onTap) {
     const box = el("div", "tiles");
@@ -172,15 +173,16 @@
 
   function draw() {
     const g = S.group;
-    const name = g.label.length <= 3 ? `Letter ${g.label.toUpperCase()}` : g.label[0].toUpperCase() + g.label.slice(1);
+    const name =
+      g.label.length <= 3 ? _("Letter {letter}", { letter: g.label.toUpperCase() }) : g.label[0].toUpperCase() + g.label.slice(1);
     $("g-title").textContent = name;
-    const facts = [`${g.words.length} words`];
-    if (g.avg !== null) facts.push(`average ${g.avg.toFixed(2)} ${D.limitName}, worst ${g.worst}`);
-    if (g.fail) facts.push(`${g.fail} not found in time`);
+    const facts = [ngettext("{n} word", "{n} words", g.words.length)];
+    if (g.avg !== null) facts.push(_("average {avg} turns, worst {worst}", { avg: decimal(g.avg), worst: g.worst }));
+    if (g.fail) facts.push(_("{n} not found in time", { n: g.fail }));
     $("g-facts").textContent = facts.join(" · ");
     $("g-openings").textContent = g.openings.length
-      ? "Openings: " + g.openings.map(text).join(", ")
-      : "No openings: the table starts at the first turn.";
+      ? _("Openings: {words}", { words: g.openings.map(text).join(", ") })
+      : _("No openings: the table starts at the first turn.");
     drawMoves();
     const move = current();
     drawEntry(move);
@@ -189,7 +191,7 @@
     showMessage();
   }
 
-  const TAGS = { move: T("exception move"), off: T("off the playbook") };
+  const TAGS = { move: _("exception move"), off: _("off the playbook") };
 
   function drawMoves() {
     const list = $("moves");
@@ -208,16 +210,16 @@
   }
 
   function kindText(m) {
-    if (m.kind === "opening") return `opening ${m.index + 1} of ${m.count}`;
-    if (m.kind === "move") return "exception move: play this word, then its own table decides";
-    if (m.kind === "chosen") return T("your word (off the playbook)");
-    if (m.kind === "chance") return T("the best chance in the turns left");
-    if (m.kind === "rule") return `${STOPS[m.stop] || STOPS.off} ${T("The scm rule's move, as play suggests:")}`;
-    if (m.early && possible(S.group, S.history).length === 1) return "the only word still possible";
-    if (m.early) return "the words still possible fit in the turns left: try them (list order)";
-    if (m.all) return "the next word still possible (list order)";
+    if (m.kind === "opening") return _("opening {i} of {n}", { i: m.index + 1, n: m.count });
+    if (m.kind === "move") return _("exception move: play this word, then its own table decides");
+    if (m.kind === "chosen") return _("your word (off the playbook)");
+    if (m.kind === "chance") return _("the best chance in the turns left");
+    if (m.kind === "rule") return `${STOPS[m.stop] || STOPS.off} ${_("The scm rule's move, as play suggests:")}`;
+    if (m.early && possible(S.group, S.history).length === 1) return _("the only word still possible");
+    if (m.early) return _("the words still possible fit in the turns left: try them (list order)");
+    if (m.all) return _("the next word still possible (list order)");
     const words = m.row.node.words;
-    return `try ${words.indexOf(m.word) + 1} of ${words.length} of the row`;
+    return _("try {i} of {n} of the row", { i: words.indexOf(m.word) + 1, n: words.length });
   }
 
   function drawEntry(move) {
@@ -231,15 +233,15 @@
     // the revealed letter and letters found in place start marked right place
     if (S.marks === null) S.marks = R.knownMarks(S.group, S.history, move.word);
     const turn = S.history.length + 1;
-    const over = turn > D.turns ? ` (past the ${D.turns} ${D.limitName})` : "";
-    $("kind").textContent = `Turn ${turn}: ${kindText(move)}${over}`;
+    const over = turn > D.turns ? " " + _("(past the {n} turns)", { n: D.turns }) : "";
+    $("kind").textContent = _("Turn {n}: {what}", { n: turn, what: kindText(move) }) + over;
     const offBook = move.kind === "chosen" || move.kind === "rule" || move.kind === "chance";
     $("kind").className = "kind" + (move.kind === "move" ? " exc" : offBook ? " off" : "");
     entry.dataset.word = move.word;
     entry.dataset.kind = move.kind;
     $("current").appendChild(tiles(move.word, S.marks, tap));
     const word = el("p", "word", text(move.word));
-    if (S.group.unguaranteed.has(move.word)) word.appendChild(el("span", "ung", " † not guaranteed"));
+    if (S.group.unguaranteed.has(move.word)) word.appendChild(el("span", "ung", " † " + _("not guaranteed")));
     $("current").appendChild(word);
   }
 
@@ -267,14 +269,14 @@
   }
 
   const STOPS = {
-    [OFF_BOOK]: T("You have left the playbook."),
-    [NOT_TRIED]: T("The playbook has no further word to try here."),
-    [NO_ROW]: T("The table has no row for this feedback."),
+    [OFF_BOOK]: _("You have left the playbook."),
+    [NOT_TRIED]: _("The playbook has no further word to try here."),
+    [NO_ROW]: _("The table has no row for this feedback."),
   };
 
   function stopMessage() {
     const m = nextMove(S.group, S.history);
-    S.msg = `${STOPS[m.stop] || T("The playbook has no further move.")} ${T("Tap a word still possible to play it, or undo.")}`;
+    S.msg = `${STOPS[m.stop] || _("The playbook has no further move.")} ${_("Tap a word still possible to play it, or undo.")}`;
     S.bad = true;
   }
 
@@ -283,14 +285,17 @@
     box.replaceChildren();
     const at = move && move.at;
     if (!at || (move.kind !== "try" && move.kind !== "move")) return;
-    const whose = at.owner === null ? "the table" : `${text(at.owner)}'s own table`;
-    box.appendChild(el("p", "note", `The row of ${whose} for this feedback:`));
+    const says =
+      at.owner === null
+        ? _("The row of the table for this feedback:")
+        : _("The row of {word}'s own table for this feedback:", { word: text(at.owner) });
+    box.appendChild(el("p", "note", says));
     box.appendChild(rowView(at.row, at.movers, move));
   }
 
   function drawLeft() {
     const words = left();
-    $("left-title").textContent = `${words.length} word${words.length === 1 ? "" : "s"} still possible`;
+    $("left-title").textContent = ngettext("{n} word still possible", "{n} words still possible", words.length);
     const box = $("left");
     box.replaceChildren();
     const shown = words.slice(0, S.allWords ? 2000 : SHOWN);
@@ -298,7 +303,7 @@
       const b = el("button", "w", text(w));
       b.type = "button";
       b.dataset.word = w;
-      b.title = "play this word instead";
+      b.title = _("play this word instead");
       if (S.group.unguaranteed.has(w)) {
         b.classList.add("ung");
         b.appendChild(el("span", "dag", "†"));
@@ -307,7 +312,7 @@
       box.appendChild(b);
     });
     if (words.length > shown.length) {
-      const more = el("button", "w more", `+ ${words.length - shown.length} more`);
+      const more = el("button", "w more", _("+ {n} more", { n: words.length - shown.length }));
       more.type = "button";
       more.id = "more";
       more.addEventListener("click", () => {
@@ -318,8 +323,8 @@
     }
     const notes = [];
     if (words.some((w) => S.group.unguaranteed.has(w)))
-      notes.push(`† not guaranteed within ${D.turns} ${D.limitName} (the playbook says so).`);
-    notes.push("Tap a word to play it instead of the playbook's move.");
+      notes.push("† " + _("not guaranteed within {n} turns (the playbook says so).", { n: D.turns }));
+    notes.push(_("Tap a word to play it instead of the playbook's move."));
     $("left-note").textContent = notes.join(" ");
   }
 
@@ -327,7 +332,7 @@
 
   function rowView(row, movers, move) {
     const box = el("div", "row");
-    if (row.key === "*") box.appendChild(el("span", "any", "any other feedback"));
+    if (row.key === "*") box.appendChild(el("span", "any", _("any other feedback")));
     else if (row.key[0] === "!") box.appendChild(el("span", "any", row.key.slice(1)));
     else
       codesOfKey(row.key).forEach((c, i) =>
@@ -336,15 +341,15 @@
     const node = row.node;
     const what = el("div", "node");
     if (node.move !== undefined) {
-      what.appendChild(el("span", "exc", `▶ exception move: ${text(node.move)}`));
+      what.appendChild(el("span", "exc", "▶ " + _("exception move: {word}", { word: text(node.move) })));
       box.appendChild(what);
       if (node.table !== null)
         node.table.rows.forEach((r) => box.appendChild(rowView(r, [node.move], null)));
-      else box.appendChild(el("div", "node", "then every word still possible"));
+      else box.appendChild(el("div", "node", _("then every word still possible")));
       box.classList.add("hasmove");
       return box;
     }
-    if (node.words === null) what.appendChild(el("span", "all", "every word still possible, in list order"));
+    if (node.words === null) what.appendChild(el("span", "all", _("every word still possible, in list order")));
     else node.words.forEach((w) => what.appendChild(tryWord(w, move)));
     box.appendChild(what);
     return box;
@@ -374,7 +379,12 @@
   }
 
   const marksHelp = () =>
-    `Type ${L} marks: ${D.shown[2]} right place, ${D.shown[1]} wrong place, ${D.shown[0]} absent (or 2 1 0).`;
+    _("Type {n} marks: {right} right place, {wrong} wrong place, {absent} absent (or 2 1 0).", {
+      n: L,
+      right: D.shown[2],
+      wrong: D.shown[1],
+      absent: D.shown[0],
+    });
 
   function typed() {
     const marks = parseMarks($("fb").value);
@@ -397,9 +407,11 @@
     const code = codeOf(S.marks);
     const trial = S.history.concat([[move.word, code]]);
     if (possible(S.group, trial).length === 0) {
-      S.msg =
-        `No word of the list gives ${fmt(code)} to ${text(move.word)} after the moves so far ` +
-        `(move ${trial.length}): check the feedback, or undo.`;
+      S.msg = _("No word of the list gives {feedback} to {word} after the moves so far (move {n}): check the feedback, or undo.", {
+        feedback: fmt(code),
+        word: text(move.word),
+        n: trial.length,
+      });
       S.bad = true;
       showMessage();
       return;
@@ -420,9 +432,8 @@
   function solved(word) {
     S.done = true;
     const n = S.history.length;
-    const unit = n === 1 ? D.limitName.replace(/s$/, "") : D.limitName;
-    const late = n <= D.turns ? "" : ` (past the ${D.turns} ${D.limitName})`;
-    S.msg = `Solved: ${text(word)} in ${n} ${unit}${late}.`;
+    const late = n <= D.turns ? "" : " " + _("(past the {n} turns)", { n: D.turns });
+    S.msg = ngettext("Solved: {word} in {n} turn.", "Solved: {word} in {n} turns.", n, { word: text(word) }) + late;
   }
 
   function choose(w) {
@@ -440,7 +451,7 @@
   function other() {
     const w = R.mayGuess(S.group, $("other-word").value);
     if (w === null) {
-      S.msg = `"${$("other-word").value.trim()}" is not a word this game accepts as a guess here.`;
+      S.msg = _("\"{word}\" is not a word this game accepts as a guess here.", { word: $("other-word").value.trim() });
       S.bad = true;
       draw();
       return;
@@ -470,19 +481,19 @@
       out.className = "msg" + (bad ? " bad" : "");
     };
     if (known === undefined)
-      return say(T("Type the letters revealed as {n} places: a letter, or . where none shows (e.g. {example}).", { n: L, example: "..e.." }), true);
+      return say(_("Type the letters revealed as {n} places: a letter, or . where none shows (e.g. {example}).", { n: L, example: "..e.." }), true);
     if (!Number.isInteger(turns) || turns < 1)
-      return say(T("Turns left: a whole number of at least 1."), true);
+      return say(_("Turns left: a whole number of at least 1."), true);
     const c = R.bestChance(S.group, S.history, turns, known);
-    if (c === null) return say(T("No word of the list fits the board and the letters revealed."), true);
+    if (c === null) return say(_("No word of the list fits the board and the letters revealed."), true);
     if (c.outOfTime)
-      return say(T("{n} words are still possible: too many to work out the best chance here. Play on, or enter more rows.", { n: c.total }), true);
+      return say(_("{n} words are still possible: too many to work out the best chance here. Play on, or enter more rows.", { n: c.total }), true);
     S.known = known;
     Object.assign(S, { chosen: c.word, chosenKind: "chance", marks: null, msg: "", bad: false });
     $("fb").value = "";
     draw();
     say(
-      T("Play {word}: with {turns} turns left it finds the word for {found} of the {total} words still possible ({pct}%).", {
+      _("Play {word}: with {turns} turns left it finds the word for {found} of the {total} words still possible ({pct}%).", {
         word: text(c.word).toUpperCase(),
         turns,
         found: c.found,
@@ -505,12 +516,12 @@
     const total = g.table.rows.length;
     if (!want.length || want.some((m) => m === undefined)) {
       $("find-count").textContent = want.some((m) => m === undefined)
-        ? "Type marks (o x . or 2 1 0), ? for any."
-        : `${total} rows; type the feedback of the openings to find its row.`;
+        ? _("Type marks (o x . or 2 1 0), ? for any.")
+        : ngettext("{n} row; type the feedback of the openings to find it.", "{n} rows; type the feedback of the openings to find its row.", total);
       return;
     }
     const hits = g.table.rows.filter((r) => matches(r.key, want));
-    $("find-count").textContent = `${hits.length} of ${total} rows match`;
+    $("find-count").textContent = _("{hits} of {n} rows match", { hits: hits.length, n: total });
     hits.slice(0, 40).forEach((r) => out.appendChild(rowView(r, g.openings, null)));
   }
 
