@@ -375,15 +375,19 @@ const PlaybookRules = (() => {
     // ---------------------------------------------------------- the page's words, translated
 
     const MESSAGES = D.messages || Object.create(null);
+    const fill = (text, vars) =>
+      vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
     /** The text of message `s` in the page's language (the message catalog's translation,
         embedded by the renderer; English where there is none), `{name}` filled from `vars`.
         Named as gettext names it, so that Babel extracts the messages. */
-    function _(s, vars) {
-      const text = MESSAGES[s] || s;
-      return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
-    }
-    /** `one` or `many` by `n` (English and Dutch count alike), translated, `{n}` filled. */
-    const ngettext = (one, many, n, vars) => _(n === 1 ? one : many, Object.assign({ n }, vars));
+    const _ = (s, vars) => fill(typeof MESSAGES[s] === "string" ? MESSAGES[s] : s, vars);
+    /** `one` or `many` by `n`, translated (the catalog's forms, for 1 and for any other
+        number, as English and Dutch count), `{n}` filled. */
+    const ngettext = (one, many, n, vars) => {
+      const forms = MESSAGES[one];
+      const text = Array.isArray(forms) ? forms[n === 1 ? 0 : 1] : n === 1 ? one : many;
+      return fill(text, Object.assign({ n }, vars));
+    };
     /** `x` with `places` decimals and the language's decimal sign. */
     const decimal = (x, places = 2) => x.toFixed(places).replace(".", D.decimal || ".");
 
