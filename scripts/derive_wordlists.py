@@ -3,7 +3,8 @@
 
 Sources (each pinned by the sha256 recorded in its PROVENANCE.md):
 
-- ``opentaal/dutch.txt``: OpenTaal Dutch word list (Debian 12 package ``wdutch``).
+- ``opentaal/dutch.txt``: OpenTaal Dutch word list (Debian 12 package ``wdutch``): words of
+  five and six letters (``opentaal-nl``), of seven and eight (``opentaal-nl-long``).
 - ``wordle/answers.txt`` and ``wordle/allowed.txt``: the original Wordle lists
   (github.com/alex1770/wordle).
 - ``english/american-english.txt``: SCOWL size 50 (Debian 12 package ``wamerican``).
@@ -53,6 +54,15 @@ SOURCE_SHA256: dict[str, str] = {
     ),
 }
 
+# The language of each source's words (the manifest's ``language``: the sheets of a playbook of a
+# bundled list are in it by default, ``render.language: auto``).
+SOURCE_LANGUAGE: dict[str, str] = {
+    "opentaal/dutch.txt": "nl",
+    "wordle/answers.txt": "en",
+    "wordle/allowed.txt": "en",
+    "english/american-english.txt": "en",
+}
+
 # Facts measured in opentaal/PROVENANCE.md, replayed here as checks.
 # Distinct a-z entries of length 5 after replacing every "ij" with "y" (the 1994 LINGO
 # paper's convention); the first letter is taken after replacement, so "ij..." counts as "y".
@@ -66,6 +76,15 @@ OPENTAAL_IJ_Y_LEN5_BY_FIRST_LETTER: dict[str, int] = {
 # Distinct a-z entries of length exactly 5 without the replacement.
 OPENTAAL_PLAIN_LEN5_TOTAL = 5_519
 OPENTAAL_LENGTHS = (5, 6)
+# The longer words of the show (seven and eight letters) in a list of their own, so that the
+# five- and six-letter list (and the checksums that playbooks record of it) stays as it is.
+OPENTAAL_LONG_LENGTHS = (7, 8)
+# Distinct a-z words per length with IJ as one letter (the TV board, ``words.ij_letter``), and
+# without it: measured on this source when the list was added (not in its PROVENANCE.md),
+# replayed as checks so that a change of the rule or the source does not pass unnoticed.
+OPENTAAL_IJ_LETTER_TOTALS = {7: 19_426, 8: 27_311}
+OPENTAAL_PLAIN_TOTALS = {7: 18_587, 8: 26_609}
+OPENTAAL_LONG_TOTAL = 47_628
 
 WORDLE_ANSWERS_COUNT = 2_315
 WORDLE_ALLOWED_COUNT = 12_972
@@ -167,6 +186,7 @@ class WordList:
             "source_sha256": self.source.sha256,
             "source_description": self.source_description,
             "filter": self.filter,
+            "language": SOURCE_LANGUAGE[self.source.rel],
             "count": len(self.words),
             "sha256": sha256_hex(self.content),
             "license": self.license,
@@ -247,6 +267,54 @@ def derive_opentaal(source: Source) -> WordList:
         ),
         filter=(
             "entries of only a-z whose length is 5 or 6 as is or after replacing every "
+            "'ij' with 'y'; stored without the replacement"
+        ),
+        license=LICENSE_OPENTAAL,
+    )
+
+
+def derive_opentaal_long(source: Source) -> WordList:
+    """OpenTaal a-z entries whose length is 7 or 8, as is or after ij -> y (stored as is):
+    with ``words.ij_letter`` (IJ one letter) or ``ij_to_y`` every word of seven or eight
+    letters is in it, and ``words.length`` picks one length."""
+    az = only_lowercase_az(source.lines)
+    kept = {
+        w for w in az if len(w) in OPENTAAL_LONG_LENGTHS or len(ij_to_y(w)) in OPENTAAL_LONG_LENGTHS
+    }
+    for length, expected in OPENTAAL_IJ_LETTER_TOTALS.items():
+        # IJ as one letter: as many letters as the word has after ij -> y, distinct as written
+        found = {w for w in kept if len(ij_to_y(w)) == length}
+        require(
+            found == {w for w in az if len(ij_to_y(w)) == length},
+            f"OpenTaal: the kept list misses words of {length} letters with IJ as one letter",
+        )
+        require(
+            len(found) == expected,
+            f"OpenTaal: {len(found)} distinct a-z words of {length} letters with IJ as one "
+            f"letter, expected {expected}",
+        )
+    for length, expected in OPENTAAL_PLAIN_TOTALS.items():
+        plain = {w for w in az if len(w) == length}
+        require(plain <= kept, f"OpenTaal: a plain length-{length} word was not kept")
+        require(
+            len(plain) == expected,
+            f"OpenTaal: {len(plain)} distinct a-z words of length {length} without ij->y, "
+            f"expected {expected}",
+        )
+    require(
+        len(kept) == OPENTAAL_LONG_TOTAL,
+        f"OpenTaal: {len(kept)} words of 7 or 8 letters kept, expected {OPENTAAL_LONG_TOTAL}",
+    )
+    return WordList(
+        name="opentaal-nl-long",
+        words=tuple(sorted(kept)),
+        source=source,
+        source_description=(
+            "Debian 12 package wdutch 1:2.20.19-2 (OpenTaal word list 2.20.19), "
+            "/usr/share/dict/dutch"
+        ),
+        filter=(
+            "entries of only a-z whose length is 7 or 8 as is or after replacing every "
             "'ij' with 'y'; stored without the replacement"
         ),
         license=LICENSE_OPENTAAL,
@@ -353,6 +421,9 @@ def render_readme(lists: Sequence[WordList]) -> bytes:
         f"OpenTaal gives {OPENTAAL_IJ_Y_LEN5_TOTAL:,} distinct a-z words of length 5 after"
         f" ij->y (with the per-first-letter counts of its PROVENANCE.md) and"
         f" {OPENTAAL_PLAIN_LEN5_TOTAL:,} without;",
+        f"with IJ as one letter it gives {OPENTAAL_IJ_LETTER_TOTALS[7]:,} words of 7 letters"
+        f" and {OPENTAAL_IJ_LETTER_TOTALS[8]:,} of 8 ({OPENTAAL_LONG_TOTAL:,} entries kept in"
+        " opentaal-nl-long; counts measured when that list was added);",
         f"the Wordle lists hold {WORDLE_ANSWERS_COUNT:,} and {WORDLE_ALLOWED_COUNT:,} words"
         " and every answer is allowed.",
         "",
@@ -366,13 +437,15 @@ def render_readme(lists: Sequence[WordList]) -> bytes:
 def build(shared: Path) -> tuple[list[WordList], dict[str, bytes]]:
     """Derive and verify everything in memory; return the lists and every output file."""
     data_dir = shared / "data"
-    opentaal = derive_opentaal(read_source(data_dir, "opentaal/dutch.txt"))
+    dutch = read_source(data_dir, "opentaal/dutch.txt")
+    opentaal = derive_opentaal(dutch)
+    opentaal_long = derive_opentaal_long(dutch)
     answers, allowed = derive_wordle(
         read_source(data_dir, "wordle/answers.txt"),
         read_source(data_dir, "wordle/allowed.txt"),
     )
     english = derive_english(read_source(data_dir, "english/american-english.txt"))
-    lists = [opentaal, answers, allowed, english]
+    lists = [opentaal, opentaal_long, answers, allowed, english]
 
     outputs: dict[str, bytes] = {}
     for wordlist in lists:
@@ -445,7 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         stale = [name for name, data in outputs.items() if differs(OUT_DIR / name, data)]
         for wl in lists:
             state = "DIFFERS" if wl.file in stale else "ok"
-            print(f"{wl.name:<15} {len(wl.words):>6} words  {wl.file:<19} {state}")
+            print(f"{wl.name:<16} {len(wl.words):>6} words  {wl.file:<20} {state}")
         list_files = {wl.file for wl in lists}
         for name in stale:
             if name not in list_files:
@@ -465,7 +538,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for wl in lists:
         state = "written" if wl.file in changed else "unchanged"
         print(
-            f"{wl.name:<15} {len(wl.words):>6} words  {display(OUT_DIR / wl.file)}"
+            f"{wl.name:<16} {len(wl.words):>6} words  {display(OUT_DIR / wl.file)}"
             f"  sha256 {sha256_hex(wl.content)}  ({state})"
         )
     print(f"{len(changed)} of {len(outputs)} files written to {display(OUT_DIR)}")

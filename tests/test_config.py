@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from playbook import config
+from playbook import config, model
+from playbook.cli.commands import bundled_configs, config_path
 from playbook.errors import ConfigError
 
 CASES = [
@@ -71,6 +72,31 @@ def test_shipped_configs_load() -> None:
         assert cfg.name == name
     words = config.load("config/lingo-nl-5.yaml").words
     assert words.ij_letter is True and words.ij_to_y is False  # IJ: a letter of its own
+
+
+def test_every_bundled_config_loads() -> None:
+    """Every config the package ships reads cleanly (read only: nothing is built)."""
+    names = bundled_configs()
+    for name in names:
+        with config_path(name) as path:
+            if name == "lingo-1994-paper":  # the paper's playbook, beside the configs
+                assert model.load(path).name == name
+            else:
+                assert config.load(path).name == name
+    assert {"lingo-nl-5", "lingo-nl-5-tv", "lingo-nl-6", "lingo-nl-6-tv"} <= set(names)
+
+
+@pytest.mark.parametrize("length", [5, 6, 7, 8])
+def test_dutch_lingo_configs_for_every_length_the_show_plays(length: int) -> None:
+    """Five to eight letters, under the paper's rules and the TV's: the same game but for
+    the guesses allowed, IJ one letter, and the list that holds that length."""
+    paper = config.load(f"config/lingo-nl-{length}.yaml")
+    tv = config.load(f"config/lingo-nl-{length}-tv.yaml")
+    for cfg in (paper, tv):
+        assert (cfg.game, cfg.words.length, cfg.words.ij_letter) == ("lingo", length, True)
+        assert (cfg.rules.turns, cfg.rules.revealed) == (5, "first")
+        assert cfg.words.list == ("opentaal-nl" if length <= 6 else "opentaal-nl-long")
+    assert (paper.rules.guess_pool, tv.rules.guess_pool) == ("all", "revealed")
 
 
 def test_defaults_and_override() -> None:

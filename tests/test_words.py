@@ -34,6 +34,34 @@ def test_dutch_five_letters_as_in_provenance() -> None:
     assert len(words.load("opentaal-nl", length=5)) == 5519
 
 
+def test_dutch_seven_and_eight_letters_count_ij_as_one() -> None:
+    seven = words.load("opentaal-nl-long", length=7, ij_letter=True)
+    eight = words.load("opentaal-nl-long", length=8, ij_letter=True)
+    assert (len(seven), len(eight)) == (19_426, 27_311)
+    assert all(len(w) == 7 for w in seven.words) and all(len(w) == 8 for w in eight.words)
+    # eight characters with one ij: seven letters on the TV board (IJ one tile)
+    assert seven.spelled["vr\u0133heid"] == "vrijheid" and "vrijheid" not in eight.words
+    assert eight.spelled["b\u0133zonder"] == "bijzonder"
+    assert "blijven" not in seven.words  # six letters with IJ as one: in opentaal-nl
+    assert "bl\u0133ven" in words.load("opentaal-nl", length=6, ij_letter=True).words
+    # without ij_letter a word is as long as it is written
+    assert len(words.load("opentaal-nl-long", length=7)) == 18_587
+    assert "vrijheid" in words.load("opentaal-nl-long", length=8).words
+    with pytest.raises(WordListError, match="no words of 7 letters"):
+        words.load("opentaal-nl", length=7, ij_letter=True)  # the short list stays short
+
+
+@pytest.mark.skipif(not (SHARED / "data").is_dir(), reason="../shared not beside the checkout")
+def test_dutch_lists_hold_every_length_the_show_plays() -> None:
+    """Five to eight letters with IJ as one: the two bundled lists together hold every a-z
+    word of the source of that length, each in the list for its length."""
+    entries = (SHARED / "data" / "opentaal" / "dutch.txt").read_text().splitlines()
+    lists = {5: "opentaal-nl", 6: "opentaal-nl", 7: "opentaal-nl-long", 8: "opentaal-nl-long"}
+    for length, name in lists.items():
+        direct = words.normalise(entries, length=length, ij_letter=True).words
+        assert words.load(name, length=length, ij_letter=True).words == direct, length
+
+
 @pytest.mark.skipif(not (SHARED / "data").is_dir(), reason="../shared not beside the checkout")
 def test_derivation_script_reproduces_bundled_lists() -> None:
     import subprocess
