@@ -288,8 +288,10 @@ def render_playbook(
     letters: Sequence[str] | None = None,
     others: Sequence[model.Playbook] = (),
     n_jobs: int = 1,
+    language: str = "auto",
 ) -> RenderOutcome:
-    """Write ``pb`` (read from ``path``; only the groups ``letters`` where given) as ``fmt``;
+    """Write ``pb`` (read from ``path``; only the groups ``letters`` where given) as ``fmt``
+    in ``language`` (``auto``: the language of its word list, :data:`render.i18n.CHOICES`);
     the page (and sheets that show words) get the playbook's own lists through
     :meth:`Session.from_playbook`."""
     if letters is not None:
@@ -303,7 +305,14 @@ def render_playbook(
         lists = outputs.play_lists(pb, path)
         answers, guesses = lists.answers, lists.guesses
     data, pages = render.render(
-        pb, fmt, tiles=tiles, jobs=n_jobs, answers=answers, guesses=guesses, others=list(others)
+        pb,
+        fmt,
+        tiles=tiles,
+        jobs=n_jobs,
+        answers=answers,
+        guesses=guesses,
+        others=list(others),
+        language=language,
     )
     files.atomic_write(out, data)
     return RenderOutcome(out, pages)

@@ -120,6 +120,10 @@ class RenderConfig:
     """Files that ``build`` writes, comma-separated from yaml and the formats of the
     renderers: html, pdf, md, card, page (the play-along page: by default only for games
     whose feedback the browser computes)."""
+    language: str = "auto"
+    """Language of the book and the card: ``en``, ``nl``, or ``auto`` (the language of the
+    word list: Dutch for the OpenTaal lists and for a list that counts IJ as one letter,
+    English for the others and for Mastermind)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -189,6 +193,7 @@ def _choices(key: str) -> tuple[str, ...] | None:
         "search.ranking": OPENING_RANKINGS,
         "search.device": DEVICES,
         "render.tiles": render.TILE_STYLES,
+        "render.language": render.i18n.CHOICES,
         "backend": parallel.BACKENDS,
     }.get(key)
 

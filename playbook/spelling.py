@@ -16,6 +16,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from playbook.language import N_
+
 IJ = "\u0133"
 """The ligature ĳ: the IJ tile, one character wide."""
 
@@ -23,10 +25,10 @@ IJ_NAME = "IJ"
 """The IJ group's name where a person reads or types it (sheets, prompts, ``--letters``,
 file names): the letter as the board writes it, not the ligature, whose lowercase reads ij."""
 
-NOTE = "IJ is one letter, as on the show, distinct from Y: one tile (ĳ); type it as ij."
+NOTE = N_("IJ is one letter, as on the show, distinct from Y: one tile (ĳ); type it as ij.")
 """What a legend says where the list counts IJ as a letter of its own."""
 
-NOTE_Y = "IJ is one letter, counted as Y as in the 1994 paper: one tile (ĳ); type it as ij."
+NOTE_Y = N_("IJ is one letter, counted as Y as in the 1994 paper: one tile (ĳ); type it as ij.")
 """What a legend says where the list writes IJ as y."""
 
 

@@ -78,6 +78,16 @@ def bundled_record(name: str) -> dict[str, object]:
     )
 
 
+def list_language(words: Mapping[str, object]) -> str | None:
+    """The language of the words of a playbook's ``words`` (or a config's): a bundled list's
+    from its manifest record (``language``); a list read from a file is Dutch where IJ is
+    counted as one letter (``ij_letter`` or ``ij_to_y``), else unknown (None)."""
+    for r in _manifest():
+        if r["name"] == words.get("list") and isinstance(r.get("language"), str):
+            return str(r["language"])
+    return "nl" if words.get("ij_letter") or words.get("ij_to_y") else None
+
+
 def _read_bundled(name: str) -> tuple[str, list[str]]:
     record = bundled_record(name)
     text = resources.files("playbook.data.wordlists").joinpath(str(record["file"])).read_text()

@@ -214,7 +214,7 @@
     if (m.kind === "move") return _("exception move: play this word, then its own table decides");
     if (m.kind === "chosen") return _("your word (off the playbook)");
     if (m.kind === "chance") return _("the best chance in the turns left");
-    if (m.kind === "rule") return `${STOPS[m.stop] || STOPS.off} ${_("The scm rule's move, as play suggests:")}`;
+    if (m.kind === "rule") return (STOPS[m.stop] || STOPS.off) + " " + _("The scm rule's move, as play suggests:");
     if (m.early && possible(S.group, S.history).length === 1) return _("the only word still possible");
     if (m.early) return _("the words still possible fit in the turns left: try them (list order)");
     if (m.all) return _("the next word still possible (list order)");
@@ -276,7 +276,8 @@
 
   function stopMessage() {
     const m = nextMove(S.group, S.history);
-    S.msg = `${STOPS[m.stop] || _("The playbook has no further move.")} ${_("Tap a word still possible to play it, or undo.")}`;
+    const why = STOPS[m.stop] || _("The playbook has no further move.");
+    S.msg = why + " " + _("Tap a word still possible to play it, or undo.");
     S.bad = true;
   }
 

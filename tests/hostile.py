@@ -1071,6 +1071,7 @@ CFG_FIELDS: list[tuple[str, str, list[Any]]] = [
     ("fast.candidates", INT, [0, 65]),
     ("render.tiles", STR, ["bogus"]),
     ("render.formats", STR, ["pdf", "yaml,bogus", ""]),
+    ("render.language", STR, ["fr", "NL", ""]),
     ("mastermind.pegs", INT, [0, 7]),
     ("mastermind.colours", INT, [1, 10]),
 ]
@@ -1697,6 +1698,8 @@ def command_cases() -> list[Case]:
         ("show-unknown-option", 2, ["show", pb, "--letters", "q"]),
         ("render-format-bogus", 2, [*render[:2], "--format", "bogus", *render[4:]]),
         ("render-tiles-bogus", 2, [*render, "--tiles", "bogus"]),
+        ("render-language-bogus", 2, [*render, "--language", "fr"]),
+        ("render-language-nl-ok", 0, [*render, "--language", "nl"]),
         ("render-jobs-0", 2, [*render, "--jobs", "0"]),
         ("render-jobs-minus-2", 2, [*render, "--jobs", "-2"]),
         ("render-jobs-text", 2, [*render, "--jobs", "many"]),

@@ -631,3 +631,53 @@ def test_off_the_plan_the_rules_move_and_taking_over(
     assert no_horizontal_scroll(page)
     assert page.errors == []
     page.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_the_dutch_page(
+    browser: Any, tv_page: tuple[BuildResult, Path], tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """Issue 28, items 4 and 7: the page in Dutch (the catalog's texts in the page and in its
+    scripts, the decimal comma) follows, practises and drills as the English one does, with
+    none of the English texts of the catalog left on screen."""
+    result, _ = tv_page
+    session = result.session
+    path = tmp_path / "nl-play.html"
+    path.write_text(
+        render.render_page(result.playbook, session.lists.answers, language="nl"), "utf-8"
+    )
+    page = open_page(browser, path, viewport)
+    assert page.get_attribute("html", "lang") == "nl"
+    assert page.inner_text("#letters-h") == "Gegeven letter"
+    assert [page.inner_text(f"#mode-{m}") for m in ("follow", "practice", "drill")] == [
+        "Volgen",
+        "Oefenen",
+        "Stampen",
+    ]
+    game = session.game
+    plan = result.playbook.group("j")
+    answer = [session.answers[j] for j in session.groups()["j"]][3]
+    tap(page, "button.letter[data-group='j']")
+    assert "gemiddeld " in page.inner_text("#g-facts") and "," in page.inner_text("#g-facts")
+    for word in book_moves(session, plan, answer, result.playbook.try_when_fit):
+        assert page.evaluate(STATE)[1] == word
+        page.fill("#fb", game.format(game.feedback(word, answer)))
+        page.press("#fb", "Enter")
+    assert page.inner_text("#msg").startswith(f"Geraden: {answer}")
+    shown = page.inner_text("body")
+    page.goto(f"{path.as_uri()}#practice/j/7")
+    page.fill("#pr-word", "zzzzz")
+    page.press("#pr-word", "Enter")
+    assert page.inner_text("#pr-msg") == "zzzzz is geen woord van de lijst dat met J begint."
+    shown += page.inner_text("body")
+    page.goto(f"{path.as_uri()}#drill")
+    assert page.inner_text("#dr-ask").startswith("Letter E: de 3 openingswoorden")
+    shown += page.inner_text("body")
+    english = [
+        "Revealed letter", "still possible", "Take over a board", "How to use it",
+        "Practise against a hidden word", "Your score", "At a glance", "cards learnt", "Solved",
+    ]  # fmt: skip
+    assert [e for e in english if e in shown] == []
+    assert no_horizontal_scroll(page)
+    assert page.errors == []
+    page.close()

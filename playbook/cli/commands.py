@@ -251,6 +251,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         args.format,
         output=args.output,
         tiles=args.tiles,
+        language=args.language,
         letters=_letters(args.letters),
         others=others,
         n_jobs=parallel.effective_jobs(args.jobs),

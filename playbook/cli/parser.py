@@ -166,6 +166,13 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
         "--tiles", choices=render.TILE_STYLES, default="lingo", help="tile style (default lingo)"
     )
     rd.add_argument(
+        "--language",
+        choices=render.i18n.CHOICES,
+        default=render.i18n.AUTO,
+        help="language of the book and the card (default auto: Dutch for a Dutch word list, "
+        "else English)",
+    )
+    rd.add_argument(
         "--jobs",
         type=_jobs,
         default=-1,

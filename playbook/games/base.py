@@ -18,6 +18,8 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 
+from playbook.language import Translate, english
+
 Code = int
 """A feedback code: a small integer, one per distinct feedback."""
 
@@ -272,18 +274,20 @@ class Game(abc.ABC):
         return None
 
     @classmethod
-    def describe(cls, rules: Mapping[str, Any]) -> str:
-        """The rules of a playbook in a line of text, for its printed sheets."""
+    def describe(cls, rules: Mapping[str, Any], _: Translate = english) -> str:
+        """The rules of a playbook in a line of text, for its printed sheets, translated by
+        ``_`` (here the rules' own names: no text to translate)."""
         return ", ".join(
             f"{k} {v}" for k, v in rules.items() if k not in ("name", "notation", "rules_sha256")
         )
 
     @classmethod
-    def label(cls, rules: Mapping[str, Any]) -> str:
-        """The rules in a few words, to tell playbooks of one game apart (the card's columns)."""
-        return cls.describe(rules)
+    def label(cls, rules: Mapping[str, Any], _: Translate = english) -> str:
+        """The rules in a few words, to tell playbooks of one game apart (the card's columns),
+        translated by ``_``."""
+        return cls.describe(rules, _)
 
     @classmethod
-    def group_label(cls, group: str, rules: Mapping[str, Any]) -> str:
-        """How a group is named on the printed sheets."""
-        return "all words" if group == "*" or rules.get("revealed") == "none" else group
+    def group_label(cls, group: str, rules: Mapping[str, Any], _: Translate = english) -> str:
+        """How a group is named on the printed sheets, translated by ``_``."""
+        return _("all words") if group == "*" or rules.get("revealed") == "none" else group

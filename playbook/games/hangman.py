@@ -12,6 +12,7 @@ import numba
 import numpy as np
 
 from playbook.games.base import Code, Game, Planner
+from playbook.language import N_
 
 
 @numba.njit(cache=True, nogil=True)
@@ -38,7 +39,7 @@ class Hangman(Game):
 
     name: ClassVar[str] = "hangman"
     limit_name: ClassVar[str] = "misses"
-    notation: ClassVar[str] = "positions of the letter (1 = first), e.g. 2,5; - for a miss"
+    notation: ClassVar[str] = N_("positions of the letter (1 = first), e.g. 2,5; - for a miss")
     planner: ClassVar[Planner] = Planner.TREE
     first_cost: ClassVar[int] = 0
     summary_columns: ClassVar[Mapping[str, str]] = {

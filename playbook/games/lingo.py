@@ -16,6 +16,7 @@ import numba
 import numpy as np
 
 from playbook.games.base import GUESS_POOLS, Code, Game
+from playbook.language import N_, Translate, english
 from playbook.spelling import IJ
 
 
@@ -141,7 +142,7 @@ class WordGame(Game):
     """Lingo: every letter of a guess is marked; the first letter is revealed."""
 
     name: ClassVar[str] = "lingo"
-    notation: ClassVar[str] = "o = right place, x = wrong place, . = absent"
+    notation: ClassVar[str] = N_("o = right place, x = wrong place, . = absent")
     input_notation: ClassVar[str] = (
         "o x . or 2 1 0 (right place, wrong place, absent), or Wordle's g y . (b or - "
         "grey too) or \U0001f7e9\U0001f7e8\u2b1b"
@@ -242,27 +243,29 @@ class WordGame(Game):
         return None
 
     @classmethod
-    def label(cls, rules: Mapping[str, Any]) -> str:
+    def label(cls, rules: Mapping[str, Any], _: Translate = english) -> str:
         pool = rules.get("guess_pool")
         if pool == "revealed":
-            return "TV rules: every guess starts with the revealed letter"
+            return _("TV rules: every guess starts with the revealed letter")
         if pool == "all":
-            return "the 1994 paper's rules: any word may be guessed"
-        return super().label(rules)
+            return _("the 1994 paper's rules: any word may be guessed")
+        return super().label(rules, _)
 
     @classmethod
-    def describe(cls, rules: Mapping[str, Any]) -> str:
+    def describe(cls, rules: Mapping[str, Any], _: Translate = english) -> str:
         if "length" not in rules or "turns" not in rules:
-            return super().describe(rules)
-        revealed = {"first": "the first letter", "none": "nothing"}.get(
+            return super().describe(rules, _)
+        revealed = {"first": _("the first letter"), "none": _("nothing")}.get(
             str(rules.get("revealed", "")), str(rules.get("revealed", ""))
         )
         pool = {
-            "all": "any word of the list (the 1994 paper's rules)",
-            "revealed": "only words that start with the revealed letter (the TV rules)",
+            "all": _("any word of the list (the 1994 paper's rules)"),
+            "revealed": _("only words that start with the revealed letter (the TV rules)"),
         }.get(str(rules.get("guess_pool", "")), str(rules.get("guess_pool", "")))
-        text = f"{rules['length']} letters, {rules['turns']} turns; the host reveals {revealed}"
-        return text + (f"; guesses: {pool}" if pool else "")
+        text = _("{length} letters, {turns} turns; the host reveals {revealed}").format(
+            length=rules["length"], turns=rules["turns"], revealed=revealed
+        )
+        return text + (_("; guesses: {pool}").format(pool=pool) if pool else "")
 
 
 @dataclasses.dataclass(frozen=True)

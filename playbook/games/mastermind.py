@@ -18,6 +18,7 @@ import numba
 import numpy as np
 
 from playbook.games.base import Code, Game
+from playbook.language import N_
 
 _MAX_SYMMETRY_WORK = 40_000_000
 """Largest (group elements x guesses) worth enumerating for a symmetry reduction."""
@@ -51,7 +52,7 @@ class Mastermind(Game):
     """Mastermind: codes of ``pegs`` colours 1..``colours``; black and white pegs."""
 
     name: ClassVar[str] = "mastermind"
-    notation: ClassVar[str] = "NbMw = N black (right colour, right place), M white"
+    notation: ClassVar[str] = N_("NbMw = N black (right colour, right place), M white")
     ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
         "pegs": (1, 6),
         "colours": (2, 9),

@@ -113,6 +113,7 @@ def render_formats(
             pb,
             fmt.name,
             tiles=cfg.render.tiles,
+            language=cfg.render.language,
             reference=ref,
             comparison=comps,
             pages=pages or None,

@@ -4,6 +4,7 @@ The templates live in ``templates/`` (the package ``playbook.templates``). Every
 pure function from a :class:`~playbook.model.Playbook` to text or bytes, except :func:`write`.
 The work is done in stages, each a module that imports only those before it:
 
+* :mod:`~playbook.render.i18n`: the languages of the sheets (a gettext catalog per language);
 * :mod:`~playbook.render.tiles`: how feedback is drawn on a word's letters (SVG, CSS, PNG);
 * :mod:`~playbook.render.layout`: a table's rows, its printed lines, columns and pages;
 * :mod:`~playbook.render.views`: each group's view, the meta text, the template context;
@@ -25,8 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from playbook.model import Playbook
+from playbook.render import i18n
 from playbook.render.card import render_card
 from playbook.render.html import md_escape, render_html, render_markdown
+from playbook.render.i18n import LANGUAGES
 from playbook.render.layout import paginate, sort_table
 from playbook.render.page import check_game, check_list, render_page
 from playbook.render.pdf import join_pdfs, page_count, render_pdf
@@ -36,6 +39,7 @@ from playbook.words import WordList
 
 __all__ = [
     "FORMATS",
+    "LANGUAGES",
     "TILE_STYLES",
     "Format",
     "Options",
@@ -79,6 +83,10 @@ class Options:
     guesses: WordList | None = None
     """The playbook's guess list where it has one besides its answers (Wordle's): the page
     accepts every word of it as a guess."""
+    language: str = "en"
+    """The language of the texts (:data:`LANGUAGES`), or ``auto``: the language of the
+    playbook's word list where it is one of them, else English
+    (:func:`playbook.render.i18n.choose`)."""
 
 
 Maker = Callable[[Playbook, Options], tuple[bytes, dict[str, int]]]
@@ -110,29 +118,42 @@ class Format:
 
 def _pdf(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
     return render_pdf(
-        pb, tiles=o.tiles, reference=o.reference, comparison=o.comparison, jobs=o.jobs
+        pb,
+        tiles=o.tiles,
+        reference=o.reference,
+        comparison=o.comparison,
+        jobs=o.jobs,
+        language=o.language,
     )
 
 
 def _html(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
     text = render_html(
-        pb, tiles=o.tiles, reference=o.reference, comparison=o.comparison, pages=o.pages
+        pb,
+        tiles=o.tiles,
+        reference=o.reference,
+        comparison=o.comparison,
+        pages=o.pages,
+        language=o.language,
     )
     return text.encode("utf-8"), {}
 
 
 def _md(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
-    text = render_markdown(pb, reference=o.reference, comparison=o.comparison, pages=o.pages)
+    text = render_markdown(
+        pb, reference=o.reference, comparison=o.comparison, pages=o.pages, language=o.language
+    )
     return text.encode("utf-8"), {}
 
 
 def _card(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
     words = check_list(pb, o.answers).words if o.answers is not None else ()
-    return render_card(pb, others=o.others, answers=words), {}
+    return render_card(pb, others=o.others, answers=words, language=o.language), {}
 
 
 def _page(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
-    return render_page(pb, o.answers, tiles=o.tiles, guesses=o.guesses).encode("utf-8"), {}
+    page = render_page(pb, o.answers, tiles=o.tiles, guesses=o.guesses, language=o.language)
+    return page.encode("utf-8"), {}
 
 
 FORMATS: dict[str, Format] = {
@@ -166,11 +187,13 @@ def render(
     pb: Playbook, fmt: str, options: Options | None = None, **kw: Any
 ) -> tuple[bytes, dict[str, int]]:
     """Any format as bytes, with the page counts (empty unless ``fmt`` is paged). The
-    :class:`Options` come whole or as keywords (``tiles=``, ``jobs=``, ...)."""
+    :class:`Options` come whole or as keywords (``tiles=``, ``jobs=``, ``language=``...)."""
     spec = FORMATS.get(fmt)
     if spec is None:
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
-    return spec.make(pb, dataclasses.replace(options or Options(), **kw))
+    o = dataclasses.replace(options or Options(), **kw)
+    o = dataclasses.replace(o, language=i18n.choose(o.language, pb.words))
+    return spec.make(pb, o)
 
 
 def write(pb: Playbook, path: str | Path, fmt: str | None = None, **kw: Any) -> dict[str, int]:

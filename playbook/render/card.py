@@ -8,7 +8,8 @@ does not guarantee, beside the fewest that any strategy under those rules must l
 search, where the build decided it), with their trap families (the words tried with them,
 in order). Above: the rules of play (the openings, the rule of early tries, list order
 everywhere else), the feedback notation and the words of the small groups (q, x). Text
-only, so it reads the same in black and white; nothing under 8 pt.
+only, so it reads the same in black and white; nothing under 8 pt. In English or in another
+of :data:`playbook.render.i18n.LANGUAGES`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from markupsafe import Markup
 from playbook import memory
 from playbook.games import from_rules, game_class
 from playbook.model import GroupPlan, Move, Playbook, Table, TryWords, group_key, walk_rows
+from playbook.render import i18n
 from playbook.render.html import html_env
+from playbook.render.i18n import ENGLISH, Translator
 from playbook.render.pdf import pdf_of_html
 from playbook.render.views import template_text
 from playbook.spelling import Spelling
@@ -44,7 +47,8 @@ class Item:
     play: str
     """The word to play next ("" for a try list)."""
     tries: str
-    """The words to try in this order ("" for none, "the words left" for list order)."""
+    """The words to try in this order ("" for none, "the words left" for list order, in the
+    card's language)."""
     then: tuple[Item, ...] = ()
 
 
@@ -69,21 +73,24 @@ def _words(words: Sequence[str], spell: Spelling) -> str:
     return " ".join(spell.text(w) for w in words)
 
 
-def _items(table: Table | None, k: int, spell: Spelling, top: bool = True) -> list[Item]:
+def _items(
+    table: Table | None, k: int, spell: Spelling, tr: Translator = ENGLISH, top: bool = True
+) -> list[Item]:
     """What ``table`` asks to memorise; in the group's table (``top``) a row with fewer
     than ``k`` blocks is an exception row."""
     out: list[Item] = []
+    start, other = tr.gettext("start"), tr.gettext("any other")
     for row in table or ():
-        fb = "any other" if row.feedback == "*" else row.feedback or "start"
+        fb = other if row.feedback == "*" else row.feedback or start
         stop = top and row.stops(k)
         node = row.node
         if isinstance(node, Move):
-            then = tuple(_items(node.table, k, spell, top=False))
+            then = tuple(_items(node.table, k, spell, tr, top=False))
             out.append(Item(fb, stop, spell.text(node.word), "", then))
         elif node.words is not None and list(node.words) != sorted(node.words):
             out.append(Item(fb, stop, "", _words(node.words, spell)))
         elif stop:
-            out.append(Item(fb, stop, "", "the words left"))
+            out.append(Item(fb, stop, "", tr.gettext("the words left")))
     return out
 
 
@@ -95,13 +102,13 @@ def _families(table: Table | None, lost: set[str]) -> list[tuple[str, ...]]:
     ]
 
 
-def _cell(g: GroupPlan, spell: Spelling) -> Cell:
+def _cell(g: GroupPlan, spell: Spelling, tr: Translator = ENGLISH) -> Cell:
     st = g.stats
     lost = set(g.unguaranteed)
     return Cell(
         openings=_words(g.openings, spell) or "–",
-        average=f"{st.average:.2f}" if st and st.distribution else "",
-        items=tuple(_items(g.table, len(g.openings), spell)),
+        average=tr.decimal(st.average) if st and st.distribution else "",
+        items=tuple(_items(g.table, len(g.openings), spell, tr)),
         memorise=memory.of_plan(g).words,
         unguaranteed=tuple(spell.text(w) for w in g.unguaranteed),
         fewest=0 if not g.unguaranteed else g.fewest_unguaranteed,
@@ -110,11 +117,16 @@ def _cell(g: GroupPlan, spell: Spelling) -> Cell:
 
 
 def card_context(
-    pb: Playbook, others: Sequence[Playbook] = (), answers: Sequence[str] = ()
+    pb: Playbook,
+    others: Sequence[Playbook] = (),
+    answers: Sequence[str] = (),
+    language: str = "en",
 ) -> dict[str, Any]:
     """What the card shows: a column per playbook (the paper's rules before the TV rules),
     a row per letter; ``answers`` (the playbook's list, in list order) gives the words of
-    the small groups."""
+    the small groups; the texts in ``language``."""
+    tr = i18n.translator(language)
+    _ = tr.gettext
     books = sorted([pb, *others], key=lambda b: b.game.get("guess_pool") == "revealed")
     names = sorted({g.group for b in books for g in b.groups}, key=group_key)
     spell = Spelling.of(pb.words)
@@ -124,15 +136,15 @@ def card_context(
         cells: list[Cell | None] = []
         for b in books:
             plan = next((g for g in b.groups if g.group == name), None)
-            cells.append(None if plan is None else _cell(plan, Spelling.of(b.words)))
-        rows.append((spell.group(game.group_label(name, pb.game)), cells))
+            cells.append(None if plan is None else _cell(plan, Spelling.of(b.words), tr))
+        rows.append((spell.group(game.group_label(name, pb.game, _)), cells))
     by_group: dict[str, list[str]] = {}
     if answers:
         rules = from_rules(dict(pb.game))
         for w in answers:
             by_group.setdefault(rules.group_of(w), []).append(w)
     small = [
-        (spell.group(game.group_label(n, pb.game)), _words(ws, spell))
+        (spell.group(game.group_label(n, pb.game, _)), _words(ws, spell))
         for n, ws in sorted(by_group.items(), key=lambda kv: group_key(kv[0]))
         if len(ws) <= SMALL_GROUP
     ]
@@ -142,8 +154,8 @@ def card_context(
         columns.append(
             {
                 "name": b.name,
-                "rules": game.label(b.game),
-                "average": f"{st.average:.2f}" if st and st.distribution else "",
+                "rules": game.label(b.game, _),
+                "average": tr.decimal(st.average) if st and st.distribution else "",
                 "unguaranteed": sum(len(g.unguaranteed) for g in b.groups),
                 "fewest": b.fewest_unguaranteed,
                 "memorise": memory.of_plans(b.groups).words,
@@ -153,21 +165,27 @@ def card_context(
         )
     return {
         "pb": pb,
+        "language": tr.language,
         "columns": columns,
         "rows": rows,
         "small": small,
-        "notation": game.notation,
+        "notation": _(game.notation),
         "early": any(b.try_when_fit for b in books),
         "fewest_note": any(c["unguaranteed"] and c["fewest"] is not None for c in columns),
-        "ij": spell.note,
+        "ij": _(spell.note),
         "css": Markup(template_text("card.css")),
     }
 
 
 def render_card(
-    pb: Playbook, *, others: Sequence[Playbook] = (), answers: Sequence[str] = ()
+    pb: Playbook,
+    *,
+    others: Sequence[Playbook] = (),
+    answers: Sequence[str] = (),
+    language: str = "en",
 ) -> bytes:
-    """The card as an A4 PDF (one sheet: a page, or front and back)."""
-    html = html_env().get_template("card.html.j2").render(card_context(pb, others, answers))
-    data, _ = pdf_of_html(html)
+    """The card as an A4 PDF (one sheet: a page, or front and back), its texts in
+    ``language`` (one of :data:`playbook.render.i18n.LANGUAGES`)."""
+    ctx = card_context(pb, others, answers, language)
+    data, _ = pdf_of_html(html_env(language).get_template("card.html.j2").render(ctx))
     return data

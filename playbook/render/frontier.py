@@ -3,7 +3,8 @@ against average turns (top) and against words not guaranteed (bottom).
 
 ``runs`` are the records :mod:`playbook.pipeline.frontier` measured (as written by
 ``scripts/frontier.py``): per rule set a title and its points as plain data. Only numbers and
-the fixed kinds are drawn; labels come from here, never from the data.
+the fixed kinds are drawn; labels come from here, never from the data, in the language of a
+:class:`~playbook.render.i18n.Translator`.
 """
 
 from __future__ import annotations
@@ -14,14 +15,35 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from playbook.language import N_
+from playbook.render.i18n import ENGLISH, Translator
+
 STYLE = {
     # kind: (legend, marker, line)
-    "openings": ("k fixed openings, then list order", "o", "-"),
-    "exceptions": ("k openings + exception moves", "s", "-"),
-    "fast": ("fast profile", "^", ""),
-    "optimum": ("certified optimum tree", "*", ""),
-    "default": ("default playbook", "D", ""),
+    "openings": (N_("k fixed openings, then list order"), "o", "-"),
+    "exceptions": (N_("k openings + exception moves"), "s", "-"),
+    "fast": (N_("fast profile"), "^", ""),
+    "optimum": (N_("certified optimum tree"), "*", ""),
+    "default": (N_("default playbook"), "D", ""),
 }
+
+
+def point_label(point: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
+    """How a point of the frontier is named in its table (``2 openings + exception moves``),
+    from its kind and openings; the record's own label where the kind is not known."""
+    k = point.get("openings")
+    n = k if isinstance(k, int) else 0
+    labels = {
+        "openings": tr.ngettext("{k} openings", "{k} openings", n),
+        "exceptions": tr.ngettext(
+            "{k} openings + exception moves", "{k} openings + exception moves", n
+        ),
+        "fast": tr.gettext("fast profile"),
+        "optimum": tr.gettext("certified optimum"),
+        "default": tr.gettext("default playbook"),
+    }
+    label = labels.get(str(point.get("kind")))
+    return str(point.get("label", "")) if label is None else label.format(k=k)
 
 
 def _x(n: float) -> float:
@@ -30,10 +52,14 @@ def _x(n: float) -> float:
 
 
 def figure(
-    runs: Sequence[Mapping[str, Any]], *, fmt: str = "png", mark: str | None = None
+    runs: Sequence[Mapping[str, Any]],
+    *,
+    fmt: str = "png",
+    mark: str | None = None,
+    tr: Translator = ENGLISH,
 ) -> bytes:
     """The plot of ``runs`` as ``png`` or ``svg`` bytes; ``mark`` names the run whose
-    default playbook is drawn larger (the book's own)."""
+    default playbook is drawn larger (the book's own); its texts in ``tr``'s language."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -55,15 +81,15 @@ def figure(
             for ax, key in ((top, "average"), (bottom, "unguaranteed")):
                 ys = [p[key] for p in mine]
                 ax.plot(xs, ys, marker=marker, linestyle=line or "none", markersize=size,
-                        label=legend)  # fmt: skip
+                        label=tr.gettext(legend))  # fmt: skip
             if kind in ("openings", "exceptions"):
                 for p, x in zip(mine, xs, strict=True):
                     top.annotate(f"k={p['openings']}", (x, p["average"]), fontsize=7,
                                  xytext=(3, 3), textcoords="offset points")  # fmt: skip
         top.set_title(str(run["title"]), fontsize=10)
-        top.set_ylabel("average turns")
-        bottom.set_ylabel("words not guaranteed")
-        bottom.set_xlabel("words to memorise (log scale; 0 drawn at 1)")
+        top.set_ylabel(tr.gettext("average turns"))
+        bottom.set_ylabel(tr.gettext("words not guaranteed"))
+        bottom.set_xlabel(tr.gettext("words to memorise (log scale; 0 drawn at 1)"))
         bottom.set_yscale("symlog", linthresh=1)
         for ax in (top, bottom):
             ax.set_xscale("log")
@@ -101,7 +127,9 @@ def run_for(words_sha256: Any, rules_sha256: Any) -> tuple[dict[str, Any], dict[
     return None
 
 
-def inline_svg(runs: Sequence[Mapping[str, Any]], mark: str | None = None) -> str:
+def inline_svg(
+    runs: Sequence[Mapping[str, Any]], mark: str | None = None, tr: Translator = ENGLISH
+) -> str:
     """The plot as an ``<svg>`` element to put in a page (the XML header left out)."""
-    text = figure(runs, fmt="svg", mark=mark).decode("utf-8")
+    text = figure(runs, fmt="svg", mark=mark, tr=tr).decode("utf-8")
     return text[text.index("<svg") :]

@@ -2,7 +2,8 @@
 
 The HTML environment always autoescapes; the Markdown one escapes every value for Markdown
 (:func:`md_escape`) unless it is :class:`~markupsafe.Markup`. The same HTML template makes
-the PDF (:mod:`playbook.render.pdf`).
+the PDF (:mod:`playbook.render.pdf`). There is an environment of each kind per language,
+with the language's texts installed (:mod:`playbook.render.i18n`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import jinja2
 from markupsafe import Markup
 
 from playbook.model import Playbook
+from playbook.render import i18n
 from playbook.render.views import context, template_text
 
 
@@ -57,25 +59,28 @@ def _md_bar(share: float, width: int = 40) -> Markup:
     return Markup("█" * n if n or share == 0 else "▏")
 
 
-_ENVS: dict[str, jinja2.Environment] = {}
+_ENVS: dict[tuple[str, str], jinja2.Environment] = {}
 
 
-def html_env() -> jinja2.Environment:
-    """The HTML template environment: autoescaping always on."""
-    if "html" not in _ENVS:
-        _ENVS["html"] = jinja2.Environment(
+def html_env(language: str = "en") -> jinja2.Environment:
+    """The HTML template environment of ``language``: autoescaping always on."""
+    if ("html", language) not in _ENVS:
+        env = jinja2.Environment(
             loader=jinja2.FunctionLoader(_load),
             autoescape=True,
             trim_blocks=True,
             lstrip_blocks=True,
             undefined=jinja2.StrictUndefined,
         )
-    return _ENVS["html"]
+        i18n.install(env, i18n.translator(language))
+        _ENVS["html", language] = env
+    return _ENVS["html", language]
 
 
-def md_env() -> jinja2.Environment:
-    """The Markdown template environment: every value escaped for Markdown unless Markup."""
-    if "md" not in _ENVS:
+def md_env(language: str = "en") -> jinja2.Environment:
+    """The Markdown template environment of ``language``: every value escaped for Markdown
+    unless Markup."""
+    if ("md", language) not in _ENVS:
         env = jinja2.Environment(
             loader=jinja2.FunctionLoader(_load),
             autoescape=False,
@@ -88,8 +93,9 @@ def md_env() -> jinja2.Environment:
         env.filters["mdbar"] = _md_bar
         env.filters["safe_md"] = Markup
         env.filters["code"] = _md_code
-        _ENVS["md"] = env
-    return _ENVS["md"]
+        i18n.install_text(env, i18n.translator(language), md_escape)
+        _ENVS["md", language] = env
+    return _ENVS["md", language]
 
 
 def render_html(
@@ -99,15 +105,19 @@ def render_html(
     reference: Playbook | None = None,
     comparison: Sequence[Any] | None = None,
     pages: Mapping[str, int] | None = None,
+    language: str = "en",
 ) -> str:
     """The playbook as one self-contained HTML page, laid out for A4 (what the PDF shows).
 
     ``comparison`` is a list of :class:`playbook.compare.GroupComparison`; ``reference`` the
     reference playbook itself (its name, and its openings where no comparison is given);
-    ``pages`` the page count per group of the PDF, shown in the summary when given.
+    ``pages`` the page count per group of the PDF, shown in the summary when given;
+    ``language`` one of :data:`playbook.render.i18n.LANGUAGES`.
     """
-    ctx = context(pb, tiles=tiles, reference=reference, comparison=comparison, pages=pages)
-    return html_env().get_template("playbook.html.j2").render(ctx)
+    ctx = context(
+        pb, tiles=tiles, reference=reference, comparison=comparison, pages=pages, language=language
+    )
+    return html_env(language).get_template("playbook.html.j2").render(ctx)
 
 
 def render_markdown(
@@ -116,7 +126,15 @@ def render_markdown(
     reference: Playbook | None = None,
     comparison: Sequence[Any] | None = None,
     pages: Mapping[str, int] | None = None,
+    language: str = "en",
 ) -> str:
     """The same content as Markdown: feedback in the o/x/. notation."""
-    ctx = context(pb, tiles="lingo", reference=reference, comparison=comparison, pages=pages)
-    return md_env().get_template("playbook.md.j2").render(ctx)
+    ctx = context(
+        pb,
+        tiles="lingo",
+        reference=reference,
+        comparison=comparison,
+        pages=pages,
+        language=language,
+    )
+    return md_env(language).get_template("playbook.md.j2").render(ctx)

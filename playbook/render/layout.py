@@ -7,7 +7,9 @@ layout would lay every line out several times over. The figures below are those 
 
 What is particular to a game's feedback comes from the game's hooks (the class named by the
 playbook's rules): the reading order of a table's rows (:meth:`Game.row_key`) and the tiles of
-a block of feedback (:meth:`Game.tile_pattern`).
+a block of feedback (:meth:`Game.tile_pattern`). The texts a line writes besides its marks and
+words ("any other feedback:", "play", the count of words) are measured in the sheet's
+language (a :class:`~playbook.render.i18n.Translator`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Protocol
 
 from playbook.games import Game
 from playbook.model import Move, Row, Table, TryWords
+from playbook.render.i18n import ENGLISH, Translator
 from playbook.render.tiles import CELL
 from playbook.spelling import Spelling
 
@@ -210,19 +213,26 @@ def _indent_mm(lvl: int) -> float:
     return 0.0 if lvl == 0 else 2.0 + (lvl - 1) * 2.0
 
 
-def _tiles_mm(r: RowView) -> float:
+def _tiles_mm(r: RowView, tr: Translator) -> float:
     chars = len(r.codes) * CELL + 1.5 if r.codes else 0.5
     if r.any_other:
-        chars += 20
+        chars += len(tr.gettext("any other feedback:")) + 1
     return chars * _CH
 
 
-def _text_mm(r: RowView, count: bool = False) -> float:
+def _words_count(n: int, tr: Translator) -> str:
+    """How many words are still possible at an exception move ("12 words")."""
+    return tr.ngettext("%(num)s words", "%(num)s words", n) % {"num": n}
+
+
+def _text_mm(r: RowView, tr: Translator, count: bool = False) -> float:
+    """Width of a row's text: its words, or "▶ play WORD · N words" (the arrow, the
+    word in bold and some slack count as 4 characters more)."""
     if r.kind == "try":
         return len(", ".join(r.words)) * _CH
     if r.kind == "move":
-        extra = 9 + len(str(r.count)) if count and r.count else 0
-        return (len(r.move) * 1.2 + 8 + extra) * _CH
+        extra = 3 + len(_words_count(r.count, tr)) if count and r.count else 0
+        return (len(r.move) * 1.2 + 4 + len(tr.gettext("play")) + extra) * _CH
     return 26 * _CH
 
 
@@ -232,18 +242,18 @@ def column_width(columns: int) -> float:
     return TEXT_WIDTH / columns - pad
 
 
-def choose_columns(rows: list[RowView]) -> int:
+def choose_columns(rows: list[RowView], tr: Translator = ENGLISH) -> int:
     """The number of columns that needs the fewest lines per column; a row too long for
-    its column wraps its words onto further lines."""
+    its column wraps its words onto further lines (texts in ``tr``'s language)."""
     if not rows:
         return 1
-    widest_tiles = max(_indent_mm(lvl) + _tiles_mm(r) for r, lvl in _walk(rows))
+    widest_tiles = max(_indent_mm(lvl) + _tiles_mm(r, tr) for r, lvl in _walk(rows))
     best, best_score = 1, math.inf
     for c in (1, 2, 3, 4):
         width = column_width(c)
         if widest_tiles + 8 * _CH > width:
             break
-        score = math.ceil(sum(ln.h for ln in flatten(rows, width)) / c)
+        score = math.ceil(sum(ln.h for ln in flatten(rows, width, tr=tr)) / c)
         if score < best_score - 1e-9:
             best, best_score = c, score
     return best
@@ -278,19 +288,24 @@ def _chunks(words: Sequence[str], first: float, rest: float) -> list[str]:
 
 
 def flatten(
-    rows: Sequence[RowView], width: float, lvl: int = 0, parents: tuple[Line, ...] = ()
+    rows: Sequence[RowView],
+    width: float,
+    lvl: int = 0,
+    parents: tuple[Line, ...] = (),
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
-    """The rows as printed lines, exceptions' tables inline after their move."""
+    """The rows as printed lines, exceptions' tables inline after their move (texts in
+    ``tr``'s language)."""
     out: list[Line] = []
     for r in rows:
         if r.kind == "move":
             head = Line("move", r, lvl + 1, parents)
-            room = width - _indent_mm(lvl + 1) - _tiles_mm(r)
-            head.count = bool(r.count) and _text_mm(r, True) <= room
-            head.compact = _text_mm(r) > room
+            room = width - _indent_mm(lvl + 1) - _tiles_mm(r, tr)
+            head.count = bool(r.count) and _text_mm(r, tr, True) <= room
+            head.compact = _text_mm(r, tr) > room
             out.append(head)
             sub = (
-                flatten(r.sub, width, lvl + 1, (*parents, head))
+                flatten(r.sub, width, lvl + 1, (*parents, head), tr)
                 if r.sub
                 else [Line("then", None, lvl + 1, (*parents, head))]
             )
@@ -299,7 +314,7 @@ def flatten(
             continue
         line = Line(r.kind, r, lvl, parents)
         if r.kind == "try":
-            first = width - _indent_mm(lvl) - _tiles_mm(r)
+            first = width - _indent_mm(lvl) - _tiles_mm(r, tr)
             rest = width - _indent_mm(lvl) - 8.5 - _CH
             line.chunks = _chunks(r.words, first, rest)
             line.h = line.size = len(line.chunks)

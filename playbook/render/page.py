@@ -14,6 +14,8 @@ playbook's own list for ``render``), checked against the playbook's checksum.
 
 from __future__ import annotations
 
+import functools
+import io
 import json
 import string
 from collections.abc import Mapping, Sequence
@@ -23,7 +25,9 @@ from markupsafe import Markup
 
 from playbook.errors import PlaybookError
 from playbook.games import GAMES, Game, from_rules, game_class
+from playbook.language import N_
 from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords, group_key
+from playbook.render import i18n
 from playbook.render.html import html_env
 from playbook.render.layout import sort_table
 from playbook.render.tiles import TILE_STYLES, screen_css
@@ -35,8 +39,8 @@ DATA_VERSION = 2
 """The layout of the page's JSON (read by ``templates/page-rules.js``)."""
 
 POOLS = {
-    "all": "Paper rules: any word of the list may be guessed.",
-    "revealed": "TV rules: every guess starts with the revealed letter.",
+    "all": N_("Paper rules: any word of the list may be guessed."),
+    "revealed": N_("TV rules: every guess starts with the revealed letter."),
 }
 """How the page names the rules of ``game.guess_pool`` where a letter is revealed (the 1994
 paper let any word be guessed; on TV every guess starts with the revealed letter)."""
@@ -251,11 +255,27 @@ def page_data(
     } | ({"guesses": listed_guesses} if (listed_guesses := _guess_list(pb, guesses)) else {})
 
 
-def _pool(rules: Mapping[str, Any], pool: str) -> str:
+def _pool(rules: Mapping[str, Any], pool: str, tr: i18n.Translator) -> str:
     """The rules' guess pool in words: paper or TV rules where a letter is revealed."""
-    if rules.get("revealed", "first") == "none":
-        return "Any word of the list may be guessed." if pool == "all" else f"Guesses: {pool}."
-    return POOLS.get(pool, f"Guesses: {pool}.")
+    if rules.get("revealed", "first") == "none" or pool not in POOLS:
+        if pool == "all":
+            return tr.gettext("Any word of the list may be guessed.")
+        return tr.gettext("Guesses: %(pool)s.") % {"pool": pool}
+    return tr.gettext(POOLS[pool])
+
+
+@functools.cache
+def script_messages() -> tuple[str | tuple[str, str], ...]:
+    """The message ids of the page's scripts (``_()``, ``ngettext()``), as Babel extracts
+    them for the catalog (``babel.cfg``): what the page embeds in its language."""
+    from babel.messages.extract import extract
+
+    found: dict[str | tuple[str, str], None] = {}
+    for name in SCRIPTS:
+        text = io.BytesIO(template_text(name).encode("utf-8"))
+        for _line, message, _comments, _context in extract("javascript", text):
+            found[message if isinstance(message, str) else (message[0], message[1])] = None
+    return tuple(found)
 
 
 def _script_json(data: Any) -> Markup:
@@ -271,28 +291,35 @@ def render_page(
     *,
     tiles: str = "lingo",
     guesses: WordList | None = None,
+    language: str = "en",
 ) -> str:
     """The play-along page of ``pb`` (one self-contained HTML file); ``answers`` is the word
     list the playbook was built on, ``guesses`` its guess list where it has one besides (a
     word of it is accepted as a guess). A one-line :class:`PlaybookError` where the game has
-    no browser feedback rule or a list is missing or not the playbook's."""
+    no browser feedback rule or a list is missing or not the playbook's. ``language``: one
+    of :data:`playbook.render.i18n.LANGUAGES`, the texts of the page and its script."""
     if tiles not in TILE_STYLES:
         raise ValueError(f"unknown tile style {tiles!r}; expected one of {', '.join(TILE_STYLES)}")
     data = page_data(pb, answers, guesses)
+    tr = i18n.translator(language)
+    if language != "en":
+        data["messages"] = i18n.messages(language, script_messages())
+        data["decimal"] = i18n.decimal_sign(language)
     # the rules (no page to draw on: Node tests them against Python's), then the page
     scripts = {name: template_text(name) for name in SCRIPTS}
     for name, text in scripts.items():
         if "</script" in text.lower():
             raise AssertionError(f"{name} must not contain a closing script tag")
     cls = game_class(pb.game)
-    template = html_env().get_template("page.html.j2")
+    template = html_env(language).get_template("page.html.j2")
     return template.render(
         pb=pb,
-        rules=cls.describe({k: v for k, v in pb.game.items() if k != "guess_pool"}),
-        pool=_pool(pb.game, data["pool"]),
+        language=language,
+        rules=cls.describe({k: v for k, v in pb.game.items() if k != "guess_pool"}, tr.gettext),
+        pool=_pool(pb.game, data["pool"], tr),
         letters=len(data["groups"]) > 1,
-        notation=str(pb.game.get("notation") or cls.notation),
-        ij=Spelling.of(pb.words).note,
+        notation=tr.gettext(str(pb.game.get("notation") or cls.notation)),
+        ij=tr.gettext(Spelling.of(pb.words).note),
         tiles=tiles,
         css=Markup(template_text("page.css") + "\n".join(screen_css(s) for s in TILE_STYLES)),
         rules_script=Markup(scripts["page-rules.js"]),

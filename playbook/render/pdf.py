@@ -107,15 +107,18 @@ def render_pdf(
     reference: Playbook | None = None,
     comparison: Sequence[Any] | None = None,
     jobs: int = 1,
+    language: str = "en",
 ) -> tuple[bytes, dict[str, int]]:
     """The playbook as an A4 PDF, and the number of pages each group appears on.
 
     Small groups share pages, so a shared page counts for each group on it; the cover
     is not counted. With ``jobs`` > 1 the pages are rendered in that many parts at once
     (weasyprint lays a document out in one thread) and joined: the same pages, numbers,
-    links and bookmarks.
+    links and bookmarks. The texts are in ``language``.
     """
-    ctx = context(pb, tiles=tiles, reference=reference, comparison=comparison, pdf=True)
+    ctx = context(
+        pb, tiles=tiles, reference=reference, comparison=comparison, pdf=True, language=language
+    )
     pages = ctx["pages"]
     n = min(jobs, len(pages) // (SPLIT_MIN_PAGES // 2)) if len(pages) >= SPLIT_MIN_PAGES else 1
     runs = _parts(pages, n * PARTS_PER_JOB) if n > 1 else [(0, len(pages))]
@@ -142,7 +145,7 @@ def _render_runs(
     """PDFs of the runs of pages, made at once (the first with the cover), and the anchors on
     each of their pages in order (the first part's stand-ins left out); ``plan`` numbers
     the pages (:func:`playbook.render.views.numbering`)."""
-    template = html_env().get_template("playbook.html.j2")
+    template = html_env(ctx["language"]).get_template("playbook.html.j2")
     pages = ctx["pages"]
     stubs: list[str] = []
     if len(runs) > 1:

@@ -20,6 +20,8 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from playbook.language import Translate, english
+
 TILE_STYLES = ("lingo", "wordle")
 """The tile styles a playbook can be drawn in."""
 
@@ -194,16 +196,17 @@ def layer_style(style: str, layers: Sequence[tuple[float, str]]) -> str:
     )
 
 
-def legend(style: str) -> list[tuple[str, str, str]]:
-    """(pattern digit, mark, description) of each mark, for the key on the cover."""
+def legend(style: str, _: Translate = english) -> list[tuple[str, str, str]]:
+    """(pattern digit, mark, description) of each mark, for the key on the cover; the
+    descriptions translated by ``_``."""
     if style == "wordle":
         return [
-            ("2", "o", "right place: green, dark corner"),
-            ("1", "x", "wrong place: yellow, dot"),
-            ("0", ".", "absent: grey"),
+            ("2", "o", _("right place: green, dark corner")),
+            ("1", "x", _("wrong place: yellow, dot")),
+            ("0", ".", _("absent: grey")),
         ]
     return [
-        ("2", "o", "right place: red square"),
-        ("1", "x", "wrong place: yellow circle"),
-        ("0", ".", "absent: plain"),
+        ("2", "o", _("right place: red square")),
+        ("1", "x", _("wrong place: yellow circle")),
+        ("0", ".", _("absent: plain")),
     ]

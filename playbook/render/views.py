@@ -6,7 +6,8 @@ print), the document's meta text, page numbers, and the context the templates re
 
 What is particular to the game comes from its hooks (the class the playbook's rules name):
 the rules in one line (:meth:`Game.describe`) and the label of a group
-(:meth:`Game.group_label`).
+(:meth:`Game.group_label`). Every text is written through a
+:class:`~playbook.render.i18n.Translator` (English by default).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import dataclasses
 import datetime
 import importlib.resources
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -22,8 +24,10 @@ from markupsafe import Markup
 
 from playbook import __version__
 from playbook.games import game_class
+from playbook.language import N_
 from playbook.model import GroupPlan, Method, Playbook, rules_sha256
-from playbook.render import frontier
+from playbook.render import frontier, i18n
+from playbook.render.i18n import ENGLISH, Translator
 from playbook.render.layout import (
     CHART_LINE,
     DOUBT,
@@ -47,28 +51,32 @@ from playbook.render.tiles import TILE_STYLES, layer_style, legend, tile_css
 from playbook.spelling import Spelling
 
 METHODS = {
-    Method.TRIVIAL: "no search needed",
-    Method.EXHAUSTIVE: "exhaustive search",
-    Method.HILL_CLIMBING: "hill-climbing search",
-    Method.REFERENCE: "from the reference",
-    Method.LOOKAHEAD: "lookahead search",
-    Method.SWAPPED: "hill-climbing, one opening swapped for a first move of the exact search",
+    Method.TRIVIAL: N_("no search needed"),
+    Method.EXHAUSTIVE: N_("exhaustive search"),
+    Method.HILL_CLIMBING: N_("hill-climbing search"),
+    Method.REFERENCE: N_("from the reference"),
+    Method.LOOKAHEAD: N_("lookahead search"),
+    Method.SWAPPED: N_("hill-climbing, one opening swapped for a first move of the exact search"),
 }
-"""How each way of finding the openings reads in print."""
+"""How each way of finding the openings reads in print (translated where shown)."""
 
 
 # ---------------------------------------------------------------- groups
 
 
-def _proof(g: GroupPlan) -> str:
+def _proof(g: GroupPlan, tr: Translator) -> str:
     """What exhaustive search proves about a group's openings, as a bracketed phrase."""
     if g.proven_none:
         target = g.notes["exhaustive_triples"]["target"]
-        return (
-            f" (exhaustive search proves that no three openings leave at most {target} words:"
-            " the exception moves are needed)"
+        proof = tr.ngettext(
+            "(exhaustive search proves that no three openings leave at most {target} words:"
+            " the exception moves are needed)",
+            "(exhaustive search proves that no three openings leave at most {target} words:"
+            " the exception moves are needed)",
+            target,
         )
-    return " (proven best)" if g.proven else ""
+        return " " + proof.format(target=target)
+    return " " + tr.gettext("(proven best)") if g.proven else ""
 
 
 @dataclasses.dataclass
@@ -118,7 +126,9 @@ class GroupView:
     """What the running header shows on this group's pages."""
 
 
-def _bars(distribution: Mapping[int, int], failures: int, turns: int) -> list[Bar]:
+def _bars(
+    distribution: Mapping[int, int], failures: int, turns: int, tr: Translator = ENGLISH
+) -> list[Bar]:
     top = max([*distribution.values(), failures, 1])
     last = max([turns, *distribution.keys()]) if distribution else turns
     out = [
@@ -126,7 +136,7 @@ def _bars(distribution: Mapping[int, int], failures: int, turns: int) -> list[Ba
         for t in range(1, last + 1)
     ]
     if failures:
-        out.append(Bar("fail", failures, failures / top))
+        out.append(Bar(tr.gettext("fail"), failures, failures / top))
     return out
 
 
@@ -155,47 +165,61 @@ def _ref_view(comp: Any, ref_group: Any) -> dict[str, Any] | None:
     return None
 
 
-def _facts(g: GroupView, turns: Any) -> list[list[tuple[str, str]]]:
+def _facts(g: GroupView, turns: Any, tr: Translator = ENGLISH) -> list[list[tuple[str, str]]]:
+    _, ngettext = tr.gettext, tr.ngettext
     out: list[list[tuple[str, str]]] = []
     if not g.openings:
         rest = (
-            " try the words below from the first turn."
+            _("try the words below from the first turn.")
             if g.has_table
-            else " try every word of the group from the first turn, in list order."
+            else _("try every word of the group from the first turn, in list order.")
         )
-        out.append([("em", "No opening words:"), ("", rest)])
-    a = [f"{g.words} word{'s' if g.words != 1 else ''}"] if g.words else []
+        out.append([("em", _("No opening words:")), ("", " " + rest)])
+    a = [ngettext("{n} word", "{n} words", g.words).format(n=g.words)] if g.words else []
     if g.largest:
-        a.append(f"largest subset{' after the openings' if g.openings else ''}: {g.largest}")
+        largest = (
+            _("largest subset after the openings: {n}") if g.openings else _("largest subset: {n}")
+        )
+        a.append(largest.format(n=g.largest))
     if g.exceptions:
-        a.append(f"{g.exceptions} exception{'s' if g.exceptions != 1 else ''}")
+        a.append(ngettext("{n} exception", "{n} exceptions", g.exceptions).format(n=g.exceptions))
     if a:
         out.append([("", " · ".join(a))])
     b = []
     if g.average:
-        b.append(f"average {g.average} turns, worst {g.worst}")
+        b.append(
+            _("average {average} turns, worst {worst}").format(average=g.average, worst=g.worst)
+        )
     if g.method:
-        b.append(METHODS.get(g.method, g.method) + g.proof)
+        method = METHODS.get(g.method)
+        b.append((_(method) if method else g.method) + g.proof)
     if b:
         out.append([("", " · ".join(b))])
     if (n := g.failures - len(g.unguaranteed)) > 0:
-        out.append(
-            [("warn", f"{n} word{' is' if n == 1 else 's are'} not found within {turns} turns.")]
+        lost = ngettext(
+            "{n} word is not found within {turns} turns.",
+            "{n} words are not found within {turns} turns.",
+            n,
         )
+        out.append([("warn", lost.format(n=n, turns=turns))])
     if g.unguaranteed:
+        why = _(
+            "(no plan the search found, within the rules, finds them in time whatever the feedback)"
+        )
+        head = _("Not guaranteed within {turns} turns:").format(turns=turns)
         out.append(
             [
-                ("warn", f"{DOUBT} Not guaranteed within {turns} turns: "),
-                ("", ", ".join(g.unguaranteed) + " (no plan the search found, within the rules"),
-                ("", ", finds them in time whatever the feedback)"),
+                ("warn", f"{DOUBT} {head} "),
+                ("", ", ".join(g.unguaranteed) + " " + why),
             ]
         )
         if g.fewest is not None:
-            out.append(
-                [("", f"Fewest words any strategy under these rules must leave: {g.fewest}.")]
-            )
+            fewest = _("Fewest words any strategy under these rules must leave: {n}.")
+            out.append([("", fewest.format(n=g.fewest))])
     if not g.has_table and g.openings:
-        out.append([("all", "After the openings, try every word still possible, in list order.")])
+        out.append(
+            [("all", _("After the openings, try every word still possible, in list order."))]
+        )
     return out
 
 
@@ -227,8 +251,10 @@ def group_views(
     reference: Playbook | None = None,
     comparison: Sequence[Any] | None = None,
     pages: Mapping[str, int] | None = None,
+    tr: Translator = ENGLISH,
 ) -> list[GroupView]:
-    """The view of every group, sorted by group name, laid out for print."""
+    """The view of every group, sorted by group name, laid out for print, its texts in
+    ``tr``'s language."""
     comps = {c.group: c for c in comparison or ()}
     turns = _turns(pb)
     game = game_class(pb.game)
@@ -248,18 +274,18 @@ def group_views(
         v = GroupView(
             index=i,
             group=g.group,
-            label=spell.group(game.group_label(g.group, pb.game)),
+            label=spell.group(game.group_label(g.group, pb.game, tr.gettext)),
             anchor=f"g{i}",
             words=g.words or (st.words if st else 0),
             openings=tuple(spell.text(w) for w in g.openings),
             largest=g.largest,
             method=g.method,
             proven=g.proven,
-            proof=_proof(g),
-            average=f"{st.average:.2f}" if st and st.distribution else "",
+            proof=_proof(g, tr),
+            average=tr.decimal(st.average) if st and st.distribution else "",
             worst=str(st.worst) if st and st.distribution else "",
             failures=st.failures if st else 0,
-            bars=_bars(st.distribution, st.failures, turns) if st else [],
+            bars=_bars(st.distribution, st.failures, turns, tr) if st else [],
             exceptions=moves,
             rows=rows,
             n_rows=n_rows,
@@ -269,12 +295,12 @@ def group_views(
             pages=(pages or {}).get(g.group, g.pages),
             ref=_ref_view(comps.get(g.group), ref_group),
         )
-        v.columns = choose_columns(rows)
-        v.lines = flatten(rows, column_width(v.columns))
+        v.columns = choose_columns(rows, tr)
+        v.lines = flatten(rows, column_width(v.columns), tr=tr)
         if g.openings and any(r.layers for r in rows):
             v.words_line = Line("words", None, 0, text=" ".join(map(spell.tiles, g.openings)))
         v.flow = sum(ln.h for ln in v.lines) <= FLOW_ROWS
-        v.facts = _facts(v, turns)
+        v.facts = _facts(v, turns, tr)
         v.head_h = _head_height(v)
         v.running = v.label + ("  ·  " + "  ".join(v.openings) if v.openings else "")
         out.append(v)
@@ -309,19 +335,20 @@ def _set_styles(style: str, rows: Iterable[RowView]) -> None:
         _set_styles(style, r.sub)
 
 
-def _meta(pb: Playbook) -> dict[str, Any]:
+def _meta(pb: Playbook, tr: Translator = ENGLISH) -> dict[str, Any]:
     """The document's meta text: what made it and when, the rules and the word list."""
     meta = pb.meta or {}
     tool = str(meta.get("tool") or f"playbook {__version__}")
     created = meta.get("created") or datetime.date.today().isoformat()
     game = pb.game
+    notation = str(game.get("notation") or "o = right place, x = wrong place, . = absent")
     return {
         "tool": tool,
         "created": str(created),
         "game": str(game.get("name", "")),
-        "rules": game_class(game).describe(game),
-        "notation": str(game.get("notation") or "o = right place, x = wrong place, . = absent"),
-        "ij": Spelling.of(pb.words).note,
+        "rules": game_class(game).describe(game, tr.gettext),
+        "notation": tr.gettext(notation),
+        "ij": tr.gettext(Spelling.of(pb.words).note),
         "list": str(pb.words.get("list", "")),
         "count": pb.words.get("count", ""),
         "sha256": str(pb.words.get("sha256", "")),
@@ -333,16 +360,38 @@ def template_text(name: str) -> str:
     return importlib.resources.files("playbook.templates").joinpath(name).read_text("utf-8")
 
 
-def _frontier(pb: Playbook) -> dict[str, Any] | None:
+def _frontier(pb: Playbook, tr: Translator = ENGLISH) -> dict[str, Any] | None:
     """The memorisation frontier measured for this playbook's list and rules (the appendix
     that plots it), or None."""
     found = frontier.run_for(pb.words.get("sha256"), rules_sha256(pb.game))
     if found is None:
         return None
     run, head = found
-    title = game_class(pb.game).label(pb.game)
-    svg = frontier.inline_svg([{**run, "title": title}], mark=pb.name)
-    return {"svg": Markup(svg), "run": run, "head": head, "mine": run.get("config") == pb.name}
+    title = game_class(pb.game).label(pb.game, tr.gettext)
+    svg = frontier.inline_svg([{**run, "title": title}], mark=pb.name, tr=tr)
+    points = [{**p, "label": frontier.point_label(p, tr)} for p in run.get("points", ())]
+    return {
+        "svg": Markup(svg),
+        "run": {**run, "points": points},
+        "head": head,
+        "mine": run.get("config") == pb.name,
+    }
+
+
+def _page_css(tr: Translator) -> str:
+    """The running header's page numbers in ``tr``'s language, where it is not English (the
+    CSS says "page N of M")."""
+    if tr.language == "en":
+        return ""
+    parts = []
+    for piece in re.split(r"(\{page\}|\{total\})", tr.gettext("page {page} of {total}")):
+        if piece == "{page}":
+            parts.append("counter(page)")
+        elif piece == "{total}":
+            parts.append("string(total, first)")
+        elif piece:
+            parts.append('"' + piece.replace("\\", "\\\\").replace('"', '\\"') + '"')
+    return "@page { @top-right { content: " + " ".join(parts) + "; } }"
 
 
 def context(
@@ -353,17 +402,19 @@ def context(
     comparison: Sequence[Any] | None = None,
     pages: Mapping[str, int] | None = None,
     pdf: bool = False,
+    language: str = "en",
 ) -> dict[str, Any]:
     """What the templates render: the groups' views laid out on pages, the meta text, the
     summary, the CSS. ``pdf``: for the PDF (tiles as images behind spaced letters, and the
     page numbers of the layout model), else for the screen (tiles as CSS classes).
 
     The other arguments are those of :func:`playbook.render.render_html`; an unknown tile
-    style is a ValueError.
+    style or language is a ValueError.
     """
     if tiles not in TILE_STYLES:
         raise ValueError(f"unknown tile style {tiles!r}; expected one of {', '.join(TILE_STYLES)}")
-    views = group_views(pb, reference=reference, comparison=comparison, pages=pages)
+    tr = i18n.translator(language)
+    views = group_views(pb, reference=reference, comparison=comparison, pages=pages, tr=tr)
     st = pb.stats
     comps = list(comparison or ())
     patterns = {"2", "1", "0"}
@@ -373,21 +424,28 @@ def context(
         patterns |= _patterns(views)
     page_list = paginate(views)
     has_ref = any(v.ref is not None for v in views)
-    memo = _frontier(pb)
+    memo = _frontier(pb, tr)
+    page_css = _page_css(tr)
     return {
         "pb": pb,
-        "m": _meta(pb),
+        "language": tr.language,
+        "m": _meta(pb, tr),
         "groups": views,
         "pages": page_list,
         "tiles": tiles,
-        "legend": legend(tiles),
-        "tile_css": Markup(tile_css(tiles, patterns) + "\n" + _heights_css(views)),
+        "legend": legend(tiles, tr.gettext),
+        "tile_css": Markup(
+            tile_css(tiles, patterns)
+            + "\n"
+            + _heights_css(views)
+            + ("\n" + page_css if page_css else "")
+        ),
         "css": Markup(template_text("playbook.css")),
-        "bars": _bars(st.distribution, st.failures, _turns(pb)) if st else [],
+        "bars": _bars(st.distribution, st.failures, _turns(pb), tr) if st else [],
         "summary": st,
-        "average": f"{st.average:.2f}" if st and st.distribution else "",
+        "average": tr.decimal(st.average) if st and st.distribution else "",
         "has_ref": has_ref,
-        "ref_name": reference.name if reference is not None else "reference",
+        "ref_name": reference.name if reference is not None else tr.gettext("reference"),
         "comparison": comps,
         "better": sum(1 for c in comps if c.at_least_as_good),
         "show_pages": bool(pages) or any(v.pages for v in views),
