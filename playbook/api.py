@@ -32,6 +32,7 @@ from playbook.pipeline import outputs, strategies
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session
 from playbook.pipeline.units import Progress
+from playbook.search import mixed
 from playbook.verify import Report, partial
 
 __all__ = [
@@ -326,3 +327,72 @@ optimal = strategies.play_optimal
 fewest words left unfound), within ``budget`` seconds a group, on ``n_jobs`` workers; with
 ``checkpoints``, finished groups are kept there and a run stopped part-way resumes
 (:func:`playbook.pipeline.strategies.play_optimal`)."""
+
+
+# ---------------------------------------------------------------------- mixed strategies
+
+ValueOutOfTime = mixed.OutOfTime
+""":func:`game_values` ran past its budget."""
+
+
+@dataclasses.dataclass(frozen=True)
+class GroupValue:
+    """One group's game value with mixed strategies, with its problem (for names)."""
+
+    group: str
+    problem: Any
+    value: mixed.GameValue
+
+    def summary(self) -> dict[str, Any]:
+        v, p = self.value, self.problem
+        return {
+            "group": self.group,
+            "value": v.value,
+            "fraction": str(v.fraction),
+            "maker": [
+                {"class": c, "codes": n, "probability": q}
+                for c, n, q in zip(v.classes, v.sizes, v.maker, strict=True)
+            ],
+            "breaker_openings": v.openings(p),
+            "breaker_trees": len(v.breaker),
+            "trees": v.trees,
+            "rounds": v.rounds,
+            "seconds": round(v.seconds, 3),
+        }
+
+
+def game_values(
+    cfg: Config,
+    *,
+    letters: Sequence[str] | None = None,
+    openings: Sequence[str] = (),
+    cap: int = 200,
+    budget: float = 60.0,
+) -> list[GroupValue]:
+    """The value of each group's game with mixed strategies (:func:`mixed.game_value`);
+    with ``openings`` (guesses as typed), the breaker is kept to the best tree after each of
+    them. Refused in one line before any search where a group is beyond the exact best
+    response or an opening is no guess; :class:`mixed.OutOfTime` after ``budget`` seconds
+    in all."""
+    session = Session.open(cfg)
+    problems = session.problems(letters)
+    spell = session.spelling
+    for name, problem in problems.items():
+        if len(problem.answers) > cap:
+            raise PlaybookError(
+                f"value: {cfg.name}: group {name} has {len(problem.answers)} answers; the "
+                f"exact best responses of this command take at most {cap} (--letters picks "
+                "smaller groups)"
+            )
+        for w in openings:
+            if spell.typed(w) not in problem.row_of:
+                raise PlaybookError(f"--openings: {w!r} is not a guess of group {name}")
+    out = []
+    deadline = time.perf_counter() + budget
+    for name, problem in problems.items():
+        rows = [problem.row_of[spell.typed(w)] for w in openings]
+        trees = mixed.opening_trees(problem, rows) if rows else ()
+        left = deadline - time.perf_counter()
+        value = mixed.game_value(problem, trees=trees, grow=not rows, cap=cap, budget=left)
+        out.append(GroupValue(name, problem, value))
+    return out

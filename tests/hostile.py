@@ -1659,6 +1659,7 @@ def path_cases() -> list[Case]:
             base,
         ),
         ("rank-a-playbook", 2, ["rank", "{dir}/pb.yaml", "--rule", "scm"], base),
+        ("value-a-playbook", 2, ["value", "{dir}/pb.yaml"], base),
         ("strategy-a-playbook", 2, ["strategy", "{dir}/pb.yaml", "--rule", "scm"], base),
     ]
     return [Case(f"path-{name}", argv, code, setup) for name, code, argv, setup in c]
@@ -1748,6 +1749,11 @@ def command_cases() -> list[Case]:
         ("rank-rule-optimal", 2, ["rank", cf, "--rule", "optimal"]),
         ("rank-top-text", 2, [*rank, "--top", "ten"]),
         ("rank-letters-commas", 2, [*rank[:4], "--letters", ",,,"]),
+        ("value-ok", 0, ["value", cf, "--letters", "x"]),
+        ("value-budget-spent", 1, ["value", cf, "--letters", "s", "--budget", "0.01"]),
+        ("value-budget-zero", 2, ["value", cf, "--budget", "0"]),
+        ("value-opening-not-a-guess", 2, ["value", cf, "--letters", "x", "--openings", "zzz"]),
+        ("value-letters-commas", 2, ["value", cf, "--letters", ",,,"]),
         ("simulate-ok", 0, sim),
         ("simulate-playbook-ok", 0, [*sim, "--playbook", pb]),
         ("simulate-games-minus-3", 2, [*sim, "--host", "random", "--games", "-3"]),

@@ -356,6 +356,49 @@ def cmd_rank(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_value(args: argparse.Namespace) -> int:
+    openings = [w.strip() for w in (args.openings or "").split(",") if w.strip()]
+    if not args.budget > 0:
+        raise PlaybookError("--budget: seconds, a number above 0")
+    with config_path(args.config) as path:
+        cfg = config.load(path)
+        try:
+            found = api.game_values(
+                cfg, letters=_letters(args.letters), openings=openings, budget=args.budget
+            )
+        except api.ValueOutOfTime:
+            err.print(
+                f"value: not decided within {args.budget:g} s (the exact best responses "
+                "grow fast with the codes; --letters picks smaller groups, --budget gives more)",
+                markup=False,
+            )
+            return 1
+    if args.json:
+        print(json.dumps([g.summary() for g in found]))
+        return 0
+    kept = f", the breaker kept to the openings {', '.join(openings)}" if openings else ""
+    for g in found:
+        s = g.summary()
+        head = f"group {g.group}: " if len(found) > 1 or g.group != "*" else ""
+        console.print(
+            f"{head}value {s['value']:.4f} guesses ({s['fraction']}) with mixed strategies{kept}",
+            markup=False,
+        )
+        maker = ", ".join(
+            f"{m['class']} ({m['codes']} codes) {m['probability']:.4f}" for m in s["maker"]
+        )
+        console.print(f"  codemaker: {maker}", markup=False)
+        breaker = ", ".join(f"{k} {w:.4f}" for k, w in sorted(s["breaker_openings"].items()))
+        console.print(
+            f"  codebreaker: openings {breaker} ({s['breaker_trees']} trees mixed)", markup=False
+        )
+        console.print(
+            f"  {s['trees']} trees in the program, {s['rounds']} rounds, {s['seconds']:.2f} s",
+            markup=False,
+        )
+    return 0
+
+
 def cmd_lists(args: argparse.Namespace) -> int:
     t = Table("name", "words", "source", "sha256", title="Bundled word lists")
     for name in words.bundled_names():

@@ -248,6 +248,32 @@ def _rank(sub: Subparsers) -> argparse.ArgumentParser:
     return rk
 
 
+def _value(sub: Subparsers) -> argparse.ArgumentParser:
+    va = sub.add_parser(
+        "value",
+        help="the game's value with mixed strategies: codemaker against codebreaker",
+        description="The value of the two-player game in which the codemaker picks the "
+        "secret by a distribution of its choosing and the codebreaker may pick its tree at "
+        "random (guesses needed on average when both play their best), with both players' "
+        "optimal mixed strategies: a linear program (HiGHS) over the breaker's trees, grown "
+        "by exact best responses; classes of codes where the game has symmetries.",
+    )
+    va.add_argument("config", help="config file or bundled config name")
+    va.add_argument("--letters", help="only these groups")
+    va.add_argument(
+        "--openings",
+        metavar="W1,W2",
+        help="keep the codebreaker to these openings, each with its best continuation "
+        "against a uniform codemaker (a restricted game, as in the survey's tables)",
+    )
+    va.add_argument(
+        "--budget", type=float, default=60.0, help="seconds in all (default 60); exit 1 after"
+    )
+    va.add_argument("--json", action="store_true", help="print the figures as JSON")
+    va.set_defaults(func=commands.cmd_value)
+    return va
+
+
 def _play_options(parser: argparse.ArgumentParser) -> None:
     """What ``play`` and ``simulate`` share: the player, hard mode, the word list."""
     parser.add_argument("config", help="config file or bundled config name")
@@ -328,5 +354,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     p.add_argument("--version", action="version", version=f"playbook {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    adders = (_build, _verify, _render, _show, _strategy, _rank, _play, _simulate, _lists)
+    adders = (
+        _build, _verify, _render, _show, _strategy, _rank, _value, _play, _simulate, _lists,
+    )  # fmt: skip
     return p, {sp.prog.split()[-1]: sp for sp in (add(sub) for add in adders)}

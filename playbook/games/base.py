@@ -221,6 +221,11 @@ class Game(abc.ABC):
         """The ``game`` section of a playbook: the rules, the guess pool and the notation."""
         return {**self.rules(), "guess_pool": self.guess_pool, "notation": self.notation}
 
+    def code_class(self, code: str) -> str:
+        """The class of ``code`` under the game's symmetries (mixed strategies may weigh a
+        class as one): the code itself where the game has none."""
+        return code
+
     def allows(self, guess: str, group: str) -> bool:
         """Whether the rules allow ``guess`` in ``group`` (the one place the guess pool is
         read): any guess, or under ``revealed`` one that starts as the group's answers do."""

@@ -125,6 +125,12 @@ class Mastermind(Game):
     def rules(self) -> dict[str, Any]:
         return {"name": self.name, "pegs": self.pegs, "colours": self.colours, "turns": self.turns}
 
+    def code_class(self, code: str) -> str:
+        """The class of ``code`` under colour and position permutations, as the pattern of
+        its colours' multiplicities: ``AAB`` for 112, 121, 211, 221..., ``ABCD``."""
+        counts = sorted((code.count(c) for c in set(code)), reverse=True)
+        return "".join("ABCDEFGHI"[i] * k for i, k in enumerate(counts))
+
     def symmetry(self, guesses: Sequence[str], answer_rows: np.ndarray) -> ColourSymmetry | None:
         return ColourSymmetry.of(self, guesses, answer_rows)
 
