@@ -342,18 +342,23 @@ class GroupValue:
     group: str
     problem: Any
     value: mixed.GameValue
+    text: Callable[[str], str] = str
+    """How a code or word is written (Dutch IJ as ij)."""
 
     def summary(self) -> dict[str, Any]:
+        """The figures as plain data: the maker's classes with a probability above 0 only."""
         v, p = self.value, self.problem
         return {
             "group": self.group,
             "value": v.value,
             "fraction": str(v.fraction),
+            "uniform": v.uniform,
             "maker": [
-                {"class": c, "codes": n, "probability": q}
+                {"class": self.text(c), "codes": n, "probability": q}
                 for c, n, q in zip(v.classes, v.sizes, v.maker, strict=True)
+                if q > mixed.TOLERANCE
             ],
-            "breaker_openings": v.openings(p),
+            "breaker_openings": {self.text(k): w for k, w in v.openings(p).items()},
             "breaker_trees": len(v.breaker),
             "trees": v.trees,
             "rounds": v.rounds,
@@ -394,5 +399,5 @@ def game_values(
         trees = mixed.opening_trees(problem, rows) if rows else ()
         left = deadline - time.perf_counter()
         value = mixed.game_value(problem, trees=trees, grow=not rows, cap=cap, budget=left)
-        out.append(GroupValue(name, problem, value))
+        out.append(GroupValue(name, problem, value, spell.text))
     return out

@@ -381,11 +381,14 @@ def cmd_value(args: argparse.Namespace) -> int:
         s = g.summary()
         head = f"group {g.group}: " if len(found) > 1 or g.group != "*" else ""
         console.print(
-            f"{head}value {s['value']:.4f} guesses ({s['fraction']}) with mixed strategies{kept}",
+            f"{head}value {s['value']:.4f} guesses ({s['fraction']}) with mixed strategies"
+            f"{kept}; {s['uniform']:.4f} against a codemaker who picks every code alike",
             markup=False,
         )
         maker = ", ".join(
-            f"{m['class']} ({m['codes']} codes) {m['probability']:.4f}" for m in s["maker"]
+            (f"{m['class']} ({m['codes']} codes) " if m["codes"] > 1 else f"{m['class']} ")
+            + f"{m['probability']:.4f}"
+            for m in s["maker"]
         )
         console.print(f"  codemaker: {maker}", markup=False)
         breaker = ", ".join(f"{k} {w:.4f}" for k, w in sorted(s["breaker_openings"].items()))

@@ -66,6 +66,9 @@ class GameValue:
     """The maker's probability of each class (spread evenly over its codes)."""
     breaker: tuple[Strategy, ...]
     """The trees the breaker mixes, with their weights (summing to 1)."""
+    uniform: float
+    """Guesses on average when the maker picks every code alike and the breaker plays its
+    best tree against that (the breaker kept to the trees given, in a restricted game)."""
     trees: int
     """Trees the program held at the end."""
     rounds: int
@@ -235,8 +238,8 @@ def game_value(
     sizes = np.bincount(of, minlength=len(names))
     pool = list(trees)
     if not pool:
-        uniform = np.ones(len(of)) / len(of)
-        pool.append(best_response(problem, uniform, limit=limit, cap=cap, deadline=deadline)[1])
+        even = np.ones(len(of)) / len(of)
+        pool.append(best_response(problem, even, limit=limit, cap=cap, deadline=deadline)[1])
 
     def averages(tree: Tree) -> np.ndarray:
         d = depths(problem, tree).astype(float)
@@ -245,6 +248,7 @@ def game_value(
         return np.bincount(of, weights=d, minlength=len(names)) / sizes
 
     costs = np.array([averages(t) for t in pool])
+    uniform = float(min(costs @ sizes) / sizes.sum())  # the first tree's, or the best given
     rounds = 0
     while True:
         rounds += 1
@@ -266,8 +270,9 @@ def game_value(
         value=value,
         classes=tuple(names),
         sizes=tuple(int(s) for s in sizes),
-        maker=tuple(float(q) for q in classes),
+        maker=tuple(max(float(q), 0.0) for q in classes),
         breaker=breaker,
+        uniform=uniform,
         trees=len(pool),
         rounds=rounds,
         seconds=time.perf_counter() - t0,
