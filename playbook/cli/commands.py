@@ -356,6 +356,20 @@ def cmd_rank(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pack(head: str, items: list[str], width: int = 80) -> str:
+    """``items`` after ``head``, separated by commas, in lines of at most ``width`` (an item
+    is never split)."""
+    lines, line = [], head
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if len(line) + 1 + len(piece) > width and line.strip() and line != head:
+            lines.append(line.rstrip())
+            line = "    "
+        line += ("" if line in (head, "    ") else " ") + piece
+    lines.append(line)
+    return "\n".join(lines)
+
+
 def cmd_value(args: argparse.Namespace) -> int:
     openings = [w.strip() for w in (args.openings or "").split(",") if w.strip()]
     if not args.budget > 0:
@@ -376,25 +390,28 @@ def cmd_value(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([g.summary() for g in found]))
         return 0
-    kept = f", the breaker kept to the openings {', '.join(openings)}" if openings else ""
+    kept = f"  the codebreaker kept to the openings {', '.join(openings)}" if openings else ""
     for g in found:
         s = g.summary()
         head = f"group {g.group}: " if len(found) > 1 or g.group != "*" else ""
         console.print(
-            f"{head}value {s['value']:.4f} guesses ({s['fraction']}) with mixed strategies"
-            f"{kept}; {s['uniform']:.4f} against a codemaker who picks every code alike",
+            f"{head}value {s['value']:.4f} guesses ({s['fraction']}) with mixed strategies",
             markup=False,
         )
-        maker = ", ".join(
+        if kept:
+            console.print(kept, markup=False)
+        console.print(
+            f"  against a codemaker who picks every code alike: {s['uniform']:.4f}", markup=False
+        )
+        maker = [
             (f"{m['class']} ({m['codes']} codes) " if m["codes"] > 1 else f"{m['class']} ")
             + f"{m['probability']:.4f}"
             for m in s["maker"]
-        )
-        console.print(f"  codemaker: {maker}", markup=False)
-        breaker = ", ".join(f"{k} {w:.4f}" for k, w in sorted(s["breaker_openings"].items()))
-        console.print(
-            f"  codebreaker: openings {breaker} ({s['breaker_trees']} trees mixed)", markup=False
-        )
+        ]
+        console.print(_pack("  codemaker: ", maker), markup=False)
+        breaker = [f"{k} {w:.4f}" for k, w in sorted(s["breaker_openings"].items())]
+        breaker[-1] += f" ({s['breaker_trees']} trees mixed)"
+        console.print(_pack("  codebreaker: openings ", breaker), markup=False)
         console.print(
             f"  {s['trees']} trees in the program, {s['rounds']} rounds, {s['seconds']:.2f} s",
             markup=False,
