@@ -218,6 +218,24 @@ def ij_to_y(word: str) -> str:
     return word.replace("ij", "y")
 
 
+def _opentaal_list(name: str, kept: set[str], source: Source, lengths: str) -> WordList:
+    """An OpenTaal list: the words ``kept``, sorted, of the lengths named."""
+    return WordList(
+        name=name,
+        words=tuple(sorted(kept)),
+        source=source,
+        source_description=(
+            "Debian 12 package wdutch 1:2.20.19-2 (OpenTaal word list 2.20.19), "
+            "/usr/share/dict/dutch"
+        ),
+        filter=(
+            f"entries of only a-z whose length is {lengths} as is or after replacing every "
+            "'ij' with 'y'; stored without the replacement"
+        ),
+        license=LICENSE_OPENTAAL,
+    )
+
+
 def derive_opentaal(source: Source) -> WordList:
     """OpenTaal a-z entries whose length is 5 or 6, as is or after ij -> y (stored as is)."""
     az = only_lowercase_az(source.lines)
@@ -257,20 +275,7 @@ def derive_opentaal(source: Source) -> WordList:
         {ij_to_y(w) for w in kept if len(ij_to_y(w)) == 5} == ij_y_len5,
         "OpenTaal: the kept list does not reproduce the ij->y length-5 set",
     )
-    return WordList(
-        name="opentaal-nl",
-        words=tuple(sorted(kept)),
-        source=source,
-        source_description=(
-            "Debian 12 package wdutch 1:2.20.19-2 (OpenTaal word list 2.20.19), "
-            "/usr/share/dict/dutch"
-        ),
-        filter=(
-            "entries of only a-z whose length is 5 or 6 as is or after replacing every "
-            "'ij' with 'y'; stored without the replacement"
-        ),
-        license=LICENSE_OPENTAAL,
-    )
+    return _opentaal_list("opentaal-nl", kept, source, "5 or 6")
 
 
 def derive_opentaal_long(source: Source) -> WordList:
@@ -305,20 +310,7 @@ def derive_opentaal_long(source: Source) -> WordList:
         len(kept) == OPENTAAL_LONG_TOTAL,
         f"OpenTaal: {len(kept)} words of 7 or 8 letters kept, expected {OPENTAAL_LONG_TOTAL}",
     )
-    return WordList(
-        name="opentaal-nl-long",
-        words=tuple(sorted(kept)),
-        source=source,
-        source_description=(
-            "Debian 12 package wdutch 1:2.20.19-2 (OpenTaal word list 2.20.19), "
-            "/usr/share/dict/dutch"
-        ),
-        filter=(
-            "entries of only a-z whose length is 7 or 8 as is or after replacing every "
-            "'ij' with 'y'; stored without the replacement"
-        ),
-        license=LICENSE_OPENTAAL,
-    )
+    return _opentaal_list("opentaal-nl-long", kept, source, "7 or 8")
 
 
 def check_wordle_list(source: Source, expected_count: int) -> tuple[str, ...]:
