@@ -380,6 +380,11 @@ def game_values(
     response or an opening is no guess; :class:`mixed.OutOfTime` after ``budget`` seconds
     in all."""
     session = Session.open(cfg)
+    if session.game.limit_name != "turns":
+        raise PlaybookError(
+            f"value: {cfg.name}: the game counts {session.game.limit_name}, not guesses; the "
+            "value with mixed strategies is built for Mastermind, Lingo and Wordle"
+        )
     problems = session.problems(letters)
     spell = session.spelling
     for name, problem in problems.items():

@@ -1754,6 +1754,7 @@ def command_cases() -> list[Case]:
         ("value-budget-zero", 2, ["value", cf, "--budget", "0"]),
         ("value-opening-not-a-guess", 2, ["value", cf, "--letters", "x", "--openings", "zzz"]),
         ("value-letters-commas", 2, ["value", cf, "--letters", ",,,"]),
+        ("value-hangman", 2, ["value", "hangman-en", "--letters", "4"]),
         ("simulate-ok", 0, sim),
         ("simulate-playbook-ok", 0, [*sim, "--playbook", pb]),
         ("simulate-games-minus-3", 2, [*sim, "--host", "random", "--games", "-3"]),
