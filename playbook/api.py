@@ -32,7 +32,7 @@ from playbook.pipeline import outputs, strategies
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session
 from playbook.pipeline.units import Progress
-from playbook.search import mixed
+from playbook.search import expect, mixed
 from playbook.verify import Report, partial
 
 __all__ = [
@@ -406,3 +406,28 @@ def game_values(
         value = mixed.game_value(problem, trees=trees, grow=not rows, cap=cap, budget=left)
         out.append(GroupValue(name, problem, value, spell.text))
     return out
+
+
+# ---------------------------------------------------------------------- randomised Hangman
+
+MistakesOutOfTime = expect.OutOfTime
+""":func:`expected_mistakes` ran past its budget."""
+
+
+def expected_mistakes(
+    cfg: Config, word: str, strategy: str, *, budget: float = 60.0
+) -> expect.Expected:
+    """The exact expected mistakes of a randomised Hangman guesser against ``word`` (as
+    typed) among the config's words of its length; refused in one line where the game is not
+    Hangman or the word is not in the list."""
+    session = Session.open(cfg)
+    if session.game.limit_name != "misses":
+        raise PlaybookError(
+            f"mistakes: {cfg.name}: the game counts {session.game.limit_name}; expected "
+            "mistakes are Hangman's"
+        )
+    typed = session.spelling.typed(word)
+    same = [w for w in session.answers if len(w) == len(typed)]
+    if typed not in same:
+        raise PlaybookError(f"mistakes: {word!r} is not a word of {cfg.name}'s list")
+    return expect.expected_mistakes(same, typed, strategy, budget=budget)

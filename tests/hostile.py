@@ -1755,6 +1755,13 @@ def command_cases() -> list[Case]:
         ("value-opening-not-a-guess", 2, ["value", cf, "--letters", "x", "--openings", "zzz"]),
         ("value-letters-commas", 2, ["value", cf, "--letters", ",,,"]),
         ("value-hangman", 2, ["value", "hangman-en", "--letters", "4"]),
+        ("mistakes-lingo", 2, ["mistakes", cf, "quota", "--strategy", "most"]),
+        (
+            "mistakes-budget-zero",
+            2,
+            ["mistakes", "hangman-en", "pays", "--strategy", "most", "--budget", "0"],
+        ),
+        ("mistakes-no-strategy", 2, ["mistakes", "hangman-en", "pays"]),
         ("simulate-ok", 0, sim),
         ("simulate-playbook-ok", 0, [*sim, "--playbook", pb]),
         ("simulate-games-minus-3", 2, [*sim, "--host", "random", "--games", "-3"]),

@@ -385,6 +385,7 @@ def cmd_value(args: argparse.Namespace) -> int:
                 f"value: not decided within {args.budget:g} s (the exact best responses "
                 "grow fast with the codes; --letters picks smaller groups, --budget gives more)",
                 markup=False,
+                soft_wrap=True,
             )
             return 1
     if args.json:
@@ -416,6 +417,29 @@ def cmd_value(args: argparse.Namespace) -> int:
             f"  {s['trees']} trees in the program, {s['rounds']} rounds, {s['seconds']:.2f} s",
             markup=False,
         )
+    return 0
+
+
+def cmd_mistakes(args: argparse.Namespace) -> int:
+    if not args.budget > 0:
+        raise PlaybookError("--budget: seconds, a number above 0")
+    with config_path(args.config) as path:
+        cfg = config.load(path)
+        try:
+            e = api.expected_mistakes(cfg, args.word, args.strategy, budget=args.budget)
+        except api.MistakesOutOfTime:
+            err.print(
+                f"mistakes: not decided within {args.budget:g} s (every state the game can "
+                "reach is visited; --budget gives more)",
+                markup=False,
+                soft_wrap=True,
+            )
+            return 1
+    console.print(
+        f"{args.word} under {args.strategy}: {e.mistakes:.4f} mistakes on average "
+        f"(exact; {e.states} states, {e.seconds:.2f} s)",
+        markup=False,
+    )
     return 0
 
 

@@ -274,6 +274,25 @@ def _value(sub: Subparsers) -> argparse.ArgumentParser:
     return va
 
 
+def _mistakes(sub: Subparsers) -> argparse.ArgumentParser:
+    from playbook.search.expect import STRATEGIES
+
+    mi = sub.add_parser(
+        "mistakes",
+        help="Hangman: the exact expected mistakes of a randomised guesser on one word",
+        description="The expected number of mistakes until WORD is shown, for a guesser who "
+        "picks letters at random by a strategy: "
+        + "; ".join(f"{k}: {v}" for k, v in STRATEGIES.items())
+        + ". Computed by dynamic programming over the states the game can reach.",
+    )
+    mi.add_argument("config", help="config file or bundled config name (hangman)")
+    mi.add_argument("word", help="the word the host holds")
+    mi.add_argument("--strategy", required=True, choices=tuple(STRATEGIES))
+    mi.add_argument("--budget", type=float, default=60.0, help="seconds (default 60); exit 1 after")
+    mi.set_defaults(func=commands.cmd_mistakes)
+    return mi
+
+
 def _play_options(parser: argparse.ArgumentParser) -> None:
     """What ``play`` and ``simulate`` share: the player, hard mode, the word list."""
     parser.add_argument("config", help="config file or bundled config name")
@@ -355,6 +374,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     p.add_argument("--version", action="version", version=f"playbook {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     adders = (
-        _build, _verify, _render, _show, _strategy, _rank, _value, _play, _simulate, _lists,
+        _build, _verify, _render, _show, _strategy, _rank, _value, _mistakes, _play, _simulate,
+        _lists,
     )  # fmt: skip
     return p, {sp.prog.split()[-1]: sp for sp in (add(sub) for add in adders)}

@@ -1,0 +1,44 @@
+"""Randomised Hangman guessers (:mod:`playbook.search.expect`): the exact expected mistakes
+by hand on a tiny list, against simulation within its error, and the command."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+
+from playbook import words
+from playbook.search.expect import expected_mistakes, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("strategy", ["most", "proportional"])
+def test_a_tiny_list_by_hand(strategy: str) -> None:
+    """ab among ab, ac: "most" plays a (both hold it), then b or c alike: a miss half the
+    time. "proportional" plays a with 1/2, b or c with 1/4 each: c costs one miss, a leaves
+    the coin of "most": 1/4 + 1/2 * 1/2 = 1/2 as well."""
+    assert expected_mistakes(["ab", "ac"], "ab", strategy).mistakes == pytest.approx(0.5)
+    assert expected_mistakes(["ab", "ac", "bc"], "bc", strategy).mistakes > 0
+
+
+@pytest.mark.parametrize("strategy", ["most", "proportional"])
+def test_the_exact_figure_is_what_simulation_finds(strategy: str) -> None:
+    four = words.load("english", length=4).words
+    rng = random.Random(29)
+    some = sorted([*rng.sample(four, 60), "pays"]) if strategy == "proportional" else four
+    exact = expected_mistakes(some, "pays", strategy, budget=300).mistakes
+    mean, error = simulate(some, "pays", strategy, games=400, seed=7)
+    assert abs(mean - exact) <= 4 * error + 1e-9, (mean, error, exact)
+
+
+def test_the_mistakes_command() -> None:
+    r = run_cli("mistakes", "hangman-en", "pays", "--strategy", "most", cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("pays under most: 4.5000 mistakes on average (exact;")
+    r = run_cli("mistakes", "hangman-en", "zzzz", "--strategy", "most", cwd=ROOT)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "is not a word" in r.stderr
+    r = run_cli("mistakes", "mastermind-3x2", "111", "--strategy", "most", cwd=ROOT)
+    assert r.returncode == 2 and "expected mistakes are Hangman's" in r.stderr
