@@ -306,13 +306,18 @@ const PlaybookRules = (() => {
       return ruleOrder(allowedMoves(group, history), S)[0].w;
     }
 
+    /** The words still possible after `history` in `group` that show the letters `known`
+        (an array of letters or null, one per place) where they were revealed besides. */
+    const board = (group, history, known) =>
+      possible(group, history).filter((w) => known.every((ch, i) => !ch || w[i] === ch));
+
     /** Taking over a board: the move most likely to find the word within `turns` turns after
         `history` in `group`, where `known` (an array of letters or null, one per place) holds
         letters revealed besides; every word still possible is equally likely. The search
         package's chance module, rule for rule: {word, found, total, turns}, null where no word
         is possible or no turn is left, or {outOfTime: true} after `budgetMs`. */
     function bestChance(group, history, turns, known = [], budgetMs = 5000) {
-      const S = possible(group, history).filter((w) => known.every((ch, i) => !ch || w[i] === ch));
+      const S = board(group, history, known);
       if (S.length === 0 || turns <= 0) return null;
       const deadline = Date.now() + budgetMs;
       const memo = new Map();
@@ -412,6 +417,7 @@ const PlaybookRules = (() => {
       mayGuess,
       knownMarks,
       pool,
+      board,
       ruleMove,
       bestChance,
       _,

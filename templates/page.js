@@ -43,8 +43,7 @@
   }
 
   /** The words still possible: they fit the feedback and any letters revealed besides. */
-  const left = () =>
-    possible(S.group, S.history).filter((w) => S.known.every((ch, i) => !ch || w[i] === ch));
+  const left = () => R.board(S.group, S.history, S.known);
 
   function el(tag, cls, content) {
     const e = document.createElement(tag);

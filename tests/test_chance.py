@@ -11,8 +11,8 @@ import pytest
 from playbook import words
 from playbook.core.problem import Problem
 from playbook.games import from_rules
-from playbook.search.chance import OutOfTime, best_chance, rule_order
-from playbook.search.greedy import move
+from playbook.search.chance import OutOfTime, best_chance
+from playbook.search.greedy import move, rule_order
 
 
 def _game():  # type: ignore[no-untyped-def]
@@ -54,7 +54,7 @@ def test_the_chance_is_what_a_brute_force_finds(seed: int) -> None:
         assert got is not None
         assert got.found == _brute(p, tuple(cols.tolist()), turns)
         # the move: the first in the rule's order of those of greatest value
-        order = rule_order(p, cols, np.arange(len(p.guesses), dtype=np.int64)).tolist()
+        order = rule_order(p, "scm", cols, np.arange(len(p.guesses), dtype=np.int64)).tolist()
         values = []
         for row in order:
             parts: dict[int, list[int]] = {}

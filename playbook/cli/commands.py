@@ -370,10 +370,14 @@ def _pack(head: str, items: list[str], width: int = 80) -> str:
     return "\n".join(lines)
 
 
+def _undecided(command: str, budget: float, why: str) -> int:
+    """Say on one line that ``command`` ran out of its ``budget`` seconds: exit 1."""
+    err.print(f"{command}: not decided within {budget:g} s ({why})", markup=False, soft_wrap=True)
+    return 1
+
+
 def cmd_value(args: argparse.Namespace) -> int:
     openings = [w.strip() for w in (args.openings or "").split(",") if w.strip()]
-    if not args.budget > 0:
-        raise PlaybookError("--budget: seconds, a number above 0")
     with config_path(args.config) as path:
         cfg = config.load(path)
         try:
@@ -381,13 +385,10 @@ def cmd_value(args: argparse.Namespace) -> int:
                 cfg, letters=_letters(args.letters), openings=openings, budget=args.budget
             )
         except api.ValueOutOfTime:
-            err.print(
-                f"value: not decided within {args.budget:g} s (the exact best responses "
-                "grow fast with the codes; --letters picks smaller groups, --budget gives more)",
-                markup=False,
-                soft_wrap=True,
-            )
-            return 1
+            return _undecided(
+                "value", args.budget, "the exact best responses grow fast with the codes; "
+                "--letters picks smaller groups, --budget gives more",
+            )  # fmt: skip
     if args.json:
         print(json.dumps([g.summary() for g in found]))
         return 0
@@ -421,20 +422,15 @@ def cmd_value(args: argparse.Namespace) -> int:
 
 
 def cmd_mistakes(args: argparse.Namespace) -> int:
-    if not args.budget > 0:
-        raise PlaybookError("--budget: seconds, a number above 0")
     with config_path(args.config) as path:
         cfg = config.load(path)
         try:
             e = api.expected_mistakes(cfg, args.word, args.strategy, budget=args.budget)
         except api.MistakesOutOfTime:
-            err.print(
-                f"mistakes: not decided within {args.budget:g} s (every state the game can "
-                "reach is visited; --budget gives more)",
-                markup=False,
-                soft_wrap=True,
-            )
-            return 1
+            return _undecided(
+                "mistakes", args.budget,
+                "every state the game can reach is visited; --budget gives more",
+            )  # fmt: skip
     console.print(
         f"{args.word} under {args.strategy}: {e.mistakes:.4f} mistakes on average "
         f"(exact; {e.states} states, {e.seconds:.2f} s)",

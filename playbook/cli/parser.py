@@ -53,6 +53,24 @@ def _positive(text: str) -> int:
 MAX_SEED = 2**63 - 1
 
 
+def _seconds(text: str) -> float:
+    """A time budget: a number of seconds above 0 (``value``, ``mistakes``)."""
+    try:
+        x = float(text)
+    except ValueError:
+        x = 0.0
+    if not x > 0:
+        raise argparse.ArgumentTypeError(f"expected seconds, a number above 0, got {text!r}")
+    return x
+
+
+def _budget(parser: argparse.ArgumentParser) -> None:
+    """``--budget``: the seconds a search may take before it exits 1 undecided."""
+    parser.add_argument(
+        "--budget", type=_seconds, default=60.0, help="seconds in all (default 60); exit 1 after"
+    )
+
+
 def _seed(text: str) -> int:
     """A seed: a whole number from 0 to 2**63 - 1 (``--seed``)."""
     try:
@@ -266,9 +284,7 @@ def _value(sub: Subparsers) -> argparse.ArgumentParser:
         help="keep the codebreaker to these openings, each with its best continuation "
         "against a uniform codemaker (a restricted game, as in the survey's tables)",
     )
-    va.add_argument(
-        "--budget", type=float, default=60.0, help="seconds in all (default 60); exit 1 after"
-    )
+    _budget(va)
     va.add_argument("--json", action="store_true", help="print the figures as JSON")
     va.set_defaults(func=commands.cmd_value)
     return va
@@ -288,7 +304,7 @@ def _mistakes(sub: Subparsers) -> argparse.ArgumentParser:
     mi.add_argument("config", help="config file or bundled config name (hangman)")
     mi.add_argument("word", help="the word the host holds")
     mi.add_argument("--strategy", required=True, choices=tuple(STRATEGIES))
-    mi.add_argument("--budget", type=float, default=60.0, help="seconds (default 60); exit 1 after")
+    _budget(mi)
     mi.set_defaults(func=commands.cmd_mistakes)
     return mi
 

@@ -26,7 +26,7 @@ import time
 import numpy as np
 
 from playbook.core.problem import Problem
-from playbook.core.ranking import SCM, Ties
+from playbook.search.greedy import rule_order
 
 Memo = dict[tuple[bytes, bytes, int], int]
 
@@ -117,13 +117,6 @@ def _parts(codes: np.ndarray) -> np.ndarray:
     return 1 + (np.diff(ordered, axis=1) != 0).sum(axis=1)
 
 
-def rule_order(problem: Problem, cols: np.ndarray, cands: np.ndarray) -> np.ndarray:
-    """``cands`` in the ``scm`` rule's order on the answers ``cols`` (its best first)."""
-    splits = problem.splits(cols, cands=cands)
-    in_set = problem.in_set(cols)[cands]
-    return cands[SCM.order(splits, in_set, Ties.POSSIBLE)]
-
-
 def best_chance(
     problem: Problem,
     cols: np.ndarray,
@@ -144,7 +137,7 @@ def best_chance(
     cands = np.arange(problem.F.shape[0], dtype=np.int64)
     if allowed is not None:
         cands = cands[allowed]
-    order = rule_order(problem, cols, cands)
+    order = rule_order(problem, "scm", cols, cands)
     codes = search.codes(order, cols)
     best_row, best = int(order[0]), -1
     for j, row in enumerate(order.tolist()):

@@ -56,9 +56,15 @@ def pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | No
         if allowed is None
         else np.flatnonzero(allowed).astype(np.int64)
     )
+    return int(rule_order(problem, rule, cols, cands)[0])
+
+
+def rule_order(problem: Problem, rule: str, cols: np.ndarray, cands: np.ndarray) -> np.ndarray:
+    """The guesses ``cands`` (rows) in ``rule``'s order on the answers ``cols``, its best
+    first (ties: a possible answer, then list order)."""
     splits = problem.splits(cols, cands=cands)
     in_set = problem.in_set(cols)[cands]
-    return int(cands[ranking(rule).order(splits, in_set, TIES)[0]])
+    return cands[ranking(rule).order(splits, in_set, TIES)]
 
 
 def greedy_tree(
