@@ -15,8 +15,8 @@ from playbook.convert import tree_plan
 from playbook.core import exact
 from playbook.core.problem import Problem
 from playbook.core.ranking import RULES
-from playbook.games import Game, Mastermind, WordGame
-from playbook.games.mastermind import ColourSymmetry
+from playbook.core.symmetry import canonical, representatives
+from playbook.games import Game, Mastermind, Symmetry, WordGame
 from playbook.pipeline import strategies
 from playbook.search import optimal, unfinder
 from playbook.search.greedy import greedy_tree
@@ -195,21 +195,85 @@ def test_never_worse_than_greedy() -> None:
 
 def test_symmetry_orbits_of_mastermind_4x6() -> None:
     game, codes, _ = mastermind(4, 6, 5)
-    sym = game.symmetry(codes, np.arange(len(codes)))
+    rows = np.arange(len(codes))
+    sym = game.symmetry(codes, rows)
     assert sym is not None
-    reps = sym.representatives([])
+    reps = representatives(sym, [], rows, rows)
     assert reps is not None
     assert [codes[r] for r in reps] == ["1111", "1112", "1122", "1123", "1234"]
     # after 1122: 1 and 2 may swap (with the positions), 3..6 are interchangeable
-    after = sym.representatives([codes.index("1122")])
+    after = representatives(sym, [codes.index("1122")], rows, rows)
     assert after is not None and codes.index("1345") in after
     assert codes.index("1346") not in after  # 5 <-> 6
     assert codes.index("1112") in after and codes.index("2212") not in after  # 1 <-> 2, 12 34
 
 
+def _plain_kept(codes: tuple[str, ...], colours: int, history: list[str], S: list[str]) -> set[str]:
+    """The guesses the canonical filter must keep, by brute force over the whole group:
+    every permutation of colours and positions that maps each guess of ``history`` onto
+    itself, and excluded colours (in no answer of ``S``) written as the least of them."""
+    import itertools
+
+    present = {ch for s in S for ch in s}
+    excluded = sorted(set("123456789"[:colours]) - present)
+
+    def merged(code: str) -> str:
+        return "".join(excluded[0] if ch in excluded else ch for ch in code)
+
+    group = []
+    for pi in itertools.permutations("123456789"[:colours]):
+        m = dict(zip("123456789"[:colours], pi, strict=True))
+        for tau in itertools.permutations(range(len(codes[0]))):
+
+            def act(code: str, m: dict[str, str] = m, tau: tuple[int, ...] = tau) -> str:
+                return "".join(m[code[tau[i]]] for i in range(len(code)))
+
+            if all(act(h) == h for h in history):
+                group.append(act)
+    return {g for g in codes if all(merged(act(g)) >= g for act in group) and merged(g) == g}
+
+
+@pytest.mark.parametrize(("pegs", "colours"), [(3, 3), (2, 4), (3, 4), (4, 3)])
+def test_canonical_guesses_equal_the_plain_orbits(pegs: int, colours: int) -> None:
+    """The kernel keeps the least guess of each class, as the whole group computed plainly
+    does, at nodes reached by random games (histories of one to three guesses)."""
+    game, codes, F = mastermind(pegs, colours, 6)
+    rows = np.arange(len(codes))
+    sym = game.symmetry(codes, rows)
+    assert sym is not None
+    rng = np.random.default_rng(7)
+    for _ in range(12):
+        answer = int(rng.integers(len(codes)))
+        history = [int(g) for g in rng.integers(len(codes), size=int(rng.integers(0, 4)))]
+        S = rows[np.all([F[h] == F[h, answer] for h in history], axis=0)] if history else rows
+        kept = canonical(
+            sym.symbols, sym.positions, sym.n_symbols, np.asarray(history, dtype=np.int64),
+            len(history), S, rows,
+        )  # fmt: skip
+        want = _plain_kept(codes, colours, [codes[h] for h in history], [codes[a] for a in S])
+        assert {codes[k] for k in kept} == want
+
+
+def test_symmetry_below_the_root_keeps_the_optimum() -> None:
+    """The classes at every depth leave each node's value as it is: the optimum of 4x4 with
+    four turns, and from each first guess, equal with the symmetry and without."""
+    p = mastermind_problem(4, 4, 4)
+    plain = optimal.optimal_tree(p, limit=4, budget=BUDGET, symmetry=False)
+    fast = optimal.optimal_tree(p, limit=4, budget=BUDGET)
+    assert plain.proven and fast.proven and (fast.total, fast.unguaranteed) == (
+        plain.total, plain.unguaranteed,
+    )  # fmt: skip
+    for first in ("1111", "1112", "1122", "1123", "1234"):
+        g = p.guesses.index(first)
+        a = optimal.optimal_tree(p, limit=4, budget=BUDGET, symmetry=False, first=g)
+        b = optimal.optimal_tree(p, limit=4, budget=BUDGET, first=g)
+        assert (a.total, a.unguaranteed) == (b.total, b.unguaranteed)
+        check_tree(b, p.F, p.game.solved, 4)
+
+
 def test_symmetry_needs_closed_answer_set() -> None:
     game, codes, _ = mastermind(3, 3, 4)
-    assert isinstance(game.symmetry(codes, np.arange(len(codes))), ColourSymmetry)
+    assert isinstance(game.symmetry(codes, np.arange(len(codes))), Symmetry)
     assert game.symmetry(codes, np.arange(5)) is None
     assert WordGame().symmetry(codes, np.arange(len(codes))) is None
 

@@ -10,6 +10,8 @@ import time
 import numba
 import numpy as np
 
+from playbook.core.symmetry import canonical
+
 INF = 1 << 40
 """Above every value: the best total before any tree is found."""
 MISS = 1 << 22
@@ -148,6 +150,13 @@ def scan(F, S, t, cands, lbtab, solved, n_codes):  # type: ignore[no-untyped-def
 
 
 @numba.njit(cache=True, nogil=True)
+def memo_entry(memo, S, t, zob):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """The memo's packed entry for ``S`` with ``t`` turns left, or -1 (compiled, so that no
+    process pays for compiling the typed dictionary's own lookup)."""
+    return memo.get(set_key(S, t, zob), np.int64(-1))
+
+
+@numba.njit(cache=True, nogil=True)
 def _store(memo, key, val, guess, exact):  # type: ignore[no-untyped-def]  # numba types it at the call
     old = memo.get(key, np.int64(-1))
     if old >= 0 and (old & 1) == 1:
@@ -201,7 +210,9 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
 
 
 @numba.njit(cache=True, nogil=True)
-def _two_turns(F, S, beta, col_row, allrows, seen, stats, solved):  # type: ignore[no-untyped-def]  # numba types it at the call
+def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
+    F, S, beta, col_row, allrows, seen, stats, solved, symbols, positions, n_symbols, hist, nh
+):
     """Value of ``S`` (3+ answers) with two turns left, and the guess (-1 if none).
 
     A guess splitting ``S`` into ``parts`` (the solved one included, ``ins`` of them) costs
@@ -215,14 +226,17 @@ def _two_turns(F, S, beta, col_row, allrows, seen, stats, solved):  # type: igno
             return 2 * n - 1, g, True
     if 2 * n >= beta:
         return 2 * n, -1, False
+    rows = allrows
+    if nh >= 0 and symbols.shape[0] > 0:
+        rows = canonical(symbols, positions, n_symbols, hist, nh, S, col_row)
     best = np.int64(INF)
     best_g = -1
-    for j in range(allrows.shape[0]):
+    for j in range(rows.shape[0]):
         stats[2] += 1
-        parts, ins = parts_of(F[allrows[j]], S, seen, stats[2], solved)
+        parts, ins = parts_of(F[rows[j]], S, seen, stats[2], solved)
         v = 2 * n - ins + MISS * (n - parts)
         if v < best:
-            best, best_g = v, allrows[j]
+            best, best_g = v, rows[j]
             if parts == n:
                 break
     return best, best_g, True
@@ -262,13 +276,35 @@ def lay_out(row, S, nparts, counts, start, buf, solved, n_codes):  # type: ignor
 
 @numba.njit(cache=True, nogil=True)
 def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
-    S, t, beta, cands, F, col_row, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes
+    S,
+    t,
+    beta,
+    cands,
+    F,
+    col_row,
+    allrows,
+    lbtab,
+    zob,
+    memo,
+    stats,
+    deadline,
+    solved,
+    n_codes,
+    symbols,
+    positions,
+    n_symbols,
+    hist,
+    nh,
 ):
     """Value of answer set ``S`` (sorted columns) with ``t`` turns left, if below ``beta``.
 
     Returns the exact value when it is below ``beta`` (memoised with its guess), else a lower
     bound that is at least ``beta``; ``ABORT`` once the clock passes ``deadline``. Candidate
     guesses are ``cands`` here and all rows further down. ``stats``: [nodes, aborted, stamp].
+
+    Where the game has a symmetry (``symbols`` has rows: :mod:`playbook.core.symmetry`) and
+    the guesses that led here are known (``hist[:nh]``; ``nh`` below 0 where they are not),
+    only one guess per class of guesses alike is tried, here and further down.
     """
     n = S.shape[0]
     if t == 0:
@@ -297,7 +333,10 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
         return np.int64(ABORT)
     seen = np.zeros(n_codes, dtype=np.int64)
     if t == 2:
-        v, g, exact = _two_turns(F, S, beta, col_row, allrows, seen, stats, solved)
+        v, g, exact = _two_turns(
+            F, S, beta, col_row, allrows, seen, stats, solved, symbols, positions, n_symbols,
+            hist, nh,
+        )  # fmt: skip
         _store(memo, key, v, max(g, 0), exact)
         return v
     # a possible answer that tells all others apart: 2n - 1, the least any set can cost
@@ -307,6 +346,20 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
         if perfect(F[g], S, seen, stats[2]):
             _store(memo, key, 2 * n - 1, g, True)
             return np.int64(2 * n - 1)
+    # none: every tree costs 2n at least, and one that tells all apart costs just that
+    if 2 * n > lb0:
+        lb0 = np.int64(2 * n)
+        if lb0 >= beta:
+            _store(memo, key, lb0, 0, False)
+            return lb0
+    if nh >= 0 and symbols.shape[0] > 0:
+        cands = canonical(symbols, positions, n_symbols, hist, nh, S, col_row)
+    if lbtab[2, n] == 2 * n - 1:  # few enough to be told apart by one guess
+        for j in range(cands.shape[0]):
+            stats[2] += 1
+            if perfect(F[cands[j]], S, seen, stats[2]):
+                _store(memo, key, 2 * n, cands[j], True)
+                return np.int64(2 * n)
     bound, ins, parts, sumsq, phash = scan(F, S, t, cands, lbtab, solved, n_codes)
     least = np.int64(INF)
     above = np.int64(INF)
@@ -340,7 +393,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
             break
         g = cands[j]
         pc, pk = lay_out(F[g], S, parts[j], counts, start, buf, solved, n_codes)
-        by_size = np.argsort(-pk, kind="mergesort")
+        by_size = np.argsort(pk, kind="mergesort")
         acc = np.int64(n)
         rest = total_lb - n
         ok = True
@@ -356,6 +409,8 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
             else:
                 cb = best - acc - rest
                 part = buf[start[c] : start[c] + k].copy()
+                if nh >= 0:
+                    hist[nh] = g
                 v = solve(
                     part,
                     t - 1,
@@ -371,6 +426,11 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
                     deadline,
                     solved,
                     n_codes,
+                    symbols,
+                    positions,
+                    n_symbols,
+                    hist,
+                    nh + 1 if nh >= 0 else nh,
                 )
                 if v == ABORT:
                     return np.int64(ABORT)

@@ -35,12 +35,18 @@ class Planner(enum.Enum):
     guesses are not words (hangman's letters)."""
 
 
-class Symmetry(Protocol):
-    """Permutations of a game that keep its feedback (Mastermind's colours and positions)."""
+@dataclasses.dataclass(frozen=True, eq=False)
+class Symmetry:
+    """Permutations that keep a game's feedback: any permutation of the symbols and any of
+    the positions, applied to guess and answer alike (Mastermind's colours and pegs). The
+    exact search keeps one guess per class of guesses these make alike
+    (:mod:`playbook.core.symmetry`)."""
 
-    def representatives(self, history: Sequence[int]) -> np.ndarray | None:
-        """One guess row per orbit of the permutations that fix the guesses ``history`` (rows),
-        or None when there is nothing to gain."""
+    symbols: np.ndarray
+    """Each guess row as its symbols (indices below ``n_symbols``), one column a position."""
+    positions: np.ndarray
+    """Every permutation of the positions, one a row."""
+    n_symbols: int
 
 
 GUESS_POOLS = ("all", "revealed")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import math
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -17,11 +16,8 @@ from typing import Any, ClassVar
 import numba
 import numpy as np
 
-from playbook.games.base import Code, Game
+from playbook.games.base import Code, Game, Symmetry
 from playbook.language import N_
-
-_MAX_SYMMETRY_WORK = 40_000_000
-"""Largest (group elements x guesses) worth enumerating for a symmetry reduction."""
 
 
 @numba.njit(cache=True, parallel=True, nogil=True)
@@ -131,103 +127,38 @@ class Mastermind(Game):
         counts = sorted((code.count(c) for c in set(code)), reverse=True)
         return "".join("ABCDEFGHI"[i] * k for i, k in enumerate(counts))
 
-    def symmetry(self, guesses: Sequence[str], answer_rows: np.ndarray) -> ColourSymmetry | None:
-        return ColourSymmetry.of(self, guesses, answer_rows)
+    def symmetry(self, guesses: Sequence[str], answer_rows: np.ndarray) -> Symmetry | None:
+        return colour_symmetry(self, guesses, answer_rows)
 
 
-class ColourSymmetry:
-    """Colour and position permutations of Mastermind acting on the guess rows.
-
-    A permutation applied to guess and answer alike keeps the feedback; one that also fixes
-    every guess played so far maps the set of answers still possible onto itself, so guesses
-    in one orbit of that stabiliser have the same value and one per orbit is enough.
-    """
-
-    def __init__(self, digits: np.ndarray, colours: int, row_of_index: np.ndarray) -> None:
-        self.digits = digits
-        self.colours = colours
-        self.pegs = digits.shape[1]
-        self.row_of_index = row_of_index
-        self.weights = colours ** np.arange(self.pegs - 1, -1, -1, dtype=np.int64)
-
-    @classmethod
-    def of(
-        cls, game: Mastermind, guesses: Sequence[str], answer_rows: np.ndarray
-    ) -> ColourSymmetry | None:
-        """The symmetry of a group whose guesses are all codes and whose answers are closed
-        under the permutations; None otherwise."""
-        pegs, colours = game.pegs, game.colours
-        if len(guesses) != colours**pegs:
-            return None
-        digits = np.asarray([[int(ch) - 1 for ch in g] for g in guesses], dtype=np.int64)
-        if digits.shape != (len(guesses), pegs) or digits.min() < 0 or digits.max() >= colours:
-            return None
-        index = digits @ (colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64))
-        row_of_index = np.full(colours**pegs, -1, dtype=np.int64)
-        row_of_index[index] = np.arange(len(guesses))
-        if (row_of_index < 0).any():
-            return None
-        sym = cls(digits, colours, row_of_index)
-        answers = np.zeros(len(guesses), dtype=bool)
-        answers[answer_rows] = True
-        # closed under generators (colour and position transpositions) = under the group
-        gens = []
-        for k in range(1, colours):
-            pi = np.arange(colours)
-            pi[[0, k]] = [k, 0]
-            gens.append((pi, np.arange(pegs)))
-        for k in range(1, pegs):
-            tau = np.arange(pegs)
-            tau[[0, k]] = [k, 0]
-            gens.append((np.arange(colours), tau))
-        for pi, tau in gens:
-            img = sym.image(pi[None, :], tau)[0]
-            if not np.array_equal(answers[img], answers):
-                return None
-        return sym
-
-    def image(self, pis: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        """Rows that each row maps to, for each colour permutation in ``pis`` with ``tau``."""
-        moved = pis[:, self.digits[:, tau]]  # (n_pi, rows, pegs)
-        return np.asarray(self.row_of_index[moved @ self.weights])
-
-    def _stabiliser(self, history: Sequence[int]) -> list[tuple[np.ndarray, np.ndarray]]:
-        """(colour permutations, position permutation) blocks of the stabiliser of
-        ``history``, or an empty list if it is too large to enumerate."""
-        hist = [self.digits[h] for h in history]
-        used = sorted({int(c) for h in hist for c in h})
-        free = [c for c in range(self.colours) if c not in used]
-        n_free = math.factorial(len(free))
-        if math.factorial(self.pegs) * n_free * len(self.digits) > _MAX_SYMMETRY_WORK:
-            return []
-        free_perms = np.asarray(list(itertools.permutations(free)), dtype=np.int64)
-        blocks = []
-        for tau in itertools.permutations(range(self.pegs)):
-            tau_a = np.asarray(tau, dtype=np.int64)
-            pi = np.full(self.colours, -1, dtype=np.int64)
-            ok = True
-            for h in hist:
-                for i in range(self.pegs):
-                    a, b = int(h[tau_a[i]]), int(h[i])
-                    if pi[a] < 0:
-                        pi[a] = b
-                    elif pi[a] != b:
-                        ok = False
-            if not ok or len(set(pi[used].tolist())) != len(used):
+def colour_symmetry(
+    game: Mastermind, guesses: Sequence[str], answer_rows: np.ndarray
+) -> Symmetry | None:
+    """Colour and position permutations of a group whose guesses are every code and whose
+    answers the permutations map onto themselves; None otherwise."""
+    pegs, colours = game.pegs, game.colours
+    if len(guesses) != colours**pegs:
+        return None
+    digits = np.asarray([[int(ch) - 1 for ch in g] for g in guesses], dtype=np.int64)
+    if digits.shape != (len(guesses), pegs) or digits.min() < 0 or digits.max() >= colours:
+        return None
+    weights = colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64)
+    index = digits @ weights
+    row_of_index = np.full(colours**pegs, -1, dtype=np.int64)
+    row_of_index[index] = np.arange(len(guesses))
+    if (row_of_index < 0).any():
+        return None
+    answers = np.zeros(len(guesses), dtype=bool)
+    answers[answer_rows] = True
+    # closed under the generators (colour and position transpositions) = under the group
+    for k in range(1, max(colours, pegs)):
+        for axis, size in ((0, colours), (1, pegs)):
+            if k >= size:
                 continue
-            pis = np.repeat(pi[None, :], len(free_perms), axis=0)
-            if free:
-                pis[:, free] = free_perms
-            blocks.append((pis, tau_a))
-        return blocks
-
-    def representatives(self, history: Sequence[int]) -> np.ndarray | None:
-        """One guess row per orbit of the stabiliser of ``history`` (the smallest row), or
-        None when the stabiliser is trivial or too large to enumerate."""
-        blocks = self._stabiliser(history)
-        if sum(len(p) for p, _ in blocks) <= 1:
-            return None
-        canon = np.arange(len(self.digits), dtype=np.int64)
-        for pis, tau in blocks:
-            canon = np.minimum(canon, self.image(pis, tau).min(axis=0))
-        return np.flatnonzero(canon == np.arange(len(self.digits))).astype(np.int64)
+            swap = np.arange(size)
+            swap[[0, k]] = [k, 0]
+            moved = swap[digits] if axis == 0 else digits[:, swap]
+            if not np.array_equal(answers[row_of_index[moved @ weights]], answers):
+                return None
+    positions = np.asarray(list(itertools.permutations(range(pegs))), dtype=np.int64)
+    return Symmetry(symbols=digits, positions=positions, n_symbols=colours)

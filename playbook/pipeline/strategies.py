@@ -20,6 +20,7 @@ from playbook.core import exact
 from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
 from playbook.core.problem import Problem
 from playbook.core.scores import Score
+from playbook.core.symmetry import representatives
 from playbook.errors import ConfigError
 from playbook.model import GroupPlan, Method, Playbook
 from playbook.pipeline.build import assemble
@@ -241,7 +242,11 @@ def rank(
     for name, problem in session.problems(letters).items():
         ranked, (mx, parts, sq, slog) = first_guesses(problem, rule)
         sym = problem.game.symmetry(problem.guesses, problem.answer_rows)
-        if sym is not None and (reps := sym.representatives([])) is not None:
+        everyone = np.arange(len(problem.answers))
+        if (
+            sym is not None
+            and (reps := representatives(sym, (), everyone, problem.answer_rows)) is not None
+        ):
             ranked = ranked[np.isin(ranked, reps)]
         n = len(problem.answers)
         in_set = set(problem.answer_rows.tolist())
