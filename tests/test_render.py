@@ -517,3 +517,24 @@ def test_card_is_one_page_with_both_rules(sample_pb: Playbook) -> None:
     assert text.index("the 1994 paper's rules") < text.index("TV rules")  # paper first
     assert "manou kreek slipt" in text and "slipt kreek manou" in text
     assert "not guaranteed" in text and "the card" in text
+
+
+def test_card_keeps_each_letter_on_one_side(sample_pb: Playbook) -> None:
+    # a card long enough for two sides: no letter's row is cut across the page break (its
+    # openings at the foot of one side, its exceptions at the head of the other)
+    from weasyprint import HTML
+    from weasyprint.formatting_structure.boxes import TableRowBox
+
+    from playbook.render.card import card_context
+
+    ctx = card_context(sample_pb)
+    ctx["rows"] = [(f"{label}{i}", cells) for i in range(40) for label, cells in ctx["rows"]]
+    html = render.html.html_env().get_template("card.html.j2").render(ctx)
+    pages: dict[int, set[int]] = {}
+    document = HTML(string=html).render()
+    for n, page in enumerate(document.pages):
+        for box in page._page_box.descendants():
+            if isinstance(box, TableRowBox) and box.element.find("td") is not None:
+                pages.setdefault(id(box.element), set()).add(n)
+    assert len(document.pages) > 1 and len(pages) == len(ctx["rows"])
+    assert all(len(on) == 1 for on in pages.values())
