@@ -138,7 +138,9 @@
       if (GROUPS.length === 1 && G.word === null) start(GROUPS[0], newSeed());
       return;
     }
-    const group = letter === "*" ? null : R.group(letter) || GROUPS.find((g) => g.label === letter);
+    // the letter as the page's links write it (IJ's ligature), or as typed: IJ as ij, any case
+    const group =
+      letter === "*" ? null : R.group(letter) || R.group(R.typedWord(letter)) || GROUPS.find((g) => g.label === letter);
     const n = Number(seed);
     if (group === undefined || !Number.isInteger(n) || n < 0) {
       $("pr-msg").textContent = _("This address names no game of this page; pick a letter.");

@@ -542,6 +542,28 @@ def test_practice_against_a_hidden_word(
     page.close()
 
 
+def test_practice_address_takes_ij_as_typed(browser: Any, built: tuple[BuildResult, Path]) -> None:
+    """A practice address names IJ as the page's links do (the ligature) or as typed: ij in
+    any case, as the rest of the tool takes it; the address then reads as the page's own.
+    Other letters in capitals too; a name of no letter is still refused."""
+    result, path = built
+    words = [result.session.answers[j] for j in result.session.groups()[IJ]]
+    page = open_page(browser, path, PHONE)
+    for seed, typed in enumerate(["ij", "IJ", "Ij", "%C4%B3"], start=4242):
+        page.goto(f"{path.as_uri()}#practice/{typed}/{seed}")
+        assert page.inner_text("#pr-title") == "Letter IJ", typed
+        assert page.evaluate("decodeURIComponent(location.hash)") == f"#practice/{IJ}/{seed}"
+        page.fill("#pr-word", hidden_word(words, seed))  # the seed's word of IJ: found
+        page.press("#pr-word", "Enter")
+        assert page.inner_text("#pr-msg").startswith("Found:"), typed
+    page.goto(f"{path.as_uri()}#practice/Y/7")
+    assert page.inner_text("#pr-title") == "Letter Y"
+    page.goto(f"{path.as_uri()}#practice/yj/7")
+    assert page.inner_text("#pr-msg") == "This address names no game of this page; pick a letter."
+    assert page.errors == []
+    page.close()
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
 def test_drill_moves_cards_between_boxes(
     browser: Any, tv_page: tuple[BuildResult, Path], viewport: dict[str, int]
