@@ -491,10 +491,9 @@
     const now = Date.now();
     const due = CARDS.filter((c) => dueAt(b, c.id) <= now).length;
     const learnt = CARDS.filter((c) => boxOf(b, c.id) >= 4).length;
-    $("dr-due").textContent = _("{due} due now · {learnt} of {total} cards learnt (box 4 or 5)", {
+    $("dr-due").textContent = ngettext("{due} due now · {learnt} of {n} card learnt (box 4 or 5)", "{due} due now · {learnt} of {n} cards learnt (box 4 or 5)", CARDS.length, {
       due,
       learnt,
-      total: CARDS.length,
     });
     const grid = $("dr-boxes");
     grid.replaceChildren();
@@ -504,7 +503,11 @@
       const low = Math.min(...mine.map((c) => boxOf(b, c.id)));
       const chip = el("span", `bx b${low}`, g.label);
       const dueHere = mine.filter((c) => dueAt(b, c.id) <= now).length;
-      chip.title = _("{letter}: box {box}, {due} of {n} cards due", { letter: letterOf(g), box: low, due: dueHere, n: mine.length });
+      chip.title = ngettext("{letter}: box {box}, {due} of {n} card due", "{letter}: box {box}, {due} of {n} cards due", mine.length, {
+        letter: letterOf(g),
+        box: low,
+        due: dueHere,
+      });
       if (dueHere) chip.classList.add("due");
       grid.appendChild(chip);
     }
