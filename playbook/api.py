@@ -376,9 +376,9 @@ def game_values(
 ) -> list[GroupValue]:
     """The value of each group's game with mixed strategies (:func:`mixed.game_value`);
     with ``openings`` (guesses as typed), the breaker is kept to the best tree after each of
-    them. Refused in one line before any search where a group is beyond the exact best
-    response or an opening is no guess; :class:`mixed.OutOfTime` after ``budget`` seconds
-    in all."""
+    them. Refused in one line before any search where an opening is no guess;
+    :class:`mixed.OutOfTime` after ``budget`` seconds in all. Best responses are the plain
+    exact search up to ``cap`` answers, the bounded one beyond."""
     session = Session.open(cfg)
     if session.game.limit_name != "turns":
         raise PlaybookError(
@@ -388,12 +388,6 @@ def game_values(
     problems = session.problems(letters)
     spell = session.spelling
     for name, problem in problems.items():
-        if len(problem.answers) > cap:
-            raise PlaybookError(
-                f"value: {cfg.name}: group {name} has {len(problem.answers)} answers; the "
-                f"exact best responses of this command take at most {cap} (--letters picks "
-                "smaller groups)"
-            )
         for w in openings:
             if spell.typed(w) not in problem.row_of:
                 raise PlaybookError(f"--openings: {w!r} is not a guess of group {name}")

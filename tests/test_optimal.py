@@ -471,3 +471,53 @@ def test_fewest_unfound_out_of_budget() -> None:
     p = mastermind_problem(4, 6, 4)
     got = unfinder.fewest_unfound(p, limit=4, budget=0.0)
     assert got.fewest is None and got.nodes >= 256
+
+
+@pytest.mark.parametrize(("pegs", "colours", "limit"), [(2, 3, 3), (3, 3, 3), (3, 3, 4), (2, 4, 4)])
+def test_weights_of_one_change_nothing(pegs: int, colours: int, limit: int) -> None:
+    """The weighted search with every weight 1 is the search: the same tree and figures."""
+    p = mastermind_problem(pegs, colours, limit)
+    plain = optimal.optimal_tree(p, limit=limit, budget=BUDGET)
+    ones = optimal.optimal_tree(
+        p, limit=limit, budget=BUDGET, weights=np.ones(len(p.answers), dtype=np.int64)
+    )
+    assert (ones.total, ones.lower_bound, ones.unguaranteed, ones.counting_bound) == (
+        plain.total, plain.lower_bound, plain.unguaranteed, plain.counting_bound,
+    )  # fmt: skip
+    assert ones.tree.turns == plain.tree.turns
+
+
+@pytest.mark.parametrize(
+    ("pegs", "colours", "limit", "symmetry"),
+    [(2, 3, 3, True), (3, 3, 4, True), (3, 3, 4, False), (2, 4, 4, True), (3, 3, 6, True)],
+)
+def test_weighted_optimum_equals_the_plain_weighted_search(
+    pegs: int, colours: int, limit: int, symmetry: bool
+) -> None:
+    """With weights (zeros among them), the bounded search's tree costs what the plain
+    exhaustive weighted search (mixed.best_response, every guess at every node) finds, and
+    no more than any greedy tree; weights equal on each class of codes, as a codemaker who
+    plays symmetrically has them (the symmetry stays valid), and arbitrary ones without it."""
+    from playbook.search import mixed
+
+    p = mastermind_problem(pegs, colours, limit)
+    rng = np.random.default_rng(pegs * 100 + colours * 10 + limit)
+    names = sorted({p.game.code_class(c) for c in p.answers})
+    for trial in range(4):
+        if symmetry:
+            by_class = dict(zip(names, rng.integers(0, 9, size=len(names)), strict=True))
+            w = np.array([by_class[p.game.code_class(c)] for c in p.answers], dtype=np.int64)
+        else:
+            w = rng.integers(0, 9, size=len(p.answers)).astype(np.int64)
+        if not w.any():
+            w[:] = 1
+        res = optimal.optimal_tree(p, limit=limit, budget=BUDGET, weights=w, symmetry=symmetry)
+        want, _ = mixed.best_response(p, w.astype(float), limit=limit)
+        assert res.proven and res.unguaranteed == 0
+        depth = np.zeros(len(p.answers), dtype=np.int64)
+        for a, d in res.tree.turns.items():
+            depth[a] = d
+        assert res.total == int(w @ depth) == round(want) == res.lower_bound, trial
+        assert replay(res.tree, p.F, p.game.solved) == res.tree.turns
+        assert len(res.tree.turns) == len(p.answers) and res.tree.worst <= limit
+        assert res.counting_bound <= res.lower_bound

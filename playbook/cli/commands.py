@@ -384,10 +384,16 @@ def cmd_value(args: argparse.Namespace) -> int:
             found = api.game_values(
                 cfg, letters=_letters(args.letters), openings=openings, budget=args.budget
             )
-        except api.ValueOutOfTime:
+        except api.ValueOutOfTime as stop:
+            held = (
+                f"; the codebreaker's mix of {stop.trees} trees so far holds every code to "
+                f"{stop.upper:.6f} guesses, so the value is at most that"
+                if stop.upper is not None
+                else ""
+            )
             return _undecided(
                 "value", args.budget, "the exact best responses grow fast with the codes; "
-                "--letters picks smaller groups, --budget gives more",
+                f"--letters picks smaller groups, --budget gives more{held}",
             )  # fmt: skip
     if args.json:
         print(json.dumps([g.summary() for g in found]))

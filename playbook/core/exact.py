@@ -20,6 +20,8 @@ all the guesses of any set (answers x turns), so the least value leaves the fewe
 unfound, then takes the fewest guesses. A value ``v`` leaves ``v // MISS`` answers unfound."""
 ABORT = -1
 """What the search returns when the time budget ran out."""
+UNIT = np.zeros(0, dtype=np.int64)
+"""The weights of a search where every answer weighs 1 (none given)."""
 SHIFT = 20
 """Memo entries pack (value << SHIFT) | (guess << 1) | exact."""
 GUESS_MASK = (1 << (SHIFT - 1)) - 1
@@ -90,27 +92,61 @@ def perfect(row, S, seen, mark):  # type: ignore[no-untyped-def]  # numba types 
 
 @numba.njit(cache=True, nogil=True)
 def parts_of(row, S, seen, mark, solved):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """(parts, whether one is the solved code) of ``S`` under guess ``row``; ``seen`` holds
-    ``mark`` for the codes met (a fresh ``mark`` per call)."""
+    """(parts, the place in ``S`` of the answer the guess finds, or -1) of ``S`` under guess
+    ``row``; ``seen`` holds ``mark`` for the codes met (a fresh ``mark`` per call)."""
     parts = 0
-    ins = 0
+    at = -1
     for i in range(S.shape[0]):
         c = row[S[i]]
         if seen[c] != mark:
             seen[c] = mark
             parts += 1
             if c == solved:
-                ins = 1
-    return parts, ins
+                at = i
+    return parts, at
 
 
 @numba.njit(cache=True, nogil=True)
-def scan(F, S, t, cands, lbtab, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+def weigh(S, w):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """(total, least, most) of the weights of the answers ``S``; each weighs 1 where ``w``
+    is empty."""
+    n = S.shape[0]
+    if w.shape[0] == 0:
+        return np.int64(n), np.int64(1), np.int64(1)
+    total = np.int64(0)
+    lo = np.int64(INF)
+    hi = np.int64(0)
+    for i in range(n):
+        x = w[S[i]]
+        total += x
+        lo = min(lo, x)
+        hi = max(hi, x)
+    return total, lo, hi
+
+
+@numba.njit(cache=True, nogil=True)
+def weighted_bound(lbtab, t, k, total, lo):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """The counting bound of ``k`` answers weighing ``total`` (the lightest ``lo``) with
+    ``t`` turns left: each pays its first guess and, for each guess beyond, at least ``lo``;
+    answers no tree can find pay :data:`MISS` each. ``lbtab[t, k]`` itself for weights of 1.
+    Valid while the weights times the turns stay below :data:`MISS`."""
+    b = lbtab[t, k]
+    left = b // MISS
+    return left * MISS + total + lo * (b - left * MISS - k)
+
+
+@numba.njit(cache=True, nogil=True)
+def scan(F, S, t, cands, lbtab, solved, n_codes, w):  # type: ignore[no-untyped-def]  # numba types it at the call
     """For each candidate guess on set ``S`` with ``t`` turns left: (bound, in set, parts,
-    sum of squared part sizes, partition hash). The bound is ``|S|`` plus the counting bound
-    of each non-solving part with ``t - 1`` turns."""
+    sum of squared part sizes, partition hash). The bound is the weight of ``S`` (``|S|``
+    where ``w`` is empty: every answer weighs 1) plus the counting bound of each non-solving
+    part with ``t - 1`` turns (:func:`weighted_bound`)."""
     m = cands.shape[0]
     n = S.shape[0]
+    unit = w.shape[0] == 0
+    wsum = np.zeros(n_codes, dtype=np.int64)
+    wlo = np.full(n_codes, INF, dtype=np.int64)
+    total, _, _ = weigh(S, w)
     bound = np.empty(m, dtype=np.int64)
     ins = np.zeros(m, dtype=np.int64)
     parts = np.empty(m, dtype=np.int64)
@@ -130,7 +166,12 @@ def scan(F, S, t, cands, lbtab, solved, n_codes):  # type: ignore[no-untyped-def
                 lab[c] = nl
             counts[c] += 1
             h = (h ^ np.uint64(lab[c])) * fnv
-        s = n
+            if not unit:
+                x = w[S[i]]
+                wsum[c] += x
+                if x < wlo[c]:
+                    wlo[c] = x
+        s = total
         q = 0
         for i in range(n):
             c = row[S[i]]
@@ -139,8 +180,13 @@ def scan(F, S, t, cands, lbtab, solved, n_codes):  # type: ignore[no-untyped-def
                 q += k * k
                 if c == solved:
                     ins[j] = 1
-                else:
+                elif unit:
                     s += lbtab[t - 1, k]
+                else:
+                    s += weighted_bound(lbtab, t - 1, k, wsum[c], wlo[c])
+                if not unit:
+                    wsum[c] = 0
+                    wlo[c] = INF
                 counts[c] = 0
         bound[j] = s
         parts[j] = nl
@@ -211,30 +257,54 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
 
 @numba.njit(cache=True, nogil=True)
 def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
-    F, S, beta, col_row, allrows, seen, stats, solved, symbols, positions, n_symbols, hist, nh
+    F,
+    S,
+    beta,
+    col_row,
+    allrows,
+    seen,
+    stats,
+    solved,
+    symbols,
+    positions,
+    n_symbols,
+    hist,
+    nh,
+    w,
+    total,
 ):
-    """Value of ``S`` (3+ answers) with two turns left, and the guess (-1 if none).
+    """Value of ``S`` (3+ answers, weighing ``total``) with two turns left, and the guess
+    (-1 if none).
 
-    A guess splitting ``S`` into ``parts`` (the solved one included, ``ins`` of them) costs
-    ``n`` and then, in each non-solving part of ``k``, ``k`` guesses of which one finds:
-    ``2n - ins + MISS * (n - parts)``; a guess telling all apart costs ``2n - ins``."""
+    Every answer pays the first guess and each one not found by it the second, so a guess
+    that finds the answer at ``at`` and splits ``S`` into ``parts`` (the solved one
+    included) costs ``2 total - w[at] + MISS * (n - parts)``: with weights of 1, ``2n - 1``
+    for a possible answer that tells all apart and ``2n`` for another guess that does."""
     n = S.shape[0]
+    unit = w.shape[0] == 0
+    heaviest = np.int64(-1)
+    best_g = -1
     for i in range(n):
         stats[2] += 1
         g = col_row[S[i]]
         if perfect(F[g], S, seen, stats[2]):
-            return 2 * n - 1, g, True
-    if 2 * n >= beta:
-        return 2 * n, -1, False
+            if unit:
+                return 2 * n - 1, g, True
+            if w[S[i]] > heaviest:
+                heaviest, best_g = w[S[i]], g
+    if best_g >= 0:
+        return 2 * total - heaviest, best_g, True
+    if 2 * total >= beta:
+        return 2 * total, -1, False
     rows = allrows
     if nh >= 0 and symbols.shape[0] > 0:
         rows = canonical(symbols, positions, n_symbols, hist, nh, S, col_row)
     best = np.int64(INF)
-    best_g = -1
     for j in range(rows.shape[0]):
         stats[2] += 1
-        parts, ins = parts_of(F[rows[j]], S, seen, stats[2], solved)
-        v = 2 * n - ins + MISS * (n - parts)
+        parts, at = parts_of(F[rows[j]], S, seen, stats[2], solved)
+        found = np.int64(0) if at < 0 else (np.int64(1) if unit else w[S[at]])
+        v = 2 * total - found + MISS * (n - parts)
         if v < best:
             best, best_g = v, rows[j]
             if parts == n:
@@ -295,6 +365,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     n_symbols,
     hist,
     nh,
+    w,
 ):
     """Value of answer set ``S`` (sorted columns) with ``t`` turns left, if below ``beta``.
 
@@ -305,17 +376,23 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     Where the game has a symmetry (``symbols`` has rows: :mod:`playbook.core.symmetry`) and
     the guesses that led here are known (``hist[:nh]``; ``nh`` below 0 where they are not),
     only one guess per class of guesses alike is tried, here and further down.
+
+    ``w``: each answer's weight (whole numbers; empty: all 1), what each guess it pays for
+    costs: the value is then the weighted sum of guesses (a codemaker who picks answers by
+    these weights), with :data:`MISS` still for each answer not found in time.
     """
     n = S.shape[0]
     if t == 0:
         return np.int64(n * MISS)
+    unit = w.shape[0] == 0
     if n == 1:
-        return np.int64(1)
+        return np.int64(1) if unit else w[S[0]]
+    total, lo, hi = weigh(S, w)
     if t == 1:  # one of them is found
-        return np.int64(n + (n - 1) * MISS)
-    if n == 2:
-        return np.int64(3)
-    lb0 = lbtab[t, n]
+        return np.int64(total + (n - 1) * MISS)
+    if n == 2:  # the heavier first
+        return np.int64(3) if unit else total + min(w[S[0]], w[S[1]])
+    lb0 = weighted_bound(lbtab, t, n, total, lo)
     if lb0 >= beta:
         return lb0
     key = set_key(S, t, zob)
@@ -335,32 +412,53 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     if t == 2:
         v, g, exact = _two_turns(
             F, S, beta, col_row, allrows, seen, stats, solved, symbols, positions, n_symbols,
-            hist, nh,
+            hist, nh, w, total,
         )  # fmt: skip
         _store(memo, key, v, max(g, 0), exact)
         return v
-    # a possible answer that tells all others apart: 2n - 1, the least any set can cost
+    # a possible answer that tells all others apart: 2n - 1, the least any set can cost (with
+    # weights: the heaviest such answer, the least where it is the heaviest of all)
+    best = beta
+    best_g = -1
+    heaviest = np.int64(-1)
     for i in range(n):
         stats[2] += 1
         g = col_row[S[i]]
         if perfect(F[g], S, seen, stats[2]):
-            _store(memo, key, 2 * n - 1, g, True)
-            return np.int64(2 * n - 1)
-    # none: every tree costs 2n at least, and one that tells all apart costs just that
-    if 2 * n > lb0:
-        lb0 = np.int64(2 * n)
+            if unit:
+                _store(memo, key, 2 * n - 1, g, True)
+                return np.int64(2 * n - 1)
+            if w[S[i]] > heaviest:
+                heaviest, best_g = w[S[i]], g
+    if best_g >= 0:
+        if heaviest == hi:
+            _store(memo, key, 2 * total - hi, best_g, True)
+            return 2 * total - hi
+        if 2 * total - heaviest < best:
+            best = 2 * total - heaviest
+        else:
+            best_g = -1
+    # none (or not the heaviest): every tree costs at least 2 total - hi, and one more guess
+    # of the lightest where no possible answer tells all apart (2n with weights of 1)
+    floor = 2 * total - hi + (lo if best_g < 0 else 0)
+    if floor > lb0:
+        lb0 = floor
         if lb0 >= beta:
             _store(memo, key, lb0, 0, False)
             return lb0
     if nh >= 0 and symbols.shape[0] > 0:
         cands = canonical(symbols, positions, n_symbols, hist, nh, S, col_row)
-    if lbtab[2, n] == 2 * n - 1:  # few enough to be told apart by one guess
+    if lbtab[2, n] == 2 * n - 1:  # few enough to be told apart by one guess: 2 total
         for j in range(cands.shape[0]):
             stats[2] += 1
             if perfect(F[cands[j]], S, seen, stats[2]):
-                _store(memo, key, 2 * n, cands[j], True)
-                return np.int64(2 * n)
-    bound, ins, parts, sumsq, phash = scan(F, S, t, cands, lbtab, solved, n_codes)
+                if lb0 >= 2 * total:
+                    _store(memo, key, 2 * total, cands[j], True)
+                    return np.int64(2 * total)
+                if 2 * total < best:
+                    best, best_g = 2 * total, cands[j]
+                break
+    bound, ins, parts, sumsq, phash = scan(F, S, t, cands, lbtab, solved, n_codes, w)
     least = np.int64(INF)
     above = np.int64(INF)
     for j in range(bound.shape[0]):
@@ -374,12 +472,13 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
         return np.int64(INF)
     if least > lb0:
         lb0 = least
-    if lb0 >= beta:
+    if lb0 >= best:
+        if best_g >= 0:  # the tree found above is as good as any
+            _store(memo, key, best, best_g, True)
+            return best
         _store(memo, key, lb0, 0, False)
         return lb0
-    order = guess_order(bound, ins, parts, sumsq, phash, beta)
-    best = beta
-    best_g = -1
+    order = guess_order(bound, ins, parts, sumsq, phash, best)
     fail_lb = above
     counts = np.zeros(n_codes, dtype=np.int64)
     start = np.zeros(n_codes, dtype=np.int64)
@@ -394,44 +493,32 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
         g = cands[j]
         pc, pk = lay_out(F[g], S, parts[j], counts, start, buf, solved, n_codes)
         by_size = np.argsort(pk, kind="mergesort")
-        acc = np.int64(n)
-        rest = total_lb - n
+        acc = total
+        rest = total_lb - total
         ok = True
         for pi in range(pc.shape[0]):
             c = pc[by_size[pi]]
             k = pk[by_size[pi]]
-            lbp = lbtab[t - 1, k]
+            part = buf[start[c] : start[c] + k]
+            if unit:
+                lbp = lbtab[t - 1, k]
+            else:
+                pt, plo, _ = weigh(part, w)
+                lbp = weighted_bound(lbtab, t - 1, k, pt, plo)
             rest -= lbp
             if k == 1:
-                v = np.int64(1)
+                v = np.int64(1) if unit else w[part[0]]
             elif k == 2:
-                v = np.int64(3)
+                v = np.int64(3) if unit else lbp  # the heavier first: total + the lighter
             else:
                 cb = best - acc - rest
-                part = buf[start[c] : start[c] + k].copy()
                 if nh >= 0:
                     hist[nh] = g
                 v = solve(
-                    part,
-                    t - 1,
-                    cb,
-                    allrows,
-                    F,
-                    col_row,
-                    allrows,
-                    lbtab,
-                    zob,
-                    memo,
-                    stats,
-                    deadline,
-                    solved,
-                    n_codes,
-                    symbols,
-                    positions,
-                    n_symbols,
-                    hist,
-                    nh + 1 if nh >= 0 else nh,
-                )
+                    part.copy(), t - 1, cb, allrows, F, col_row, allrows, lbtab, zob, memo,
+                    stats, deadline, solved, n_codes, symbols, positions, n_symbols, hist,
+                    nh + 1 if nh >= 0 else nh, w,
+                )  # fmt: skip
                 if v == ABORT:
                     return np.int64(ABORT)
                 if v >= cb:

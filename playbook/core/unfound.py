@@ -90,7 +90,9 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
         memo[key] = ((n - most) << 1) | 1
         return np.int64(n - most)
     # the bound of each guess is |S| plus what its parts must leave (scan counts |S| in)
-    bound, ins, parts, sumsq, phash = scan(F, S, t, allrows, lbtab, solved, n_codes)
+    bound, ins, parts, sumsq, phash = scan(
+        F, S, t, allrows, lbtab, solved, n_codes, np.zeros(0, dtype=np.int64)
+    )
     least = np.int64(INF)
     for j in range(bound.shape[0]):
         if (parts[j] > 1 or ins[j] == 1) and bound[j] - n < least:

@@ -25,7 +25,10 @@ from fractions import Fraction
 
 import numpy as np
 
+from playbook.core.exact import MISS
 from playbook.core.problem import Problem
+from playbook.search.optimal import optimal_tree
+from playbook.search.trees import Node, Probe
 
 Tree = tuple[int, tuple[tuple[int, "Tree"], ...]]
 """A breaker's pure strategy: its guess (a row) and, per feedback that does not solve, the
@@ -36,12 +39,14 @@ DENOMINATOR = 1_000_000
 """The largest denominator tried when a value is written as a fraction."""
 
 
-class TooLarge(ValueError):
-    """The exact best response is beyond this search (too many answers)."""
-
-
 class OutOfTime(Exception):
-    """The budget ran out before the value was decided."""
+    """The budget ran out before the value was decided; ``upper``, where the program had
+    been solved, is what the codebreaker's mix so far holds every code to (the value is at
+    most that), over ``trees`` trees."""
+
+    def __init__(self, upper: float | None = None, trees: int = 0) -> None:
+        super().__init__()
+        self.upper, self.trees = upper, trees
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,11 +108,13 @@ def best_response(
     """The tree that finds every answer within ``limit`` guesses at the least weighted cost
     (the sum of each answer's weight times the guesses it needs), and that cost: an exact
     search over every guess at every node, memoised by the set of answers left. For at most
-    ``cap`` answers (:class:`TooLarge` beyond); ValueError where no tree finds them all;
+    ``cap`` answers; beyond, the exact search of :mod:`playbook.search.optimal` (its bounds,
+    the game's symmetry) on the weights rounded to whole numbers (:func:`rounded`), and the
+    cost of its tree on the weights as given. ValueError where no tree finds them all;
     :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``."""
     n = len(problem.answers)
     if n > cap:
-        raise TooLarge(f"{n} answers: the exact weighted best response takes at most {cap}")
+        return _large_response(problem, np.asarray(weights, dtype=float), limit, deadline)
     F, solved = problem.F, problem.solved
     rows = problem.answer_rows
     memo: dict[tuple[tuple[int, ...], int], tuple[float, Tree | None]] = {}
@@ -152,6 +159,45 @@ def best_response(
     if tree is None:
         raise ValueError(f"no tree finds every answer within {limit} guesses")
     return cost, tree
+
+
+ROUNDING = 10_000
+"""The most a weight of the large best response is rounded to (the heaviest answer's)."""
+
+
+def rounded(weights: np.ndarray, limit: int) -> np.ndarray:
+    """Whole-number weights in proportion to ``weights``: the heaviest ``ROUNDING`` (less
+    where the sum times the limit would reach the search's :data:`MISS`), the lightest 1 (a
+    weight of 0 leaves the search's bounds nothing to count: on Mastermind 4x6 a best
+    response took minutes instead of seconds). The tree found is the best for these weights;
+    its cost is then taken on the weights as given."""
+    top = float(weights.max()) if len(weights) else 0.0
+    if top <= 0:
+        return np.ones(len(weights), dtype=np.int64)
+    scale = min(ROUNDING, (MISS - 1) // ((limit + 1) * len(weights)) - 1)
+    return np.rint(weights / top * scale).astype(np.int64) + 1
+
+
+def _large_response(
+    problem: Problem, weights: np.ndarray, limit: int, deadline: float
+) -> tuple[float, Tree]:
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise OutOfTime
+    found = optimal_tree(
+        problem, limit=limit, budget=min(left, 1e9), weights=rounded(weights, limit)
+    )
+    if not found.proven:
+        raise OutOfTime
+    if found.unguaranteed:
+        raise ValueError(f"no tree finds every answer within {limit} guesses")
+
+    def plain(node: Node) -> Tree:
+        assert isinstance(node, Probe), "a tree that finds every answer is made of probes"
+        return (node.row, tuple((code, plain(child)) for code, child in node.children))
+
+    tree = plain(found.tree.root)
+    return float(weights @ depths(problem, tree)), tree
 
 
 def depths(problem: Problem, tree: Tree) -> np.ndarray:
@@ -256,7 +302,10 @@ def game_value(
         if not grow or rounds > max_rounds:
             break
         weights = classes[of] / sizes[of]
-        cost, tree = best_response(problem, weights, limit=limit, cap=cap, deadline=deadline)
+        try:
+            cost, tree = best_response(problem, weights, limit=limit, cap=cap, deadline=deadline)
+        except OutOfTime:
+            raise OutOfTime(value, len(pool)) from None
         if cost >= value - TOLERANCE:
             break
         pool.append(tree)

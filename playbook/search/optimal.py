@@ -61,12 +61,15 @@ from playbook.core.exact import (
     GUESS_MASK,
     INF,
     MISS,
+    UNIT,
     branching_of,
     counting_table,
     guess_order,
     memo_entry,
     scan,
     solve,
+    weigh,
+    weighted_bound,
 )
 from playbook.core.problem import Problem
 from playbook.core.ranking import FIRST_CONSISTENT, RULES
@@ -112,7 +115,12 @@ class GroupSearch:
     """One group's search state: matrix, bounds, memo and counters."""
 
     def __init__(
-        self, problem: Problem, limit: int, deadline: float, sym: Symmetry | None = None
+        self,
+        problem: Problem,
+        limit: int,
+        deadline: float,
+        sym: Symmetry | None = None,
+        weights: np.ndarray | None = None,
     ) -> None:
         game = problem.game
         if game.solved is None:
@@ -135,6 +143,8 @@ class GroupSearch:
         self.sym = sym
         self.symbols, self.positions, self.n_symbols = kernel_args(sym)
         self.hist = np.zeros(limit + 1, dtype=np.int64)
+        self.w = UNIT if weights is None else np.ascontiguousarray(weights, dtype=np.int64)
+        """Each answer's weight (empty: all 1): the search minimises the weighted guesses."""
 
     def solve(self, S: np.ndarray, t: int, beta: int, history: Sequence[int] | None = None) -> int:
         """Value of ``S`` with ``t`` turns left below ``beta`` (else a bound at least
@@ -148,8 +158,18 @@ class GroupSearch:
                 S, t, np.int64(beta), self.allrows, self.F, self.col_row, self.allrows,
                 self.lbtab, self.zob, self.memo, self.stats, self.deadline, self.solved,
                 self.n_codes, self.symbols, self.positions, self.n_symbols, self.hist, nh,
+                self.w,
             )
         )  # fmt: skip
+
+    def weight(self, S: np.ndarray) -> int:
+        """What the answers ``S`` weigh together (their number where all weigh 1)."""
+        return len(S) if len(self.w) == 0 else int(self.w[S].sum())
+
+    def bound(self, S: np.ndarray, t: int) -> int:
+        """The counting bound of ``S`` with ``t`` turns left (weighted)."""
+        total, lo, _ = weigh(S, self.w)
+        return int(weighted_bound(self.lbtab, t, len(S), total, lo))
 
     def candidates(self, S: np.ndarray, history: Sequence[int]) -> np.ndarray:
         """The guess rows worth trying on ``S`` after ``history``: one per class of guesses
@@ -170,6 +190,8 @@ class GroupSearch:
 
     def guess_of(self, S: np.ndarray, t: int) -> int:
         """The memoised best guess of a set solved exactly."""
+        if len(S) == 2 and len(self.w) and self.w[S[1]] > self.w[S[0]]:
+            return int(self.col_row[S[1]])  # the heavier first
         if len(S) <= 2 or t == 1:
             return int(self.col_row[S[0]])
         packed = int(memo_entry(self.memo, S, t, self.zob))
@@ -208,11 +230,12 @@ class GroupSearch:
         return Probe(g, tuple(children), len(S))
 
     def value(self, tree: Tree) -> int:
-        """A tree's value as the search counts it: the guesses of every answer, and
-        :data:`MISS` more for each answer not found within the limit."""
-        late = [a for a, d in tree.turns.items() if d > self.limit]
-        found = sum(d for d in tree.turns.values() if d <= self.limit)
-        return found + (len(late) + len(tree.missed)) * (self.limit + MISS)
+        """A tree's value as the search counts it: the (weighted) guesses of every answer,
+        and :data:`MISS` more for each answer not found within the limit."""
+        w = np.ones(self.n, dtype=np.int64) if len(self.w) == 0 else self.w
+        late = [a for a, d in tree.turns.items() if d > self.limit] + list(tree.missed)
+        found = sum(int(w[a]) * d for a, d in tree.turns.items() if d <= self.limit)
+        return found + sum(int(w[a]) * self.limit for a in late) + len(late) * MISS
 
 
 def _improve(search: GroupSearch, tree: Tree, limit: int) -> Tree:
@@ -225,10 +248,10 @@ def _improve(search: GroupSearch, tree: Tree, limit: int) -> Tree:
     def improve(node: Node, S: np.ndarray, t: int, path: tuple[int, ...]) -> int:
         n = len(S)
         if n <= 2:
-            return 2 * n - 1
+            return search.bound(S, max(t, 2))  # one, or the heavier of two first
         assert isinstance(node, Probe), "greedy trees are made of probes"
         codes = F[node.row, S]
-        cost = n
+        cost = search.weight(S)
         for code, child in node.children:
             cost += improve(child, S[codes == code], t - 1, (*path, node.row))
         if search.aborted:
@@ -261,7 +284,7 @@ def _improve(search: GroupSearch, tree: Tree, limit: int) -> Tree:
         improve(child, S[codes == code], limit - 1, (root.row,))
     turns: dict[int, int] = {}
     out = Tree(rebuild(root, S, limit, 1, turns), turns)
-    if len(turns) != search.n or out.worst > limit or out.total > tree.total:
+    if len(turns) != search.n or out.worst > limit or search.value(out) > search.value(tree):
         raise RuntimeError("internal error: improving the seed tree made it worse")
     return out
 
@@ -309,13 +332,15 @@ def _first_guess(search: GroupSearch, root: _Root, g: int, total_lb: int) -> tup
     limit, n = search.limit, search.n
     S = np.arange(n, dtype=np.int64)
     parts = sorted(search.parts(S, g), key=lambda p: len(p[1]))
-    acc, rest = n, total_lb - n
+    acc = search.weight(S)
+    rest = total_lb - acc
     for _, part in parts:
-        rest -= int(search.lbtab[limit - 1, len(part)])
+        lbp = search.bound(part, limit - 1)
+        rest -= lbp
         cb = root.best - acc - rest
         v = search.solve(part, limit - 1, cb, (g,))
         if v == ABORT:
-            return False, acc + int(search.lbtab[limit - 1, len(part)]) + rest
+            return False, acc + lbp + rest
         if v >= cb:
             return False, 0
         acc += v
@@ -330,7 +355,7 @@ def _search_root(search: GroupSearch, root: _Root, final: float, first: int | No
     given = np.array([first], dtype=np.int64) if first is not None else None
     cands = given if given is not None else search.candidates(S, ())
     bound, ins, parts, sumsq, phash = scan(
-        search.F, S, search.limit, cands, search.lbtab, search.solved, search.n_codes
+        search.F, S, search.limit, cands, search.lbtab, search.solved, search.n_codes, search.w
     )
     # a first guess that is given is searched even where it tells nothing apart
     order = [0] if first is not None else guess_order(bound, ins, parts, sumsq, phash, INF).tolist()
@@ -393,9 +418,12 @@ def optimal_tree(
     upper: Tree | None = None,
     symmetry: bool = True,
     first: int | None = None,
+    weights: np.ndarray | None = None,
 ) -> OptimalResult:
     """The tree that leaves the fewest answers unfound within ``limit`` turns (none where
-    that can be), then takes the fewest total guesses.
+    that can be), then takes the fewest total guesses (``weights``: whole numbers, one per
+    answer, what each of its guesses costs: the fewest weighted guesses; their sum times the
+    limit must stay below :data:`MISS`).
 
     ``budget``: seconds after which the search stops and the best tree so far is returned
     (``proven`` False) with the best proven lower bound. ``upper``: a tree to start from
@@ -405,49 +433,59 @@ def optimal_tree(
     """
     t0 = time.perf_counter()
     sym = problem.game.symmetry(problem.guesses, problem.answer_rows) if symmetry else None
-    search = GroupSearch(problem, limit, t0 + budget, sym)
+    search = GroupSearch(problem, limit, t0 + budget, sym, weights)
     n = search.n
     if n == 0:
         raise ValueError("no answers to find")
-    counting = int(search.lbtab[limit, n])
+    everyone = np.arange(n, dtype=np.int64)
+    if search.weight(everyone) * limit >= MISS:
+        raise ValueError(f"weights too heavy: their sum times {limit} reaches {MISS}")
+    counting = search.bound(everyone, limit)
     given = min(
         _usable(problem, limit, [upper] if upper is not None else [], first),
         key=lambda tr: tr.total,
         default=None,
     )
-    root = _Root(given.total if given is not None else INF, given)
+    root = _Root(search.value(given) if given is not None else INF, given)
     final = t0 + budget
     search.deadline = t0 + ROOT_SHARE * budget
     if first is None and (n == 1 or (n == 2 and limit >= 2)):
-        root.best_g, root.best = int(search.col_row[0]), 2 * n - 1
+        root.best_g, root.best = search.guess_of(everyone, limit), search.bound(everyone, 2)
     else:
         _search_root(search, root, final, first)
         seed = (
             None
             if root.done
-            else min(_seed_trees(problem, limit, first), key=lambda tr: tr.total, default=None)
+            else min(_seed_trees(problem, limit, first), key=search.value, default=None)
         )
-        if seed is not None and seed.total < root.best:
-            root.best, root.best_tree, root.best_g = seed.total, seed, -1
+        if seed is not None and search.value(seed) < root.best:
+            root.best, root.best_tree, root.best_g = search.value(seed), seed, -1
         if not root.done and root.best_g < 0 and root.best_tree is not None:
             # the root search did not finish: improve the best seed tree bottom-up with the
             # rest of the budget (its subtrees solved exactly where time allows)
             search.deadline = final
             search.stats[1] = 0
             improved = _improve(search, root.best_tree, limit)
-            if improved.total < root.best:
-                root.best_tree, root.best = improved, improved.total
+            if search.value(improved) < root.best:
+                root.best_tree, root.best = improved, search.value(improved)
     tree = _tree_of(search, root, first)
     value = search.value(tree)
     lower = max(value if root.done else min([value, *root.pending]), counting)
     # a value counts each answer found in time by its guesses, each other by ``limit`` and
     # ``MISS``: the totals below are of the answers found
     missed, missed_lb = value // MISS, int(lower // MISS)
+    late = [a for a, d in tree.turns.items() if d > limit] + list(tree.missed)
+    by_weight = np.sort(search.w)[::-1] if len(search.w) else None
+
+    def heaviest(k: int) -> int:
+        """What the ``k`` heaviest answers weigh (at most what ``k`` unfound ones do)."""
+        return k if by_weight is None else int(by_weight[:k].sum())
+
     return OptimalResult(
         tree=tree,
-        total=value % MISS - missed * limit,
-        lower_bound=int(lower % MISS) - missed_lb * limit,
-        counting_bound=counting % MISS - (counting // MISS) * limit,
+        total=value % MISS - limit * search.weight(np.asarray(late, dtype=np.int64)),
+        lower_bound=int(lower % MISS) - limit * heaviest(missed_lb),
+        counting_bound=counting % MISS - limit * heaviest(counting // MISS),
         proven=root.done,
         nodes=int(search.stats[0]) + root.nodes,
         seconds=time.perf_counter() - t0,

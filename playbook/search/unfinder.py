@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from playbook.core.exact import ABORT, INF, guess_order, scan
+from playbook.core.exact import ABORT, INF, UNIT, guess_order, scan
 from playbook.core.problem import Problem
 from playbook.core.unfound import unfound, unfound_table
 from playbook.search.optimal import GroupSearch
@@ -68,7 +68,9 @@ class Unfinder:
         in the exact search's order: the least counting bound, then possible answers, then
         the smallest parts."""
         s = self.search
-        bound, ins, parts, sumsq, phash = scan(s.F, S, t, s.allrows, s.lbtab, s.solved, s.n_codes)
+        bound, ins, parts, sumsq, phash = scan(
+            s.F, S, t, s.allrows, s.lbtab, s.solved, s.n_codes, UNIT
+        )
         order = guess_order(bound, ins, parts, sumsq, phash, INF).tolist()
         return [int(s.allrows[j]) for j in order]
 
