@@ -431,16 +431,19 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
             if w[S[i]] > heaviest:
                 heaviest, best_g = w[S[i]], g
     if best_g >= 0:
-        if heaviest == hi:
-            _store(memo, key, 2 * total - hi, best_g, True)
-            return 2 * total - hi
+        # another possible answer first costs 2 total - hi + lo at least, a guess outside
+        # S 2 total: where neither can be less, this one is the least
+        if heaviest + lo >= hi:
+            _store(memo, key, 2 * total - heaviest, best_g, True)
+            return 2 * total - heaviest
+        floor = 2 * total - hi
         if 2 * total - heaviest < best:
             best = 2 * total - heaviest
         else:
             best_g = -1
-    # none (or not the heaviest): every tree costs at least 2 total - hi, and one more guess
-    # of the lightest where no possible answer tells all apart (2n with weights of 1)
-    floor = 2 * total - hi + (lo if best_g < 0 else 0)
+    else:
+        # none: every tree costs 2 total - hi + lo at least (2n with weights of 1)
+        floor = 2 * total - hi + lo
     if floor > lb0:
         lb0 = floor
         if lb0 >= beta:

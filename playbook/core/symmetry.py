@@ -157,3 +157,22 @@ def representatives(
         np.asarray(answers, dtype=np.int64), np.asarray(col_row, dtype=np.int64),
     )  # fmt: skip
     return None if len(kept) == sym.symbols.shape[0] else kept
+
+
+def respects(sym: Symmetry, weights: np.ndarray, col_row: np.ndarray) -> bool:
+    """Whether ``weights`` (one per answer column) are alike on codes the permutations map
+    onto one another: only then do guesses alike cost alike, and may the weighted search
+    keep one guess per class."""
+    seen: dict[tuple[int, ...], int] = {}
+    for a, r in enumerate(np.asarray(col_row).tolist()):
+        code = sym.symbols[r]
+        key = min(_renamed(code[list(p)]) for p in sym.positions.tolist())
+        if seen.setdefault(key, int(weights[a])) != int(weights[a]):
+            return False
+    return True
+
+
+def _renamed(code: np.ndarray) -> tuple[int, ...]:
+    """``code`` with its symbols renamed in order of first appearance (0, 1, ...)."""
+    names: dict[int, int] = {}
+    return tuple(names.setdefault(int(c), len(names)) for c in code)

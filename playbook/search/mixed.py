@@ -109,9 +109,11 @@ def best_response(
     (the sum of each answer's weight times the guesses it needs), and that cost: an exact
     search over every guess at every node, memoised by the set of answers left. For at most
     ``cap`` answers; beyond, the exact search of :mod:`playbook.search.optimal` (its bounds,
-    the game's symmetry) on the weights rounded to whole numbers (:func:`rounded`), and the
-    cost of its tree on the weights as given. ValueError where no tree finds them all;
-    :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``."""
+    the game's symmetry where the weights are alike on each class) on the weights rounded to
+    whole numbers (:func:`rounded`): the best tree for those, which may cost a little more
+    than the best for the weights as given, and its cost on the weights as given. ValueError
+    where no tree finds them all; :class:`OutOfTime` once ``time.perf_counter()`` passes
+    ``deadline``."""
     n = len(problem.answers)
     if n > cap:
         return _large_response(problem, np.asarray(weights, dtype=float), limit, deadline)
@@ -162,15 +164,17 @@ def best_response(
 
 
 ROUNDING = 10_000
-"""The most a weight of the large best response is rounded to (the heaviest answer's)."""
+"""The most a weight of the large best response is rounded to, before the 1 every weight
+gets (the heaviest answer's)."""
 
 
 def rounded(weights: np.ndarray, limit: int) -> np.ndarray:
-    """Whole-number weights in proportion to ``weights``: the heaviest ``ROUNDING`` (less
-    where the sum times the limit would reach the search's :data:`MISS`), the lightest 1 (a
-    weight of 0 leaves the search's bounds nothing to count: on Mastermind 4x6 a best
-    response took minutes instead of seconds). The tree found is the best for these weights;
-    its cost is then taken on the weights as given."""
+    """Whole-number weights nearly in proportion to ``weights``: scaled so the heaviest is
+    ``ROUNDING`` (less where the sum times the limit would reach the search's :data:`MISS`:
+    about 540 on Mastermind 4x6), rounded, and 1 added to every one (a weight of 0 leaves the
+    search's bounds nothing to count: on Mastermind 4x6 a best response took minutes instead
+    of seconds). The tree found is the best for these weights; its cost is then taken on the
+    weights as given."""
     top = float(weights.max()) if len(weights) else 0.0
     if top <= 0:
         return np.ones(len(weights), dtype=np.int64)

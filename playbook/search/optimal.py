@@ -73,7 +73,7 @@ from playbook.core.exact import (
 )
 from playbook.core.problem import Problem
 from playbook.core.ranking import FIRST_CONSISTENT, RULES
-from playbook.core.symmetry import kernel_args, representatives
+from playbook.core.symmetry import kernel_args, representatives, respects
 from playbook.games import Symmetry
 from playbook.search.greedy import greedy_tree
 from playbook.search.trees import Node, Probe, Tree, TryList
@@ -423,7 +423,9 @@ def optimal_tree(
     """The tree that leaves the fewest answers unfound within ``limit`` turns (none where
     that can be), then takes the fewest total guesses (``weights``: whole numbers, one per
     answer, what each of its guesses costs: the fewest weighted guesses; their sum times the
-    limit must stay below :data:`MISS`).
+    limit must stay below :data:`MISS`; the symmetry is used only where they are alike on
+    codes it maps onto one another). With weights and answers left unfound, the lower bound
+    counts the heaviest answers as the unfound ones and may stay below a proven total.
 
     ``budget``: seconds after which the search stops and the best tree so far is returned
     (``proven`` False) with the best proven lower bound. ``upper``: a tree to start from
@@ -433,6 +435,16 @@ def optimal_tree(
     """
     t0 = time.perf_counter()
     sym = problem.game.symmetry(problem.guesses, problem.answer_rows) if symmetry else None
+    if weights is not None:
+        weights = np.asarray(weights)
+        if (
+            weights.shape != (len(problem.answers),)
+            or not np.issubdtype(weights.dtype, np.integer)
+            or (weights < 0).any()
+        ):
+            raise ValueError("weights: one whole number of at least 0 per answer")
+        if sym is not None and not respects(sym, weights, problem.answer_rows):
+            sym = None  # guesses alike no longer cost alike
     search = GroupSearch(problem, limit, t0 + budget, sym, weights)
     n = search.n
     if n == 0:
