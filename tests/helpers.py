@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 import time
@@ -56,3 +57,10 @@ def verify_path(path: str, proofs: bool = False) -> tuple[int, list[str]]:
 BUDGET = 3600.0
 """The search budget (seconds) of a test that asserts a proof: far beyond what any of them
 takes, so that what a test asserts does not depend on how busy the machine is."""
+
+
+def interruptible() -> None:
+    """For ``Popen(preexec_fn=...)``: Ctrl-C at its default in the child, whatever the test
+    runner inherited (a shell's background job starts with SIGINT ignored, and Python then
+    installs no handler of its own: the tests that send SIGINT would see nothing happen)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers import interruptible
 from hostile import snapshot
 
 from playbook import files
@@ -258,6 +259,7 @@ def test_ctrl_c_inside_compiled_code_ends_the_command(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     try:
         deadline = time.monotonic() + 300

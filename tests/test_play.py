@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import interruptible, run_cli
 
 from playbook import config, model, play
 from playbook.cli import main as playbook_main
@@ -239,6 +239,7 @@ def test_ctrl_c_at_the_prompt_ends_cleanly() -> None:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=interruptible,
     )
     assert proc.stdout is not None
     seen = b""

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from helpers import interruptible
 
 from playbook import config, model, parallel
 from playbook.pipeline import build
@@ -81,6 +82,7 @@ def _run(args: list[str], cwd: Path) -> subprocess.Popen[str]:
         text=True,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=interruptible,
     )
 
 
