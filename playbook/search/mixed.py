@@ -171,10 +171,10 @@ gets (the heaviest answer's)."""
 def rounded(weights: np.ndarray, limit: int) -> np.ndarray:
     """Whole-number weights nearly in proportion to ``weights``: scaled so the heaviest is
     ``ROUNDING`` (less where the sum times the limit would reach the search's :data:`MISS`:
-    about 540 on Mastermind 4x6), rounded, and 1 added to every one (a weight of 0 leaves the
-    search's bounds nothing to count: on Mastermind 4x6 a best response took minutes instead
-    of seconds). The tree found is the best for these weights; its cost is then taken on the
-    weights as given."""
+    461 on Mastermind 4x6 with six turns), rounded, and 1 added to every one (a weight of 0
+    leaves the search's bounds nothing to count: on Mastermind 4x6 a best response took
+    minutes instead of seconds). The tree found is the best for these weights; its cost is
+    then taken on the weights as given."""
     top = float(weights.max()) if len(weights) else 0.0
     if top <= 0:
         return np.ones(len(weights), dtype=np.int64)
