@@ -91,6 +91,23 @@ def perfect(row, S, seen, mark):  # type: ignore[no-untyped-def]  # numba types 
 
 
 @numba.njit(cache=True, nogil=True)
+def telling_apart(F, S, col_row, seen, stats, w):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """(guess, weight) of the heaviest possible answer of ``S`` that tells all the others
+    apart (the first where every answer weighs 1), or (-1, -1)."""
+    heaviest = np.int64(-1)
+    best_g = -1
+    for i in range(S.shape[0]):
+        stats[2] += 1
+        g = col_row[S[i]]
+        if perfect(F[g], S, seen, stats[2]):
+            if w.shape[0] == 0:
+                return g, np.int64(1)
+            if w[S[i]] > heaviest:
+                heaviest, best_g = w[S[i]], g
+    return best_g, heaviest
+
+
+@numba.njit(cache=True, nogil=True)
 def parts_of(row, S, seen, mark, solved):  # type: ignore[no-untyped-def]  # numba types it at the call
     """(parts, the place in ``S`` of the answer the guess finds, or -1) of ``S`` under guess
     ``row``; ``seen`` holds ``mark`` for the codes met (a fresh ``mark`` per call)."""
@@ -282,16 +299,7 @@ def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
     for a possible answer that tells all apart and ``2n`` for another guess that does."""
     n = S.shape[0]
     unit = w.shape[0] == 0
-    heaviest = np.int64(-1)
-    best_g = -1
-    for i in range(n):
-        stats[2] += 1
-        g = col_row[S[i]]
-        if perfect(F[g], S, seen, stats[2]):
-            if unit:
-                return 2 * n - 1, g, True
-            if w[S[i]] > heaviest:
-                heaviest, best_g = w[S[i]], g
+    best_g, heaviest = telling_apart(F, S, col_row, seen, stats, w)
     if best_g >= 0:
         return 2 * total - heaviest, best_g, True
     if 2 * total >= beta:
@@ -419,17 +427,10 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     # a possible answer that tells all others apart: 2n - 1, the least any set can cost (with
     # weights: the heaviest such answer, the least where it is the heaviest of all)
     best = beta
-    best_g = -1
-    heaviest = np.int64(-1)
-    for i in range(n):
-        stats[2] += 1
-        g = col_row[S[i]]
-        if perfect(F[g], S, seen, stats[2]):
-            if unit:
-                _store(memo, key, 2 * n - 1, g, True)
-                return np.int64(2 * n - 1)
-            if w[S[i]] > heaviest:
-                heaviest, best_g = w[S[i]], g
+    best_g, heaviest = telling_apart(F, S, col_row, seen, stats, w)
+    if best_g >= 0 and unit:
+        _store(memo, key, 2 * n - 1, best_g, True)
+        return np.int64(2 * n - 1)
     if best_g >= 0:
         # another possible answer first costs 2 total - hi + lo at least, a guess outside
         # S 2 total: where neither can be less, this one is the least

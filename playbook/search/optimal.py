@@ -164,7 +164,7 @@ class GroupSearch:
 
     def weight(self, S: np.ndarray) -> int:
         """What the answers ``S`` weigh together (their number where all weigh 1)."""
-        return len(S) if len(self.w) == 0 else int(self.w[S].sum())
+        return int(weigh(np.asarray(S, dtype=np.int64), self.w)[0])
 
     def bound(self, S: np.ndarray, t: int) -> int:
         """The counting bound of ``S`` with ``t`` turns left (weighted)."""
