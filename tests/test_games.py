@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playbook import config, model, play
+from playbook.core import kernels
 from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.games import GAMES, Hangman, Mastermind, Wordle, find_game, from_rules
@@ -231,6 +232,21 @@ def test_hangman_exact_equals_brute_force(dutch5, seed: int) -> None:  # type: i
         assert r.greedy >= r.exact
         # the cheating host never does better than the worst case of the tree
         assert hangman_search.cheating_host(r.tree)[0] <= r.exact
+
+
+def test_hangman_family_bound_leaves_out_a_letter_found_elsewhere() -> None:
+    # chat, what, phat, ghat, that differ at the first letter only, but the t of "that" is a
+    # hit on all of them (their last letter): guessing t tells "that" apart for nothing, so the
+    # five need 3 misses, not 4; the bound once said 4 (and so cut the search wrongly)
+    ws = ["chat", "ghat", "phat", "that", "what"]
+    p = Problem.of(Hangman(max_length=4), list("abcdefghijklmnopqrstuvwxyz"), ws, name="4")
+    cols = np.arange(len(ws), dtype=np.int64)
+    ids = hangman_search.family_ids(ws)
+    bound = kernels.family_bound(ids, cols, int(ids.max()) + 1)
+    truth = brute_worst(p.F, tuple(range(len(ws))))
+    assert truth == 3 and bound == 3
+    r = hangman_search.solve_length(p, budget=BUDGET)
+    assert r.exact == 3
 
 
 def test_hangman_family_needs_misses() -> None:

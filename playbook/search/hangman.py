@@ -16,20 +16,30 @@ from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
+from numba import types
+from numba.typed import Dict
 
 from playbook.core import kernels
+from playbook.core import misses as misses_kernel
+from playbook.core.exact import ABORT, GUESS_MASK, memo_entry
 from playbook.core.problem import Problem
 from playbook.search.trees import Node, Probe, TryList, size
 
 
 def family_ids(words: list[str] | tuple[str, ...]) -> np.ndarray:
-    """For each position p and word, an id shared by the words equal to it except at p."""
+    """For each position p and word, an id shared by the words equal to it except at p whose
+    letter at p occurs nowhere else in them; a word whose letter at p occurs elsewhere too
+    gets an id of its own. Guessing the letter at p of one of the sharers tells that word from
+    the rest and misses on all the rest; guessing the letter of "that" at 0 (also at 3) would
+    be a hit on "chat" and "what" as well, so "that" is no sharer of "_hat"."""
     length = len(words[0]) if words else 0
     ids: dict[str, int] = {}
     out = np.zeros((length, len(words)), dtype=np.int64)
     for p in range(length):
         for j, w in enumerate(words):
-            out[p, j] = ids.setdefault(f"{p}:{w[:p]}_{w[p + 1 :]}", len(ids))
+            rest = w[:p] + w[p + 1 :]
+            key = f"{p}:{w[:p]}_{w[p + 1 :]}" if w[p] not in rest else f"{p}:{w}"
+            out[p, j] = ids.setdefault(key, len(ids))
     return out
 
 
@@ -37,9 +47,32 @@ class OutOfTime(Exception):
     """The time budget ran out."""
 
 
+def splits(F: np.ndarray, cols: np.ndarray, n_codes: int, rule: str = "misses") -> list[int]:
+    """Letters (rows of ``F``) that split ``cols``, best first. ``misses``: fewest words in
+    the miss part (the most frequent letter), then smallest largest part; ``largest``:
+    smallest largest part, then fewest misses. Ties alphabetical."""
+    largest, miss, n_parts = kernels.letter_stats(F, cols, n_codes)
+    useful = np.flatnonzero(n_parts > 1)
+    if rule == "largest":
+        order = np.lexsort((useful, miss[useful], largest[useful]))
+    else:
+        order = np.lexsort((useful, largest[useful], miss[useful]))
+    return [int(x) for x in useful[order]]
+
+
+def parts(F: np.ndarray, letter: int, cols: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """The host's possible answers to ``letter``: the miss first, then largest first."""
+    sorted_cols, codes, starts, ends = kernels.letter_parts(F[letter], cols)
+    return [
+        (int(c), sorted_cols[a:b])
+        for c, a, b in zip(codes.tolist(), starts.tolist(), ends.tolist(), strict=True)
+    ]
+
+
 @dataclasses.dataclass
 class Solver:
-    """Exact minimax for one word length. ``F``: letters (rows) x words (columns)."""
+    """Exact minimax for one word length. ``F``: letters (rows) x words (columns). The search
+    runs in numba (:func:`playbook.core.misses.worst`)."""
 
     F: np.ndarray
     budget: float = 60.0
@@ -48,75 +81,61 @@ class Solver:
     """:func:`family_ids` of the words, for the lower bound (optional)."""
 
     def __post_init__(self) -> None:
+        self.F = np.ascontiguousarray(self.F)
         self.n_codes = int(self.F.max()) + 1 if self.F.size else 1
         self.n_families = int(self.families.max()) + 1 if self.families is not None else 0
-        self.exact: dict[bytes, tuple[int, int]] = {}
-        """set -> (worst misses, best letter)."""
-        self.lower: dict[bytes, int] = {}
-        self.nodes = 0
+        self.fam = (
+            np.ascontiguousarray(self.families, dtype=np.int64)
+            if self.families is not None
+            else np.zeros((0, 0), dtype=np.int64)
+        )
+        rng = np.random.default_rng(0x5EED)
+        n = self.F.shape[1]
+        self.zob = rng.integers(0, 2**63, size=n, dtype=np.int64).astype(np.uint64) * 2 + 1
+        self.memo = Dict.empty(types.uint64, types.int64)
+        """set -> packed (misses, letter, exact) as :func:`playbook.core.exact._store` keeps."""
+        self.stats = np.zeros(2, dtype=np.int64)
         self.deadline = time.perf_counter() + self.budget
 
+    @property
+    def nodes(self) -> int:
+        return int(self.stats[0])
+
     def splits(self, cols: np.ndarray, rule: str = "misses") -> list[int]:
-        """Letters that split ``cols``, best first. ``misses``: fewest words in the miss part
-        (the most frequent letter), then smallest largest part; ``largest``: smallest largest
-        part, then fewest misses. Ties alphabetical."""
-        largest, miss, parts = kernels.letter_stats(self.F, cols, self.n_codes)
-        useful = np.flatnonzero(parts > 1)
-        if rule == "largest":
-            order = np.lexsort((useful, miss[useful], largest[useful]))
-        else:
-            order = np.lexsort((useful, largest[useful], miss[useful]))
-        return [int(x) for x in useful[order]]
+        """:func:`splits` of ``cols``."""
+        return splits(self.F, cols, self.n_codes, rule)
 
     def parts(self, letter: int, cols: np.ndarray) -> list[tuple[int, np.ndarray]]:
-        """The host's possible answers to ``letter``: the miss first, then largest first."""
-        sorted_cols, codes, starts, ends = kernels.letter_parts(self.F[letter], cols)
-        out = [
-            (int(c), sorted_cols[a:b])
-            for c, a, b in zip(codes.tolist(), starts.tolist(), ends.tolist(), strict=True)
-        ]
-        return out
+        """:func:`parts` of ``cols`` by ``letter``."""
+        return parts(self.F, letter, cols)
 
     def worst(self, cols: np.ndarray, beta: int = 1 << 30) -> int:
         """Fewest misses guaranteed from ``cols``; exact if below ``beta``, else a lower bound
-        that is at least ``beta``."""
-        if len(cols) == 1:
-            return 0
-        key = cols.tobytes()
-        if key in self.exact:
-            return self.exact[key][0]
-        lb = self.lower.get(key, 0)
-        if self.families is not None:
-            lb = max(lb, int(kernels.family_bound(self.families, cols, self.n_families)))
-        if lb >= beta:
-            return lb
-        self.nodes += 1
-        if self.nodes % 1024 == 0 and time.perf_counter() > self.deadline:
+        that is at least ``beta``. :class:`OutOfTime` past the budget."""
+        S = np.ascontiguousarray(cols, dtype=np.int64)
+        v = int(
+            misses_kernel.worst(
+                S, np.int64(beta), self.F, self.fam, self.n_families, self.zob, self.memo,
+                self.stats, self.deadline, self.n_codes,
+            )
+        )  # fmt: skip
+        if v == ABORT:
             raise OutOfTime
-        best, best_letter = beta, -1
-        for letter in self.splits(cols):
-            value = 0
-            for code, part in self.parts(letter, cols):
-                cost = 1 if code == 0 else 0
-                value = max(value, cost + self.worst(part, best - cost))
-                if value >= best:
-                    break
-            if value < best:
-                best, best_letter = value, letter
-                if best <= lb:
-                    break
-        if best_letter >= 0:
-            self.exact[key] = (best, best_letter)
-            return best
-        self.lower[key] = beta
-        return beta
+        return v
+
+    def letter(self, cols: np.ndarray) -> int:
+        """The best letter for ``cols`` (after :meth:`worst` decided it)."""
+        S = np.ascontiguousarray(cols, dtype=np.int64)
+        packed = int(memo_entry(self.memo, S, 0, self.zob))
+        assert packed >= 0 and packed & 1, "worst() decides a set before its letter is read"
+        return (packed >> 1) & GUESS_MASK
 
     def tree(self, cols: np.ndarray) -> Node:
         """The optimal tree from ``cols`` (after :meth:`worst`)."""
         if len(cols) == 1:
             return TryList((int(cols[0]),))
         self.worst(cols)
-        letter = self.exact[cols.tobytes()][1]
+        letter = self.letter(cols)
         codes = self.F[letter, cols]
         children = tuple((int(c), self.tree(cols[codes == c])) for c in np.unique(codes).tolist())
         return Probe(letter, children, len(cols))
@@ -128,11 +147,11 @@ def greedy_tree(F: np.ndarray, cols: np.ndarray, rule: str = "largest") -> Node:
     in most words (ties: smaller largest family)."""
     if len(cols) == 1:
         return TryList((int(cols[0]),))
-    solver = Solver(F, budget=1e9)
-    letter = solver.splits(cols, rule)[0]
-    parts = solver.parts(letter, cols)
+    n_codes = int(F.max()) + 1 if F.size else 1
+    letter = splits(F, cols, n_codes, rule)[0]
     children = tuple(
-        (code, greedy_tree(F, part, rule)) for code, part in sorted(parts, key=lambda p: p[0])
+        (code, greedy_tree(F, part, rule))
+        for code, part in sorted(parts(F, letter, cols), key=lambda p: p[0])
     )
     return Probe(letter, children, len(cols))
 
