@@ -20,19 +20,20 @@ import contextlib
 import dataclasses
 import time
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from playbook import files, model, parallel, render
 from playbook.config import Config
 from playbook.errors import PlaybookError
-from playbook.games import Game
+from playbook.games import Game, find_game
 from playbook.pipeline import build as building
 from playbook.pipeline import outputs, strategies
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session
 from playbook.pipeline.units import Progress
-from playbook.search import expect, mixed
+from playbook.search import expect, hangman, mixed, randomised
 from playbook.verify import Report, partial
 
 __all__ = [
@@ -399,6 +400,106 @@ def game_values(
         left = deadline - time.perf_counter()
         value = mixed.game_value(problem, trees=trees, grow=not rows, cap=cap, budget=left)
         out.append(GroupValue(name, problem, value, spell.text))
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class HangmanValue:
+    """One word length's Hangman game with mixed strategies, on the words given (all of the
+    length, or a sample of them), beside the exact minimax without chance."""
+
+    group: str
+    words: tuple[str, ...]
+    of: int
+    """Words of the length in the list (``words`` is a sample where fewer)."""
+    letters: tuple[str, ...]
+    """The guesses (rows of the problem)."""
+    seed: int | None
+    kept: randomised.KeptWord
+    recurrence: randomised.Recurrence
+    minimax: int
+    """The fewest mistakes a guesser without chance can hold every word to."""
+    seconds: float
+
+    def summary(self) -> dict[str, Any]:
+        """The figures as plain data: the host's words with a probability above 0 only."""
+        k, r = self.kept, self.recurrence
+        return {
+            "group": self.group,
+            "words": len(self.words),
+            "of": self.of,
+            "seed": self.seed,
+            "value": k.value,
+            "fraction": str(Fraction(k.value).limit_denominator(mixed.DENOMINATOR)),
+            "host": {w: q for w, q in zip(self.words, k.host, strict=True) if q > mixed.TOLERANCE},
+            "guesser_trees": len(k.trees),
+            "uniform": k.uniform,
+            "rounds": k.rounds,
+            "recurrence": r.value,
+            "recurrence_guarantee": r.guarantee,
+            "recurrence_first": {
+                self.letters[row]: q for row, q in r.strategy[tuple(range(len(self.words)))]
+            }
+            if len(self.words) > 1
+            else {},
+            "states": r.states,
+            "programs": r.programs,
+            "minimax": self.minimax,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def counts_misses(cfg: Config) -> bool:
+    """Whether the config's game counts misses (Hangman) rather than guesses."""
+    return find_game(cfg.game).limit_name == "misses"
+
+
+def hangman_values(
+    cfg: Config,
+    *,
+    letters: Sequence[str] | None = None,
+    sample: int | None = None,
+    seed: int = 0,
+    budget: float = 60.0,
+) -> list[HangmanValue]:
+    """Hangman with mixed strategies for each word length (``letters``: the lengths; ``sample``:
+    that many words of each, drawn by ``seed``): the value against a host who keeps his word
+    (:func:`randomised.kept_word`), the Hangman question's recurrence
+    (:func:`randomised.recurrence`) and the exact minimax without chance, on the same words.
+    :class:`randomised.OutOfTime` after ``budget`` seconds in all."""
+    session = Session.open(cfg)
+    if session.game.limit_name != "misses":
+        raise PlaybookError(
+            f"value: {cfg.name}: --sample and the Hangman figures are for a game that counts "
+            f"misses; {cfg.name} counts {session.game.limit_name}"
+        )
+    problems = session.problems(letters)
+    deadline = time.perf_counter() + budget
+    out = []
+    for name, problem in problems.items():
+        t0 = time.perf_counter()
+        sub = problem if sample is None else randomised.sample(problem, sample, seed)
+        kept = randomised.kept_word(sub.F, budget=deadline - time.perf_counter())
+        rec = randomised.recurrence(sub.F, budget=deadline - time.perf_counter())
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise randomised.OutOfTime
+        exact = hangman.solve_length(sub, budget=left).exact
+        if exact is None:
+            raise randomised.OutOfTime
+        out.append(
+            HangmanValue(
+                group=name,
+                words=tuple(sub.answers),
+                of=len(problem.answers),
+                letters=tuple(sub.guesses),
+                seed=seed if len(sub.answers) < len(problem.answers) else None,
+                kept=kept,
+                recurrence=rec,
+                minimax=exact,
+                seconds=time.perf_counter() - t0,
+            )
+        )
     return out
 
 

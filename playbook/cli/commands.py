@@ -376,10 +376,71 @@ def _undecided(command: str, budget: float, why: str) -> int:
     return 1
 
 
+def _hangman_value(args: argparse.Namespace, cfg: config.Config) -> int:
+    if args.openings:
+        raise PlaybookError("value: --openings are words; a Hangman guesser guesses letters")
+    try:
+        found = api.hangman_values(
+            cfg, letters=_letters(args.letters), sample=args.sample, seed=args.seed,
+            budget=args.budget,
+        )  # fmt: skip
+    except api.ValueOutOfTime:
+        return _undecided(
+            "value", args.budget, "every state of the words is visited; --sample takes fewer "
+            "words, --letters fewer lengths, --budget gives more",
+        )  # fmt: skip
+    if args.json:
+        print(json.dumps([g.summary() for g in found]))
+        return 0
+    for g in found:
+        s = g.summary()
+        some = (
+            f"{s['words']:,} of the {s['of']:,} words (drawn by seed {s['seed']})"
+            if s["seed"] is not None
+            else f"{s['words']:,} words"
+        )
+        console.print(f"length {g.group}, {some}:", markup=False)
+        console.print(
+            f"  value {s['value']:.4f} mistakes ({s['fraction']}) with mixed strategies, "
+            "the host keeping his word",
+            markup=False,
+        )
+        host = [f"{w} {q:.4f}" for w, q in sorted(s["host"].items(), key=lambda x: -x[1])]
+        console.print(_pack("  host: ", host), markup=False)
+        console.print(
+            f"  guesser: {s['guesser_trees']} trees mixed; against a host who picks every word "
+            f"alike: {s['uniform']:.4f}",
+            markup=False,
+        )
+        first = [f"{k} {q:.4f}" for k, q in sorted(s["recurrence_first"].items())]
+        console.print(
+            f"  the recurrence (a program per state): {s['recurrence']:.4f}; its strategy "
+            f"holds every word to {s['recurrence_guarantee']:.4f}",
+            markup=False,
+        )
+        console.print(_pack("    first letter: ", first), markup=False)
+        console.print(
+            f"  without chance (the exact minimax): {s['minimax']} mistakes", markup=False
+        )
+        console.print(
+            f"  {s['states']:,} states, {s['programs']:,} programs, {s['rounds']} rounds, "
+            f"{s['seconds']:.2f} s",
+            markup=False,
+        )
+    return 0
+
+
 def cmd_value(args: argparse.Namespace) -> int:
     openings = [w.strip() for w in (args.openings or "").split(",") if w.strip()]
     with config_path(args.config) as path:
         cfg = config.load(path)
+        if api.counts_misses(cfg):
+            return _hangman_value(args, cfg)
+        if args.sample is not None:
+            raise PlaybookError(
+                "value: --sample is for Hangman, whose whole lists are out of reach; "
+                "--letters picks smaller groups"
+            )
         try:
             found = api.game_values(
                 cfg, letters=_letters(args.letters), openings=openings, budget=args.budget

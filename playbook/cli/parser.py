@@ -71,6 +71,17 @@ def _budget(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _sample(text: str) -> int:
+    """A sample size: a whole number of words, 2 or more (``--sample``)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 2:
+        raise argparse.ArgumentTypeError(f"{text!r}: a whole number of words, 2 or more")
+    return n
+
+
 def _seed(text: str) -> int:
     """A seed: a whole number from 0 to 2**63 - 1 (``--seed``)."""
     try:
@@ -274,7 +285,10 @@ def _value(sub: Subparsers) -> argparse.ArgumentParser:
         "secret by a distribution of its choosing and the codebreaker may pick its tree at "
         "random (guesses needed on average when both play their best), with both players' "
         "optimal mixed strategies: a linear program (HiGHS) over the breaker's trees, grown "
-        "by exact best responses; classes of codes where the game has symmetries.",
+        "by exact best responses; classes of codes where the game has symmetries. For "
+        "Hangman (mistakes instead of guesses): the value against a host who keeps his word, "
+        "the Hangman question's recurrence (a program per state) and the minimax without "
+        "chance, on the same words.",
     )
     va.add_argument("config", help="config file or bundled config name")
     va.add_argument("--letters", help="only these groups")
@@ -284,6 +298,14 @@ def _value(sub: Subparsers) -> argparse.ArgumentParser:
         help="keep the codebreaker to these openings, each with its best continuation "
         "against a uniform codemaker (a restricted game, as in the survey's tables)",
     )
+    va.add_argument(
+        "--sample",
+        type=_sample,
+        metavar="N",
+        help="Hangman: N words of each length drawn at random (by --seed), where the whole "
+        "list is out of reach",
+    )
+    va.add_argument("--seed", type=_seed, default=0, help="the sample's seed (default 0)")
     _budget(va)
     va.add_argument("--json", action="store_true", help="print the figures as JSON")
     va.set_defaults(func=commands.cmd_value)

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -266,6 +267,39 @@ def _maker_program(costs: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
     return float(res.x[-1]), np.asarray(res.x[:k]), mix / mix.sum()
 
 
+def double_oracle(
+    pool: list[Any],
+    payoff: Callable[[Any], np.ndarray],
+    respond: Callable[[np.ndarray], tuple[float, Any]],
+    *,
+    grow: bool = True,
+    max_rounds: int = 500,
+) -> tuple[np.ndarray, float, np.ndarray, np.ndarray, int]:
+    """The double oracle over a breaker's pure strategies: ``pool`` (grown in place) starts
+    the program; ``payoff(s)`` is what ``s`` costs on each class of answers (the maker's
+    strategies); ``respond(q)``, the breaker's best strategy against the class distribution
+    ``q`` and its cost. Until the best response costs no less than the program's value (or
+    with ``grow`` False, at once): the costs (rows: the pool), the value, the maker's class
+    distribution, the breaker's mix over the pool (the duals) and the rounds.
+    :class:`OutOfTime` from ``respond`` is raised again with the value so far."""
+    costs = np.array([payoff(t) for t in pool])
+    rounds = 0
+    while True:
+        rounds += 1
+        value, classes, mix = _maker_program(costs)
+        if not grow or rounds > max_rounds:
+            break
+        try:
+            cost, tree = respond(classes)
+        except OutOfTime:
+            raise OutOfTime(value, len(pool)) from None
+        if cost >= value - TOLERANCE:
+            break
+        pool.append(tree)
+        costs = np.vstack([costs, payoff(tree)])
+    return costs, value, classes, mix, rounds
+
+
 def game_value(
     problem: Problem,
     *,
@@ -297,23 +331,16 @@ def game_value(
             raise ValueError("a tree of the breaker does not find every answer")
         return np.bincount(of, weights=d, minlength=len(names)) / sizes
 
-    costs = np.array([averages(t) for t in pool])
-    uniform = float(min(costs @ sizes) / sizes.sum())  # the first tree's, or the best given
-    rounds = 0
-    while True:
-        rounds += 1
-        value, classes, mix = _maker_program(costs)
-        if not grow or rounds > max_rounds:
-            break
-        weights = classes[of] / sizes[of]
-        try:
-            cost, tree = best_response(problem, weights, limit=limit, cap=cap, deadline=deadline)
-        except OutOfTime:
-            raise OutOfTime(value, len(pool)) from None
-        if cost >= value - TOLERANCE:
-            break
-        pool.append(tree)
-        costs = np.vstack([costs, averages(tree)])
+    given = max(len(pool), 1)
+
+    def respond(q: np.ndarray) -> tuple[float, Tree]:
+        return best_response(problem, q[of] / sizes[of], limit=limit, cap=cap, deadline=deadline)
+
+    costs, value, classes, mix, rounds = double_oracle(
+        pool, averages, respond, grow=grow, max_rounds=max_rounds
+    )
+    # the first tree's, or the best of those given
+    uniform = float(min(costs[:given] @ sizes) / sizes.sum())
     breaker = tuple(
         Strategy(t, float(x), tuple(float(c) for c in costs[i]))
         for i, (t, x) in enumerate(zip(pool, mix, strict=True))
