@@ -1754,7 +1754,9 @@ def command_cases() -> list[Case]:
         ("value-budget-zero", 2, ["value", cf, "--budget", "0"]),
         ("value-opening-not-a-guess", 2, ["value", cf, "--letters", "x", "--openings", "zzz"]),
         ("value-letters-commas", 2, ["value", cf, "--letters", ",,,"]),
-        ("value-hangman", 2, ["value", "hangman-en", "--letters", "4"]),
+        ("value-hangman-openings", 2, ["value", "hangman-en", "--letters", "4", "--openings", "e"]),
+        ("value-hangman-sample-one", 2, ["value", "hangman-en", "--letters", "4", "--sample", "1"]),
+        ("value-sample-not-hangman", 2, ["value", cf, "--letters", "x", "--sample", "5"]),
         ("mistakes-lingo", 2, ["mistakes", cf, "quota", "--strategy", "most"]),
         (
             "mistakes-budget-zero",
