@@ -374,10 +374,12 @@ def game_values(
     openings: Sequence[str] = (),
     cap: int = 200,
     budget: float = 60.0,
+    first: str | None = None,
 ) -> list[GroupValue]:
     """The value of each group's game with mixed strategies (:func:`mixed.game_value`);
     with ``openings`` (guesses as typed), the breaker is kept to the best tree after each of
-    them. Refused in one line before any search where an opening is no guess;
+    them; with ``first`` (a guess as typed), every tree of the breaker opens with it and plays
+    freely after. Refused in one line before any search where an opening is no guess;
     :class:`mixed.OutOfTime` after ``budget`` seconds in all. Best responses are the plain
     exact search up to ``cap`` answers, the bounded one beyond."""
     session = Session.open(cfg)
@@ -388,17 +390,24 @@ def game_values(
         )
     problems = session.problems(letters)
     spell = session.spelling
+    if first is not None and openings:
+        raise PlaybookError("value: --first and --openings both fix the opening; give one")
     for name, problem in problems.items():
         for w in openings:
             if spell.typed(w) not in problem.row_of:
                 raise PlaybookError(f"--openings: {w!r} is not a guess of group {name}")
+        if first is not None and spell.typed(first) not in problem.row_of:
+            raise PlaybookError(f"--first: {first!r} is not a guess of group {name}")
     out = []
     deadline = time.perf_counter() + budget
     for name, problem in problems.items():
         rows = [problem.row_of[spell.typed(w)] for w in openings]
         trees = mixed.opening_trees(problem, rows) if rows else ()
         left = deadline - time.perf_counter()
-        value = mixed.game_value(problem, trees=trees, grow=not rows, cap=cap, budget=left)
+        row = problem.row_of[spell.typed(first)] if first is not None else None
+        value = mixed.game_value(
+            problem, trees=trees, grow=not rows, cap=cap, budget=left, first=row
+        )
         out.append(GroupValue(name, problem, value, spell.text))
     return out
 

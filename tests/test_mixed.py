@@ -23,9 +23,11 @@ def mastermind(pegs: int, colours: int, turns: int = 8) -> Problem:
     return Problem.of(game, codes, codes)
 
 
-def every_tree_cost(p: Problem) -> list[tuple[int, ...]]:
-    """The guesses every tree (every guess at every node) needs for each code, deduplicated."""
+def every_tree_cost(p: Problem, first: int | None = None) -> list[tuple[int, ...]]:
+    """The guesses every tree (every guess at every node; ``first`` at the root where given)
+    needs for each code, deduplicated."""
     F, rows = p.F, p.answer_rows
+    everyone = tuple(range(len(p.answers)))
 
     @functools.cache
     def trees(S: tuple[int, ...], t: int) -> frozenset[tuple[tuple[int, int], ...]]:
@@ -33,7 +35,8 @@ def every_tree_cost(p: Problem) -> list[tuple[int, ...]]:
             return frozenset()
         out: set[tuple[tuple[int, int], ...]] = set()
         cols = np.asarray(S)
-        for g in range(F.shape[0]):
+        root = first is not None and S == everyone and t == p.game.limit
+        for g in [first] if root else range(F.shape[0]):
             codes = F[g, cols]
             parts = [tuple(int(c) for c in cols[codes == v]) for v in np.unique(codes)]
             if len(parts) == 1 and not (len(S) == 1 and rows[S[0]] == g):
@@ -52,13 +55,13 @@ def every_tree_cost(p: Problem) -> list[tuple[int, ...]]:
                     out.add(tuple(sorted(x for part in combo for x in part)))
         return frozenset(out)
 
-    found = trees(tuple(range(len(p.answers))), p.game.limit)
+    found = trees(everyone, p.game.limit)
     return sorted({tuple(d for _, d in t) for t in found})
 
 
-def brute_value(p: Problem) -> float:
+def brute_value(p: Problem, first: int | None = None) -> float:
     """The value of the game by one linear program over every tree (no symmetry used)."""
-    A = np.array(every_tree_cost(p), dtype=float)
+    A = np.array(every_tree_cost(p, first), dtype=float)
     trees, n = A.shape
     res = linprog(
         np.r_[np.zeros(n), -1.0],
@@ -76,6 +79,23 @@ def brute_value(p: Problem) -> float:
 def test_the_value_is_the_brute_force_programs(pegs: int, colours: int) -> None:
     p = mastermind(pegs, colours, turns=4)
     assert game_value(p).value == pytest.approx(brute_value(p), abs=1e-9)
+
+
+@pytest.mark.parametrize(("pegs", "colours"), [(2, 2), (3, 2), (2, 3)])
+def test_a_fixed_opening_is_the_brute_force_programs_over_its_trees(
+    pegs: int, colours: int
+) -> None:
+    """``first``: every tree opens with that guess and plays freely after, by the plain exact
+    response and by the bounded search (cap 0); each opening is worth at least the game."""
+    p = mastermind(pegs, colours, turns=4)
+    free = game_value(p).value
+    for first in (0, 1, len(p.guesses) - 1):
+        want = brute_value(p, first)
+        for cap in (200, 0):
+            v = game_value(p, first=first, cap=cap)
+            assert v.value == pytest.approx(want, abs=1e-6)
+            assert all(s.tree[0] == first for s in v.breaker)
+        assert want >= free - 1e-9
 
 
 @pytest.mark.parametrize(("pegs", "colours"), [(2, 2), (3, 2), (2, 3), (3, 3)])

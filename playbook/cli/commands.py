@@ -377,8 +377,10 @@ def _undecided(command: str, budget: float, why: str) -> int:
 
 
 def _hangman_value(args: argparse.Namespace, cfg: config.Config) -> int:
-    if args.openings:
-        raise PlaybookError("value: --openings are words; a Hangman guesser guesses letters")
+    if args.openings or args.first:
+        raise PlaybookError(
+            "value: --openings and --first are words; a Hangman guesser guesses letters"
+        )
     try:
         found = api.hangman_values(
             cfg, letters=_letters(args.letters), sample=args.sample, seed=args.seed,
@@ -420,7 +422,9 @@ def _hangman_value(args: argparse.Namespace, cfg: config.Config) -> int:
         )
         console.print(_pack("    first letter: ", first), markup=False)
         console.print(
-            f"  without chance (the exact minimax): {s['minimax']} mistakes", markup=False
+            f"  without chance (the exact minimax): {s['minimax']} "
+            + ("mistake" if s["minimax"] == 1 else "mistakes"),
+            markup=False,
         )
         console.print(
             f"  {s['states']:,} states, {s['programs']:,} programs, {s['rounds']} rounds, "
@@ -443,8 +447,9 @@ def cmd_value(args: argparse.Namespace) -> int:
             )
         try:
             found = api.game_values(
-                cfg, letters=_letters(args.letters), openings=openings, budget=args.budget
-            )
+                cfg, letters=_letters(args.letters), openings=openings, budget=args.budget,
+                first=args.first,
+            )  # fmt: skip
         except api.ValueOutOfTime as stop:
             held = (
                 f"; the codebreaker's mix of {stop.trees} trees so far holds every code to "
@@ -452,6 +457,11 @@ def cmd_value(args: argparse.Namespace) -> int:
                 if stop.upper is not None
                 else ""
             )
+            if stop.lower is not None:
+                held += (
+                    f", and at least {stop.lower:.6f} (the best tree's average against a "
+                    "codemaker who picks every code alike)"
+                )
             return _undecided(
                 "value", args.budget, "the exact best responses grow fast with the codes; "
                 f"--letters picks smaller groups, --budget gives more{held}",
@@ -460,6 +470,8 @@ def cmd_value(args: argparse.Namespace) -> int:
         print(json.dumps([g.summary() for g in found]))
         return 0
     kept = f"  the codebreaker kept to the openings {', '.join(openings)}" if openings else ""
+    if args.first:
+        kept = f"  every tree of the codebreaker opens with {args.first}"
     for g in found:
         s = g.summary()
         head = f"group {g.group}: " if len(found) > 1 or g.group != "*" else ""

@@ -299,6 +299,12 @@ def _value(sub: Subparsers) -> argparse.ArgumentParser:
         "against a uniform codemaker (a restricted game, as in the survey's tables)",
     )
     va.add_argument(
+        "--first",
+        metavar="WORD",
+        help="every tree of the codebreaker opens with WORD and plays freely after (Wordle "
+        "from salet: the full root is out of reach)",
+    )
+    va.add_argument(
         "--sample",
         type=_sample,
         metavar="N",

@@ -43,11 +43,12 @@ DENOMINATOR = 1_000_000
 class OutOfTime(Exception):
     """The budget ran out before the value was decided; ``upper``, where the program had
     been solved, is what the codebreaker's mix so far holds every code to (the value is at
-    most that), over ``trees`` trees."""
+    most that), over ``trees`` trees; ``lower``, where known, the least it can be."""
 
     def __init__(self, upper: float | None = None, trees: int = 0) -> None:
         super().__init__()
         self.upper, self.trees = upper, trees
+        self.lower: float | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -105,6 +106,7 @@ def best_response(
     limit: int,
     cap: int = 200,
     deadline: float = float("inf"),
+    first: int | None = None,
 ) -> tuple[float, Tree]:
     """The tree that finds every answer within ``limit`` guesses at the least weighted cost
     (the sum of each answer's weight times the guesses it needs), and that cost: an exact
@@ -114,10 +116,10 @@ def best_response(
     whole numbers (:func:`rounded`): the best tree for those, which may cost a little more
     than the best for the weights as given, and its cost on the weights as given. ValueError
     where no tree finds them all; :class:`OutOfTime` once ``time.perf_counter()`` passes
-    ``deadline``."""
+    ``deadline``. ``first``: the guess (row) every tree opens with, the rest free."""
     n = len(problem.answers)
     if n > cap:
-        return _large_response(problem, np.asarray(weights, dtype=float), limit, deadline)
+        return _large_response(problem, np.asarray(weights, dtype=float), limit, deadline, first)
     F, solved = problem.F, problem.solved
     rows = problem.answer_rows
     memo: dict[tuple[tuple[int, ...], int], tuple[float, Tree | None]] = {}
@@ -134,13 +136,15 @@ def best_response(
         total = float(w[list(S)].sum())
         cols = np.asarray(S, dtype=np.int64)
         best: tuple[float, Tree | None] = (np.inf, None)
-        if len(S) == 1 and rows[S[0]] >= 0:
+        if len(S) == 1 and rows[S[0]] >= 0 and (first is None or t < limit):
             best = (total, (int(rows[S[0]]), ()))
         else:
-            for g in range(F.shape[0]):
+            opening = first is not None and t == limit
+            guesses: Sequence[int] = [first] if first is not None and opening else range(F.shape[0])
+            for g in guesses:
                 codes = F[g, cols]
                 values = np.unique(codes)
-                if len(values) == 1 and not (values[0] == solved and len(S) == 1):
+                if not opening and len(values) == 1 and not (values[0] == solved and len(S) == 1):
                     continue  # the guess tells nothing: never part of a best tree
                 cost, children = total, []
                 for code in values.tolist():
@@ -184,13 +188,13 @@ def rounded(weights: np.ndarray, limit: int) -> np.ndarray:
 
 
 def _large_response(
-    problem: Problem, weights: np.ndarray, limit: int, deadline: float
+    problem: Problem, weights: np.ndarray, limit: int, deadline: float, first: int | None
 ) -> tuple[float, Tree]:
     left = deadline - time.perf_counter()
     if left <= 0:
         raise OutOfTime
     found = optimal_tree(
-        problem, limit=limit, budget=min(left, 1e9), weights=rounded(weights, limit)
+        problem, limit=limit, budget=min(left, 1e9), weights=rounded(weights, limit), first=first
     )
     if not found.proven:
         raise OutOfTime
@@ -225,14 +229,14 @@ def depths(problem: Problem, tree: Tree) -> np.ndarray:
 # ---------------------------------------------------------------------- the program
 
 
-def _classes(problem: Problem) -> tuple[list[str], np.ndarray]:
+def _classes(problem: Problem, symmetric: bool = True) -> tuple[list[str], np.ndarray]:
     """The class names and each answer's class (an index into them), in order of first
-    appearance."""
+    appearance; with ``symmetric`` False, each answer its own class."""
     names: list[str] = []
     index: dict[str, int] = {}
     of = np.empty(len(problem.answers), dtype=np.int64)
     for j, code in enumerate(problem.answers):
-        name = problem.game.code_class(code)
+        name = problem.game.code_class(code) if symmetric else code
         if name not in index:
             index[name] = len(names)
             names.append(name)
@@ -309,21 +313,28 @@ def game_value(
     cap: int = 200,
     max_rounds: int = 500,
     budget: float = float("inf"),
+    first: int | None = None,
 ) -> GameValue:
     """The value of the game on ``problem`` with mixed strategies (guesses the breaker needs
     on average when both play their best), the maker's distribution and the breaker's mix.
     ``trees`` start the program (a first best response otherwise); ``grow`` False keeps the
     breaker to them (a restricted game). ``limit``: the guesses allowed (the game's by
-    default). :class:`OutOfTime` after ``budget`` seconds."""
+    default); ``first``: the guess (row) every tree of the breaker opens with, the rest free.
+    :class:`OutOfTime` after ``budget`` seconds, with the least the value can be (the best
+    tree's average against a maker who picks every code alike) as ``lower``."""
     t0 = time.perf_counter()
     deadline = t0 + budget
     limit = problem.game.limit if limit is None else limit
-    names, of = _classes(problem)
+    # a tree played under a random permutation of colours and positions opens with any guess
+    # of its opening's class: with the opening fixed, codes are weighed one by one
+    names, of = _classes(problem, symmetric=first is None)
     sizes = np.bincount(of, minlength=len(names))
     pool = list(trees)
     if not pool:
         even = np.ones(len(of)) / len(of)
-        pool.append(best_response(problem, even, limit=limit, cap=cap, deadline=deadline)[1])
+        pool.append(
+            best_response(problem, even, limit=limit, cap=cap, deadline=deadline, first=first)[1]
+        )
 
     def averages(tree: Tree) -> np.ndarray:
         d = depths(problem, tree).astype(float)
@@ -334,11 +345,21 @@ def game_value(
     given = max(len(pool), 1)
 
     def respond(q: np.ndarray) -> tuple[float, Tree]:
-        return best_response(problem, q[of] / sizes[of], limit=limit, cap=cap, deadline=deadline)
+        return best_response(
+            problem, q[of] / sizes[of], limit=limit, cap=cap, deadline=deadline, first=first
+        )
 
-    costs, value, classes, mix, rounds = double_oracle(
-        pool, averages, respond, grow=grow, max_rounds=max_rounds
-    )
+    try:
+        costs, value, classes, mix, rounds = double_oracle(
+            pool, averages, respond, grow=grow, max_rounds=max_rounds
+        )
+    except OutOfTime as stop:
+        # a maker who picks every code alike holds every tree to the best one's average there:
+        # the first tree, where the program started from a best response (exact: weights alike
+        # round alike)
+        if not trees:
+            stop.lower = float(averages(pool[0]) @ sizes / sizes.sum())
+        raise
     # the first tree's, or the best of those given
     uniform = float(min(costs[:given] @ sizes) / sizes.sum())
     breaker = tuple(
