@@ -35,7 +35,7 @@ def every_tree_cost(p: Problem, first: int | None = None) -> list[tuple[int, ...
             return frozenset()
         out: set[tuple[tuple[int, int], ...]] = set()
         cols = np.asarray(S)
-        root = first is not None and S == everyone and t == p.game.limit
+        root = first is not None and everyone == S and t == p.game.limit
         for g in [first] if root else range(F.shape[0]):
             codes = F[g, cols]
             parts = [tuple(int(c) for c in cols[codes == v]) for v in np.unique(codes)]
