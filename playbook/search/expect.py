@@ -11,7 +11,8 @@ shown follows by dynamic programming over the states the game can reach:
 A state is the set of words still possible with the letters shown: a miss leaves no word that
 holds it, so the misses need no keeping. The strategies (:data:`STRATEGIES`) are the two of the
 Hangman question: the letter held by the most words still possible, ties broken at random;
-and a letter drawn in proportion to how many of those words hold it.
+and a letter drawn in proportion to how many of those words hold it; and this project's greedy
+rule (the letter whose largest family is smallest) with ties broken at random.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ import numpy as np
 STRATEGIES = {
     "most": "the letter held by the most words still possible, ties broken at random",
     "proportional": "a letter drawn in proportion to how many words still possible hold it",
+    "smallest": "the letter whose largest family of words still possible is smallest (this "
+    "project's greedy rule), ties broken at random",
 }
 """The randomised strategies, by name."""
 
@@ -45,10 +48,18 @@ class Expected:
     seconds: float
 
 
-def _choices(held: dict[str, int], strategy: str) -> dict[str, float]:
+def _choices(
+    held: dict[str, int], strategy: str, largest: dict[str, int] | None = None
+) -> dict[str, float]:
     """The strategy's distribution over the letters not shown, given how many words still
-    possible hold each (letters held by none left out)."""
+    possible hold each (letters held by none left out) and, for ``smallest``, the largest
+    family each leaves (``largest``)."""
     held = {ch: k for ch, k in held.items() if k}
+    if strategy == "smallest":
+        assert largest is not None, "smallest needs each letter's largest family"
+        least = min(largest[ch] for ch in held)
+        best = sorted(ch for ch in held if largest[ch] == least)
+        return {ch: 1 / len(best) for ch in best}
     if strategy == "proportional":
         total = sum(held.values())
         return {ch: k / total for ch, k in held.items()}
@@ -72,9 +83,22 @@ class _Sets:
             self.like[ch] = sum(
                 1 << j for j, w in enumerate(words) if [i for i, c in enumerate(w) if c == ch] == at
             )
+        families: dict[tuple[str, tuple[int, ...]], int] = {}
+        for j, w in enumerate(words):
+            for ch in self.holds:
+                key = (ch, tuple(i for i, c in enumerate(w) if c == ch))
+                families[key] = families.get(key, 0) | (1 << j)
+        self.families: dict[str, list[int]] = {}
+        """Per letter, the words by where they hold it (not at all: one family too)."""
+        for (ch, _), m in families.items():
+            self.families.setdefault(ch, []).append(m)
 
     def held(self, left: int, shown: frozenset[str]) -> dict[str, int]:
         return {ch: (left & m).bit_count() for ch, m in self.holds.items() if ch not in shown}
+
+    def largest(self, left: int, letters: dict[str, int]) -> dict[str, int]:
+        """The largest family of the words ``left`` that each of ``letters`` leaves."""
+        return {ch: max((left & m).bit_count() for m in self.families[ch]) for ch in letters}
 
     def after(self, left: int, ch: str) -> int:
         """The words left after ``ch``: those that show it where the word does (a hit), or
@@ -108,7 +132,9 @@ def expected_mistakes(
         if len(memo) % 4096 == 0 and time.perf_counter() > deadline:
             raise OutOfTime
         total = 0.0
-        for ch, p in _choices(sets.held(left, shown), strategy).items():
+        held = sets.held(left, shown)
+        largest = sets.largest(left, held) if strategy == "smallest" else None
+        for ch, p in _choices(held, strategy, largest).items():
             kept = sets.after(left, ch)
             if ch in letters:
                 total += p * solve(kept, shown | {ch})
@@ -133,7 +159,15 @@ def simulate(
         left, shown, mistakes = list(words), set[str](), 0
         while not letters <= shown:
             held = Counter(ch for w in left for ch in set(w) if ch not in shown)
-            choice = _choices(dict(held), strategy)
+            largest = None
+            if strategy == "smallest":
+                largest = {
+                    ch: max(
+                        Counter(tuple(i for i, c in enumerate(w) if c == ch) for w in left).values()
+                    )
+                    for ch in held
+                }
+            choice = _choices(dict(held), strategy, largest)
             names = sorted(choice)
             ch = names[int(rng.choice(len(names), p=[choice[c] for c in names]))]
             if ch in letters:
