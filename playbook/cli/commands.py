@@ -459,8 +459,8 @@ def cmd_value(args: argparse.Namespace) -> int:
             )
             if stop.lower is not None:
                 held += (
-                    f", and at least {stop.lower:.6f} (the best tree's average against a "
-                    "codemaker who picks every code alike)"
+                    f", and at least {stop.lower:.6f} (the most the best responses proved a "
+                    "codemaker can hold every tree to)"
                 )
             return _undecided(
                 "value", args.budget, "the exact best responses grow fast with the codes; "

@@ -274,7 +274,7 @@ def _maker_program(costs: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
 def double_oracle(
     pool: list[Any],
     payoff: Callable[[Any], np.ndarray],
-    respond: Callable[[np.ndarray], tuple[float, Any]],
+    respond: Callable[[np.ndarray], tuple[float, Any, float]],
     *,
     grow: bool = True,
     max_rounds: int = 500,
@@ -282,21 +282,27 @@ def double_oracle(
     """The double oracle over a breaker's pure strategies: ``pool`` (grown in place) starts
     the program; ``payoff(s)`` is what ``s`` costs on each class of answers (the maker's
     strategies); ``respond(q)``, the breaker's best strategy against the class distribution
-    ``q`` and its cost. Until the best response costs no less than the program's value (or
-    with ``grow`` False, at once): the costs (rows: the pool), the value, the maker's class
-    distribution, the breaker's mix over the pool (the duals) and the rounds.
-    :class:`OutOfTime` from ``respond`` is raised again with the value so far."""
+    ``q``, its cost, and the least the game's value can be by what the response proved (its
+    cost where it is exact for ``q``). Until the best response costs no less than the
+    program's value (or with ``grow`` False, at once): the costs (rows: the pool), the value,
+    the maker's class distribution, the breaker's mix over the pool (the duals) and the
+    rounds. :class:`OutOfTime` from ``respond`` is raised again with the value so far as
+    ``upper`` and the best of the responses' bounds as ``lower``."""
     costs = np.array([payoff(t) for t in pool])
     rounds = 0
+    lower: float | None = None
     while True:
         rounds += 1
         value, classes, mix = _maker_program(costs)
         if not grow or rounds > max_rounds:
             break
         try:
-            cost, tree = respond(classes)
+            cost, tree, bound = respond(classes)
         except OutOfTime:
-            raise OutOfTime(value, len(pool)) from None
+            stop = OutOfTime(value, len(pool))
+            stop.lower = lower
+            raise stop from None
+        lower = bound if lower is None else max(lower, bound)
         if cost >= value - TOLERANCE:
             break
         pool.append(tree)
@@ -344,10 +350,16 @@ def game_value(
 
     given = max(len(pool), 1)
 
-    def respond(q: np.ndarray) -> tuple[float, Tree]:
-        return best_response(
-            problem, q[of] / sizes[of], limit=limit, cap=cap, deadline=deadline, first=first
+    def respond(q: np.ndarray) -> tuple[float, Tree, float]:
+        weights = q[of] / sizes[of]
+        cost, tree = best_response(
+            problem, weights, limit=limit, cap=cap, deadline=deadline, first=first
         )
+        if len(of) <= cap:
+            return cost, tree, cost  # exact for these weights
+        # exact for the rounded weights: a maker who picks by them holds every tree to this
+        r = rounded(weights, limit).astype(float)
+        return cost, tree, float(r @ depths(problem, tree)) / float(r.sum())
 
     try:
         costs, value, classes, mix, rounds = double_oracle(
@@ -358,7 +370,8 @@ def game_value(
         # the first tree, where the program started from a best response (exact: weights alike
         # round alike)
         if not trees:
-            stop.lower = float(averages(pool[0]) @ sizes / sizes.sum())
+            alike = float(averages(pool[0]) @ sizes / sizes.sum())
+            stop.lower = alike if stop.lower is None else max(stop.lower, alike)
         raise
     # the first tree's, or the best of those given
     uniform = float(min(costs[:given] @ sizes) / sizes.sum())

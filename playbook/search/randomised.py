@@ -279,10 +279,15 @@ def kept_word(F: np.ndarray, *, budget: float = float("inf"), max_rounds: int = 
         return KeptWord(0.0, (1.0,), ((TryList(root), 1.0),), 0.0, 0, 0.0)
     uniform, first = best_response(moves, np.ones(n) / n, root)
     pool: list[Node] = [first]
+
+    def respond(q: np.ndarray) -> tuple[float, Node, float]:
+        cost, tree = best_response(moves, q, root)
+        return cost, tree, cost  # exact: the least the value can be
+
     _, value, host, mix, rounds = mixed.double_oracle(
         pool,
         lambda tree: tree_misses(tree, F, n),
-        lambda q: best_response(moves, q, root),
+        respond,
         max_rounds=max_rounds,
     )
     return KeptWord(
