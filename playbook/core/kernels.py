@@ -155,29 +155,37 @@ def letter_stats(F, cols, n_codes):  # type: ignore[no-untyped-def]  # numba typ
 
 @numba.njit(cache=True, nogil=True)
 def letter_parts(row, cols):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """Hangman: columns grouped by the letter's code: the miss (code 0) first, then larger
-    groups first."""
-    codes = row[cols]
-    order = np.argsort(codes, kind="mergesort")
-    sorted_cols = cols[order]
-    sc = codes[order]
-    n_parts = 1
-    for t in range(1, len(sc)):
-        if sc[t] != sc[t - 1]:
+    """Hangman: columns grouped by the letter's code (a stable counting sort, in order of
+    code): the miss (code 0) first, then larger groups first."""
+    n = cols.shape[0]
+    top = 0
+    for t in range(n):
+        c = row[cols[t]]
+        if c > top:
+            top = c
+    at = np.zeros(top + 2, dtype=np.int64)
+    for t in range(n):
+        at[row[cols[t]] + 1] += 1
+    n_parts = 0
+    for c in range(top + 1):
+        if at[c + 1] > 0:
             n_parts += 1
+        at[c + 1] += at[c]
     starts = np.empty(n_parts, dtype=np.int64)
     ends = np.empty(n_parts, dtype=np.int64)
     pc = np.empty(n_parts, dtype=np.int64)
     k = 0
-    starts[0] = 0
-    pc[0] = sc[0]
-    for t in range(1, len(sc)):
-        if sc[t] != sc[t - 1]:
-            ends[k] = t
+    for c in range(top + 1):
+        if at[c + 1] > at[c]:
+            pc[k] = c
+            starts[k] = at[c]
+            ends[k] = at[c + 1]
             k += 1
-            starts[k] = t
-            pc[k] = sc[t]
-    ends[k] = len(sc)
+    sorted_cols = np.empty(n, dtype=cols.dtype)
+    for t in range(n):
+        c = row[cols[t]]
+        sorted_cols[at[c]] = cols[t]
+        at[c] += 1
     key = -(ends - starts) * 2 + (pc != 0) * (1 << 40)
     by = np.argsort(key, kind="mergesort")
     return sorted_cols, pc[by], starts[by], ends[by]
@@ -190,8 +198,14 @@ def family_bound(families, cols, n_families):  # type: ignore[no-untyped-def]  #
     Such words can only be told apart by guessing the letter at that position, and the host
     can answer "miss" until one is left: a lower bound on the misses from ``cols``.
     """
+    return family_bound_in(families, cols, np.zeros(n_families, dtype=np.int64))
+
+
+@numba.njit(cache=True, nogil=True)
+def family_bound_in(families, cols, counts):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """:func:`family_bound` counting in ``counts`` (one zero per family id; left all zero
+    again), so that a search allocates it once rather than at every node."""
     best = 0
-    counts = np.zeros(n_families, dtype=np.int64)
     for p in range(families.shape[0]):
         row = families[p]
         for t in range(cols.shape[0]):

@@ -8,7 +8,7 @@ import numba
 import numpy as np
 
 from playbook.core.exact import ABORT, SHIFT, _store, now, set_key
-from playbook.core.kernels import family_bound, letter_parts, letter_stats
+from playbook.core.kernels import family_bound_in, letter_parts, letter_stats
 
 
 @numba.njit(cache=True, nogil=True)
@@ -36,12 +36,12 @@ def letter_order(largest, miss, parts):  # type: ignore[no-untyped-def]  # numba
 
 
 @numba.njit(cache=True, nogil=True)
-def worst(S, beta, F, families, n_families, zob, memo, stats, deadline, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+def worst(S, beta, F, families, counts, zob, memo, stats, deadline, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Fewest misses guaranteed from the words ``S`` (columns of ``F``, letters x words):
     exact when below ``beta`` (memoised with its letter), else a lower bound of at least
     ``beta``; ``ABORT`` once the clock passes ``deadline``. ``families`` (rows: positions;
-    none: no rows) give the bound of words alike but at one position. ``stats``: [nodes,
-    aborted]."""
+    none: no rows) give the bound of words alike but at one position, counted in ``counts``
+    (zeros, one per family id). ``stats``: [nodes, aborted]."""
     n = S.shape[0]
     if n == 1 or beta <= 0:
         return np.int64(0)
@@ -54,7 +54,7 @@ def worst(S, beta, F, families, n_families, zob, memo, stats, deadline, n_codes)
             return val
         lb = val
     if families.shape[0] > 0:
-        fb = np.int64(family_bound(families, S, n_families))
+        fb = np.int64(family_bound_in(families, S, counts))
         if fb > lb:
             lb = fb
             if lb >= beta:
@@ -76,9 +76,7 @@ def worst(S, beta, F, families, n_families, zob, memo, stats, deadline, n_codes)
         for pi in range(codes.shape[0]):
             cost = np.int64(1) if codes[pi] == 0 else np.int64(0)
             part = sorted_cols[starts[pi] : ends[pi]].copy()
-            v = worst(
-                part, best - cost, F, families, n_families, zob, memo, stats, deadline, n_codes
-            )
+            v = worst(part, best - cost, F, families, counts, zob, memo, stats, deadline, n_codes)
             if v == ABORT:
                 return np.int64(ABORT)
             if v + cost > value:

@@ -89,6 +89,7 @@ class Solver:
             if self.families is not None
             else np.zeros((0, 0), dtype=np.int64)
         )
+        self.counts = np.zeros(max(self.n_families, 1), dtype=np.int64)
         rng = np.random.default_rng(0x5EED)
         n = self.F.shape[1]
         self.zob = rng.integers(0, 2**63, size=n, dtype=np.int64).astype(np.uint64) * 2 + 1
@@ -115,7 +116,7 @@ class Solver:
         S = np.ascontiguousarray(cols, dtype=np.int64)
         v = int(
             misses_kernel.worst(
-                S, np.int64(beta), self.F, self.fam, self.n_families, self.zob, self.memo,
+                S, np.int64(beta), self.F, self.fam, self.counts, self.zob, self.memo,
                 self.stats, self.deadline, self.n_codes,
             )
         )  # fmt: skip
