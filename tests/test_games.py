@@ -286,3 +286,28 @@ def test_hangman_rule_player_tries_the_last_words(dutch5, rule: str) -> None:  #
     assert all(g.won for g in games)
     assert all(g.moves[-1][0] == g.answer for g in games)  # found by trying the word
     assert max(Hangman().spent(g.moves) for g in games) <= 26
+
+
+def test_hangman_minimax_playbook_is_verified_with_its_proof(tmp_path: Path) -> None:
+    """``hangman-en-minimax`` plays without a loss (26 misses), so its playbook holds each
+    length's exact minimax tree and ``verify`` finds every word; ``--proofs`` re-decides the
+    recorded minimax. Twelve letters (3,199 words): 3 misses, one more for the greedy rule."""
+    from helpers import run_cli
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "out"
+    r = run_cli("build", "hangman-en-minimax", "--letters", "12,", "--out", str(out), cwd=root)
+    assert r.returncode == 0, r.stderr
+    (pb,) = (out / "hangman-en-minimax").glob("playbook*.yaml")
+    data = model.load(str(pb))
+    (group,) = data.groups
+    assert group.notes["exact_misses"] == 3 and group.notes["lower_bound"] == 3
+    assert group.notes["verdict"] == "every word within 25 misses"
+    r = run_cli("verify", str(pb), "--proofs", cwd=root)
+    assert r.returncode == 0, r.stdout + r.stderr
+    # a tampered figure is caught by the proof
+    text = pb.read_text().replace("exact_misses: 3", "exact_misses: 2")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    r = run_cli("verify", str(bad), "--proofs", cwd=root)
+    assert r.returncode == 1 and "exact minimax gives 3" in r.stdout + r.stderr
