@@ -39,15 +39,22 @@ def _jobs(text: str) -> int:
     return n
 
 
-def _positive(text: str) -> int:
-    """A count of at least one (``simulate --games``)."""
+def _count(text: str, least: int) -> int:
+    """A whole number of at least ``least``, or the one-line refusal."""
     try:
         n = int(text)
     except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+        n = least - 1
+    if n < least:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of at least {least}, got {text!r}"
+        )
     return n
+
+
+def _positive(text: str) -> int:
+    """A count of at least one (``simulate --games``)."""
+    return _count(text, 1)
 
 
 MAX_SEED = 2**63 - 1
@@ -72,14 +79,8 @@ def _budget(parser: argparse.ArgumentParser) -> None:
 
 
 def _sample(text: str) -> int:
-    """A sample size: a whole number of words, 2 or more (``--sample``)."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 2:
-        raise argparse.ArgumentTypeError(f"{text!r}: a whole number of words, 2 or more")
-    return n
+    """A sample size: 2 words or more (``value --sample``)."""
+    return _count(text, 2)
 
 
 def _seed(text: str) -> int:

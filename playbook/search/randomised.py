@@ -33,6 +33,7 @@ import numpy as np
 
 from playbook.core.problem import Problem
 from playbook.search import mixed
+from playbook.search.hangman import misses
 from playbook.search.trees import Node, Probe, TryList
 
 State = tuple[int, ...]
@@ -240,15 +241,8 @@ def best_response(moves: Moves, weights: np.ndarray, root: State) -> tuple[float
 def tree_misses(node: Node, F: np.ndarray, n: int) -> np.ndarray:
     """Mistakes a tree makes on each word (columns ``0..n-1``)."""
     out = np.zeros(n)
-
-    def walk(nd: Node, spent: int) -> None:
-        if isinstance(nd, TryList):
-            out[nd.cols[0]] = spent
-            return
-        for code, child in nd.children:
-            walk(child, spent + (1 if code == 0 else 0))
-
-    walk(node, 0)
+    for col, m in misses(node, F).items():
+        out[col] = m
     return out
 
 
