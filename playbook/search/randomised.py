@@ -156,7 +156,7 @@ def recurrence(F: np.ndarray, *, budget: float = float("inf")) -> Recurrence:
         )
         return v
 
-    v = max(solve(root), 0.0)
+    v = max(solve(root), 0.0) + 0.0
     expected = expected_mistakes(moves, strategy, root)
     return Recurrence(
         value=v,
@@ -285,7 +285,7 @@ def kept_word(F: np.ndarray, *, budget: float = float("inf"), max_rounds: int = 
         max_rounds=max_rounds,
     )
     return KeptWord(
-        value=max(value, 0.0),  # a program's 0 may come back as -0.0
+        value=max(value, 0.0) + 0.0,  # a program's 0 may come back as -0.0
         host=tuple(max(float(x), 0.0) for x in host),
         trees=tuple((t, float(x)) for t, x in zip(pool, mix, strict=True) if x > mixed.TOLERANCE),
         uniform=uniform,
