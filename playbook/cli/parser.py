@@ -39,7 +39,7 @@ def _jobs(text: str) -> int:
     return n
 
 
-def _count(text: str, least: int) -> int:
+def _at_least(text: str, least: int) -> int:
     """A whole number of at least ``least``, or the one-line refusal."""
     try:
         n = int(text)
@@ -54,7 +54,7 @@ def _count(text: str, least: int) -> int:
 
 def _positive(text: str) -> int:
     """A count of at least one (``simulate --games``)."""
-    return _count(text, 1)
+    return _at_least(text, 1)
 
 
 MAX_SEED = 2**63 - 1
@@ -80,7 +80,7 @@ def _budget(parser: argparse.ArgumentParser) -> None:
 
 def _sample(text: str) -> int:
     """A sample size: 2 words or more (``value --sample``)."""
-    return _count(text, 2)
+    return _at_least(text, 2)
 
 
 def _seed(text: str) -> int:
