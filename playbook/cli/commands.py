@@ -416,8 +416,8 @@ def _hangman_value(args: argparse.Namespace, cfg: config.Config) -> int:
         )
         first = [f"{k} {q:.4f}" for k, q in sorted(s["recurrence_first"].items())]
         console.print(
-            f"  the recurrence (a program per state): {s['recurrence']:.4f}; its strategy "
-            f"holds every word to {s['recurrence_guarantee']:.4f}",
+            f"  the recurrence (a program per state): {s['recurrence']:.4f}; its strategy\n"
+            f"    holds every word to {s['recurrence_guarantee']:.4f}",
             markup=False,
         )
         console.print(_pack("    first letter: ", first), markup=False)
