@@ -303,11 +303,14 @@ def test_hangman_minimax_playbook_is_verified_with_its_proof(tmp_path: Path) -> 
     (group,) = data.groups
     assert group.notes["exact_misses"] == 3 and group.notes["lower_bound"] == 3
     assert group.notes["verdict"] == "every word within 25 misses"
-    r = run_cli("verify", str(pb), "--proofs", cwd=root)
-    assert r.returncode == 0, r.stdout + r.stderr
+    from playbook import api
+
+    good = api.verify_playbook(data, str(pb), proofs=True)
+    assert good.exit_code == 0, good.lines()
+    assert any(x.startswith("proofs: re-decided") for x in good.lines())
     # a tampered figure is caught by the proof
     text = pb.read_text().replace("exact_misses: 3", "exact_misses: 2")
     bad = tmp_path / "bad.yaml"
     bad.write_text(text)
-    r = run_cli("verify", str(bad), "--proofs", cwd=root)
-    assert r.returncode == 1 and "exact minimax gives 3" in r.stdout + r.stderr
+    caught = api.verify_playbook(model.load(str(bad)), str(bad), proofs=True)
+    assert caught.exit_code == 1 and any("exact minimax gives 3" in x for x in caught.lines())
