@@ -102,14 +102,6 @@ class Solver:
     def nodes(self) -> int:
         return int(self.stats[0])
 
-    def splits(self, cols: np.ndarray, rule: str = "misses") -> list[int]:
-        """:func:`splits` of ``cols``."""
-        return splits(self.F, cols, self.n_codes, rule)
-
-    def parts(self, letter: int, cols: np.ndarray) -> list[tuple[int, np.ndarray]]:
-        """:func:`parts` of ``cols`` by ``letter``."""
-        return parts(self.F, letter, cols)
-
     def worst(self, cols: np.ndarray, beta: int = 1 << 30) -> int:
         """Fewest misses guaranteed from ``cols``; exact if below ``beta``, else a lower bound
         that is at least ``beta``. :class:`OutOfTime` past the budget."""
@@ -146,15 +138,18 @@ def greedy_tree(F: np.ndarray, cols: np.ndarray, rule: str = "largest") -> Node:
     """A greedy rule: ``largest`` guesses the letter whose largest resulting family is
     smallest (ties: fewer words in the miss family, then alphabetical); ``misses`` the letter
     in most words (ties: smaller largest family)."""
-    if len(cols) == 1:
-        return TryList((int(cols[0]),))
     n_codes = int(F.max()) + 1 if F.size else 1
-    letter = splits(F, cols, n_codes, rule)[0]
-    children = tuple(
-        (code, greedy_tree(F, part, rule))
-        for code, part in sorted(parts(F, letter, cols), key=lambda p: p[0])
-    )
-    return Probe(letter, children, len(cols))
+
+    def grow(S: np.ndarray) -> Node:
+        if len(S) == 1:
+            return TryList((int(S[0]),))
+        letter = splits(F, S, n_codes, rule)[0]
+        children = tuple(
+            (code, grow(part)) for code, part in sorted(parts(F, letter, S), key=lambda p: p[0])
+        )
+        return Probe(letter, children, len(S))
+
+    return grow(cols)
 
 
 def misses(node: Node, F: np.ndarray) -> dict[int, int]:
