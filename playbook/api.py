@@ -476,13 +476,12 @@ def hangman_values(
     (:func:`randomised.kept_word`), the Hangman question's recurrence
     (:func:`randomised.recurrence`) and the exact minimax without chance, on the same words.
     :class:`randomised.OutOfTime` after ``budget`` seconds in all."""
-    session = Session.open(cfg)
-    if session.game.limit_name != "misses":
+    if not counts_misses(cfg):
         raise PlaybookError(
             f"value: {cfg.name}: --sample and the Hangman figures are for a game that counts "
-            f"misses; {cfg.name} counts {session.game.limit_name}"
+            f"misses; {cfg.name} counts {find_game(cfg.game).limit_name}"
         )
-    problems = session.problems(letters)
+    problems = Session.open(cfg).problems(letters)
     deadline = time.perf_counter() + budget
     out = []
     for name, problem in problems.items():
