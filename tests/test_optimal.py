@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 from pathlib import Path
 
 import numpy as np
@@ -286,6 +287,69 @@ def test_counting_bound() -> None:
     # one code more than fits: it costs its three guesses and the miss
     assert table[3, 184] == 1 + 2 * 13 + 3 * 169 + 3 + MISS
     assert [int(table[4, k]) for k in range(1, 6)] == [1, 3, 5, 7, 9]
+
+
+def test_counting_table_is_its_plain_statement() -> None:
+    # level d holds at most branching ** (d - 1) answers; the rest pay the turns and MISS
+    for limit, n, b in [(0, 4, 3), (3, 40, 3), (5, 60, 2), (4, 30, 0)]:
+        table = exact.counting_table(limit, n, b)
+        for t in range(limit + 1):
+            for k in range(n + 1):
+                left, cost = k, 0
+                for d in range(1, t + 1):
+                    take = min(left, max(b, 1) ** (d - 1))
+                    cost, left = cost + d * take, left - take
+                assert table[t, k] == cost + left * (t + MISS), (limit, n, b, t, k)
+
+
+def test_branching_counts_the_non_solving_codes() -> None:
+    rng = np.random.default_rng(3)
+    for solved in (0, 5, 9):
+        F = rng.integers(0, 9, size=(30, 20)).astype(np.uint8)
+        want = len(set(F.ravel().tolist()) - {solved})
+        assert exact.branching_of(F, solved) == want
+
+
+def test_scan_against_its_plain_statement() -> None:
+    # bound, whether the guess may be the answer, parts, squares; equal hashes for the
+    # guesses that split the set alike, and only for them
+    rng = np.random.default_rng(7)
+    for n_codes, weights in [(4, False), (4, True), (40, False)]:
+        F = rng.integers(0, n_codes, size=(60, 12)).astype(np.uint8)
+        F[:, :3] = F[:1, :3]  # some guesses alike on part of the set
+        F[1] = (F[0] + 1) % n_codes  # the same split under other codes
+        S = np.array([0, 2, 3, 5, 7, 8, 11], dtype=np.int64)
+        w = rng.integers(1, 4, size=12) if weights else exact.UNIT
+        lbtab = exact.counting_table(4, 12, n_codes - 1)
+        zob = rng.integers(0, 2**63, size=12, dtype=np.int64).astype(np.uint64) * 2 + 1
+        cands = np.arange(60, dtype=np.int64)
+        bound, ins, parts, sumsq, phash = exact.scan(F, S, 3, cands, lbtab, 0, n_codes, w, zob)
+        split = []
+        for g in range(60):
+            groups: dict[int, list[int]] = {}
+            for a in S.tolist():
+                groups.setdefault(int(F[g, a]), []).append(a)
+            split.append(frozenset(frozenset(x) for x in groups.values()))
+            want = sum(int(w[a]) for a in S) if weights else len(S)
+            for c, xs in groups.items():
+                if c != 0:
+                    lo = min(int(w[a]) for a in xs) if weights else 1
+                    tot = sum(int(w[a]) for a in xs) if weights else len(xs)
+                    want += int(exact.weighted_bound(lbtab, 2, len(xs), tot, lo))
+            assert bound[g] == want
+            assert ins[g] == (0 in groups)
+            assert parts[g] == len(groups)
+            assert sumsq[g] == sum(len(x) ** 2 for x in groups.values())
+        assert split[0] == split[1] and phash[0] == phash[1]
+        for g in range(60):
+            for h in range(60):
+                assert (phash[g] == phash[h]) == (split[g] == split[h])
+
+
+def test_compiled_clock_reads_perf_counter() -> None:
+    before = time.perf_counter()
+    now = exact.now()
+    assert before <= now <= time.perf_counter()
 
 
 @pytest.mark.parametrize("budget", [0.0, 0.05])

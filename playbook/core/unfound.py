@@ -91,7 +91,7 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
         return np.int64(n - most)
     # the bound of each guess is |S| plus what its parts must leave (scan counts |S| in)
     bound, ins, parts, sumsq, phash = scan(
-        F, S, t, allrows, lbtab, solved, n_codes, np.zeros(0, dtype=np.int64)
+        F, S, t, allrows, lbtab, solved, n_codes, np.zeros(0, dtype=np.int64), zob
     )
     least = np.int64(INF)
     for j in range(bound.shape[0]):

@@ -355,7 +355,15 @@ def _search_root(search: GroupSearch, root: _Root, final: float, first: int | No
     given = np.array([first], dtype=np.int64) if first is not None else None
     cands = given if given is not None else search.candidates(S, ())
     bound, ins, parts, sumsq, phash = scan(
-        search.F, S, search.limit, cands, search.lbtab, search.solved, search.n_codes, search.w
+        search.F,
+        S,
+        search.limit,
+        cands,
+        search.lbtab,
+        search.solved,
+        search.n_codes,
+        search.w,
+        search.zob,
     )
     # a first guess that is given is searched even where it tells nothing apart
     order = [0] if first is not None else guess_order(bound, ins, parts, sumsq, phash, INF).tolist()

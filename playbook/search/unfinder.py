@@ -69,7 +69,7 @@ class Unfinder:
         the smallest parts."""
         s = self.search
         bound, ins, parts, sumsq, phash = scan(
-            s.F, S, t, s.allrows, s.lbtab, s.solved, s.n_codes, UNIT
+            s.F, S, t, s.allrows, s.lbtab, s.solved, s.n_codes, UNIT, s.zob
         )
         order = guess_order(bound, ins, parts, sumsq, phash, INF).tolist()
         return [int(s.allrows[j]) for j in order]
