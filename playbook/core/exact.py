@@ -304,10 +304,12 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
             keep[nk] = j
             nk += 1
     keep = keep[:nk]
-    # by bound, then possible answers first, then sum of squares (two stable sorts: bounds
-    # with unfound answers in them are too large to share a 64-bit key)
+    # by bound, then possible answers first, then sum of squares: one stable sort of a packed
+    # key where the bounds fit in 32 bits, else two (bounds with unfound answers in them are
+    # too large to share a 64-bit key)
     sec = np.empty(nk, dtype=np.int64)
     bk = np.empty(nk, dtype=np.int64)
+    wide = False
     for i in range(nk):
         j = keep[i]
         q = sumsq[j]
@@ -315,21 +317,31 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
             q = 0x7FFFFFFF
         sec[i] = ((1 - ins[j]) << 31) | q
         bk[i] = bound[j]
-    o0 = np.argsort(sec, kind="mergesort")
-    o1 = o0[np.argsort(bk[o0], kind="mergesort")]
-    ph = np.empty(nk, dtype=np.uint64)
-    for i in range(nk):
-        ph[i] = phash[keep[o1[i]]]
-    o2 = np.argsort(ph, kind="mergesort")
-    first = np.zeros(nk, dtype=np.bool_)
-    for i in range(nk):
-        if i == 0 or ph[o2[i]] != ph[o2[i - 1]]:
-            first[o2[i]] = True
+        if bound[j] >= 0x7FFFFFFF:
+            wide = True
+    if wide:
+        o0 = np.argsort(sec, kind="mergesort")
+        o1 = o0[np.argsort(bk[o0], kind="mergesort")]
+    else:
+        o1 = np.argsort((bk << 32) | sec, kind="mergesort")
+    # the first of each partition hash, in that order (an open-addressing set of hashes)
+    size = 16
+    while size < 2 * nk:
+        size *= 2
+    table = np.zeros(size, dtype=np.uint64)
+    used = np.zeros(size, dtype=np.bool_)
     out = np.empty(nk, dtype=np.int64)
     no = 0
     for i in range(nk):
-        if first[i]:
-            out[no] = keep[o1[i]]
+        j = keep[o1[i]]
+        h = phash[j]
+        slot = np.int64((h * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & (size - 1)
+        while used[slot] and table[slot] != h:
+            slot = (slot + 1) & (size - 1)
+        if not used[slot]:
+            used[slot] = True
+            table[slot] = h
+            out[no] = j
             no += 1
     return out[:no]
 

@@ -87,6 +87,14 @@ def canonical(symbols, positions, n_symbols, hist, nh, S, col_row):  # type: ign
         for g in range(rows):
             out[g] = g
         return out
+    # the permutations to try on each guess: the identity maps a guess onto its own code
+    # (the excluded symbols aside, checked first) unless it has free symbols to rename
+    kept = np.empty(n_keep, dtype=np.int64)
+    nk = 0
+    for q in range(n_perm):
+        if keep[q] and not (n_free <= 1 and _identity(positions, q)):
+            kept[nk] = q
+            nk += 1
     rename = np.empty(n_symbols, dtype=np.int64)
     no = 0
     for g in range(rows):
@@ -99,31 +107,41 @@ def canonical(symbols, positions, n_symbols, hist, nh, S, col_row):  # type: ign
         mine = True
         if own != _code(symbols, g, n_symbols):
             mine = False  # an excluded symbol other than the least: that guess's class has it
-        q = 0
-        while mine and q < n_perm:
-            if keep[q]:
-                rename[:] = -1
-                nf = 0
-                img = 0
-                for i in range(p):
-                    c = symbols[g, positions[q, i]]
-                    if used[c]:
-                        y = maps[q, c]
-                    else:
-                        if rename[c] < 0:
-                            rename[c] = free[nf]
-                            nf += 1
-                        y = rename[c]
-                    if not present[y]:
-                        y = first_excluded
-                    img = img * n_symbols + y
-                if img < own:
-                    mine = False
-            q += 1
+        k = 0
+        while mine and k < nk:
+            q = kept[k]
+            for i in range(p):
+                rename[symbols[g, i]] = -1
+            nf = 0
+            img = 0
+            for i in range(p):
+                c = symbols[g, positions[q, i]]
+                if used[c]:
+                    y = maps[q, c]
+                else:
+                    if rename[c] < 0:
+                        rename[c] = free[nf]
+                        nf += 1
+                    y = rename[c]
+                if not present[y]:
+                    y = first_excluded
+                img = img * n_symbols + y
+            if img < own:
+                mine = False
+            k += 1
         if mine:
             out[no] = g
             no += 1
     return out[:no]
+
+
+@numba.njit(cache=True, nogil=True)
+def _identity(positions, q):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Whether position permutation ``q`` leaves every position where it is."""
+    for i in range(positions.shape[1]):  # noqa: SIM110 (numba compiles loops, not all())
+        if positions[q, i] != i:
+            return False
+    return True
 
 
 @numba.njit(cache=True, nogil=True)
