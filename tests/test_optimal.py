@@ -346,6 +346,42 @@ def test_scan_against_its_plain_statement() -> None:
                 assert (phash[g] == phash[h]) == (split[g] == split[h])
 
 
+def test_distinct_splits_keep_every_split_of_every_part() -> None:
+    # what a part can do with the kept guesses is what it can do with all of them: the same
+    # (split, answer found) pairs on any subset of the set
+    rng = np.random.default_rng(11)
+    F = rng.integers(0, 3, size=(80, 10)).astype(np.uint8)
+    F[40:] = F[:40]  # every guess twice
+    for a in range(10):
+        F[a, a] = 9  # the solving code
+    # two possible answers that split the set alike, each telling the other apart: a part
+    # that holds one but not the other needs that one
+    F[1] = F[0]
+    F[0, 1], F[1, 0], F[1, 1] = 5, 5, 9
+    S = np.array([0, 1, 2, 3, 5, 6, 8, 9], dtype=np.int64)
+    zob = rng.integers(0, 2**63, size=10, dtype=np.int64).astype(np.uint64) * 2 + 1
+    cands = np.arange(80, dtype=np.int64)
+    lbtab = exact.counting_table(3, 10, 3)
+    _, ins, parts, _, phash = exact.scan(F, S, 3, cands, lbtab, 9, 10, exact.UNIT, zob)
+    kept = exact.distinct_splits(cands, ins, parts, phash)
+    assert len(kept) < 80 and list(kept) == sorted(kept)
+
+    def moves(rows: np.ndarray, sub: np.ndarray) -> set[tuple[frozenset[frozenset[int]], int]]:
+        out = set()
+        for g in rows.tolist():
+            groups: dict[int, set[int]] = {}
+            for a in sub.tolist():
+                groups.setdefault(int(F[g, a]), set()).add(a)
+            found = next(iter(groups.get(9, {-1})))
+            if len(groups) > 1 or found >= 0:
+                out.add((frozenset(frozenset(x) for x in groups.values()), found))
+        return out
+
+    for _ in range(30):
+        sub = np.sort(rng.choice(S, size=int(rng.integers(2, len(S) + 1)), replace=False))
+        assert moves(kept, sub) == moves(cands, sub)
+
+
 def test_compiled_clock_reads_perf_counter() -> None:
     before = time.perf_counter()
     now = exact.now()

@@ -347,12 +347,47 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
 
 
 @numba.njit(cache=True, nogil=True)
+def distinct_splits(cands, ins, parts, phash):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """The candidates (rows, ascending) that a part of this set needs: guesses that split a
+    set alike split each of its subsets alike, and a guess that does not split it splits
+    none. So of each class of guesses that split the set alike this keeps its possible
+    answers (each may be the answer of a part, which makes it the better guess there) and
+    its first other guess (the one a part would take of that class in any case: the same
+    trees come out). ``ins``, ``parts``, ``phash``: :func:`scan`'s for ``cands``."""
+    m = cands.shape[0]
+    size = 16
+    while size < 2 * m:
+        size *= 2
+    table = np.zeros(size, dtype=np.uint64)
+    used = np.zeros(size, dtype=np.bool_)
+    out = np.empty(m, dtype=np.int64)
+    no = 0
+    for j in range(m):
+        if ins[j] == 1:
+            out[no] = cands[j]
+            no += 1
+            continue
+        if parts[j] <= 1:
+            continue
+        h = phash[j]
+        slot = np.int64((h * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & (size - 1)
+        while used[slot] and table[slot] != h:
+            slot = (slot + 1) & (size - 1)
+        if not used[slot]:
+            used[slot] = True
+            table[slot] = h
+            out[no] = cands[j]
+            no += 1
+    return out[:no]
+
+
+@numba.njit(cache=True, nogil=True)
 def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
     F,
     S,
     beta,
     col_row,
-    allrows,
+    cands,
     seen,
     stats,
     solved,
@@ -378,7 +413,7 @@ def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
         return 2 * total - heaviest, best_g, True
     if 2 * total >= beta:
         return 2 * total, -1, False
-    rows = allrows
+    rows = cands
     if nh >= 0 and symbols.shape[0] > 0:
         rows = canonical(symbols, positions, n_symbols, hist, nh, S, col_row)
     best = np.int64(INF)
@@ -453,7 +488,9 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
 
     Returns the exact value when it is below ``beta`` (memoised with its guess), else a lower
     bound that is at least ``beta``; ``ABORT`` once the clock passes ``deadline``. Candidate
-    guesses are ``cands`` here and all rows further down. ``stats``: [nodes, aborted, stamp].
+    guesses are ``cands``: every row, or at least one of each class of guesses that split
+    ``S`` alike (:func:`distinct_splits`, which gives the parts theirs); ``allrows``: every
+    row. ``stats``: [nodes, aborted, stamp].
 
     Where the game has a symmetry (``symbols`` has rows: :mod:`playbook.core.symmetry`) and
     the guesses that led here are known (``hist[:nh]``; ``nh`` below 0 where they are not),
@@ -493,7 +530,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     seen = np.zeros(n_codes, dtype=np.int64)
     if t == 2:
         v, g, exact = _two_turns(
-            F, S, beta, col_row, allrows, seen, stats, solved, symbols, positions, n_symbols,
+            F, S, beta, col_row, cands, seen, stats, solved, symbols, positions, n_symbols,
             hist, nh, w, total,
         )  # fmt: skip
         _store(memo, key, v, max(g, 0), exact)
@@ -557,6 +594,9 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
         _store(memo, key, lb0, 0, False)
         return lb0
     order = guess_order(bound, ins, parts, sumsq, phash, best)
+    # the parts' candidates: each class of guesses alike on S once (with a symmetry, the
+    # parts keep one guess per class of their own from all rows instead)
+    kids = allrows if symbols.shape[0] > 0 else distinct_splits(cands, ins, parts, phash)
     fail_lb = above
     counts = np.zeros(n_codes, dtype=np.int64)
     start = np.zeros(n_codes, dtype=np.int64)
@@ -593,7 +633,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
                 if nh >= 0:
                     hist[nh] = g
                 v = solve(
-                    part.copy(), t - 1, cb, allrows, F, col_row, allrows, lbtab, zob, memo,
+                    part.copy(), t - 1, cb, kids, F, col_row, allrows, lbtab, zob, memo,
                     stats, deadline, solved, n_codes, symbols, positions, n_symbols, hist,
                     nh + 1 if nh >= 0 else nh, w,
                 )  # fmt: skip
