@@ -462,6 +462,40 @@ def lay_out(row, S, nparts, counts, start, buf, solved, n_codes):  # type: ignor
 
 
 @numba.njit(cache=True, nogil=True)
+def split_by_code(row, S, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """(codes, ends, laid): the answers of ``S`` laid out by the code guess ``row`` gives
+    them, codes ascending; part ``i`` (code ``codes[i]``) is ``laid[ends[i - 1]:ends[i]]``
+    (from 0 for the first), each in the order of ``S``. For building trees from Python: one
+    compiled call per node where ``np.unique`` and a mask per code took 0.06 s of
+    Mastermind 4x6's tree."""
+    counts = np.zeros(n_codes, dtype=np.int64)
+    for i in range(S.shape[0]):
+        counts[row[S[i]]] += 1
+    k = 0
+    for c in range(n_codes):
+        if counts[c] > 0:
+            k += 1
+    codes = np.empty(k, dtype=np.int64)
+    ends = np.empty(k, dtype=np.int64)
+    start = np.empty(n_codes, dtype=np.int64)
+    pos = 0
+    k = 0
+    for c in range(n_codes):
+        if counts[c] > 0:
+            start[c] = pos
+            pos += counts[c]
+            codes[k] = c
+            ends[k] = pos
+            k += 1
+    laid = np.empty(S.shape[0], dtype=np.int64)
+    for i in range(S.shape[0]):
+        c = row[S[i]]
+        laid[start[c]] = S[i]
+        start[c] += 1
+    return codes, ends, laid
+
+
+@numba.njit(cache=True, nogil=True)
 def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     S,
     t,

@@ -68,6 +68,7 @@ from playbook.core.exact import (
     memo_entry,
     scan,
     solve,
+    split_by_code,
     weigh,
     weighted_bound,
 )
@@ -183,10 +184,17 @@ class GroupSearch:
     def aborted(self) -> bool:
         return bool(self.stats[1])
 
+    def split(self, S: np.ndarray, g: int) -> list[tuple[int, np.ndarray]]:
+        """(code, sorted columns) of every part of sorted ``S`` under guess ``g``, by code."""
+        codes, ends, laid = split_by_code(self.F[g], S, self.n_codes)
+        return [
+            (c, laid[a:b])
+            for c, a, b in zip(codes.tolist(), [0, *ends[:-1].tolist()], ends.tolist(), strict=True)
+        ]
+
     def parts(self, S: np.ndarray, g: int) -> list[tuple[int, np.ndarray]]:
         """(code, sorted columns) of the non-solving parts of ``S`` under guess ``g``."""
-        codes = self.F[g, S]
-        return [(int(c), S[codes == c]) for c in np.unique(codes).tolist() if c != self.solved]
+        return [(c, part) for c, part in self.split(S, g) if c != self.solved]
 
     def guess_of(self, S: np.ndarray, t: int) -> int:
         """The memoised best guess of a set solved exactly."""
@@ -212,9 +220,7 @@ class GroupSearch:
         left when the turns are up becomes a try list past the last turn (its answers added
         to ``missed``)."""
         children: list[tuple[int, Node]] = []
-        codes = self.F[g, S]
-        for c in np.unique(codes).tolist():
-            part = S[codes == c]
+        for c, part in self.split(S, g):
             if c == self.solved:
                 turns[int(part[0])] = depth
                 continue
