@@ -293,6 +293,29 @@ def _store(memo, key, val, guess, exact):  # type: ignore[no-untyped-def]  # num
 
 
 @numba.njit(cache=True, nogil=True)
+def _hash_set(k):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """An empty open-addressing set for up to ``k`` 64-bit hashes: (slots, used)."""
+    size = 16
+    while size < 2 * k:
+        size *= 2
+    return np.zeros(size, dtype=np.uint64), np.zeros(size, dtype=np.bool_)
+
+
+@numba.njit(cache=True, nogil=True)
+def _first_seen(table, used, h):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Add hash ``h`` to the set (:func:`_hash_set`); True if it was not in it."""
+    mask = table.shape[0] - 1
+    slot = np.int64((h * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & mask
+    while used[slot]:
+        if table[slot] == h:
+            return False
+        slot = (slot + 1) & mask
+    used[slot] = True
+    table[slot] = h
+    return True
+
+
+@numba.njit(cache=True, nogil=True)
 def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Indices of the candidates worth trying (split the set or in it, bound < ``below``),
     best first, one per distinct partition."""
@@ -325,22 +348,12 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
     else:
         o1 = np.argsort((bk << 32) | sec, kind="mergesort")
     # the first of each partition hash, in that order (an open-addressing set of hashes)
-    size = 16
-    while size < 2 * nk:
-        size *= 2
-    table = np.zeros(size, dtype=np.uint64)
-    used = np.zeros(size, dtype=np.bool_)
+    table, used = _hash_set(nk)
     out = np.empty(nk, dtype=np.int64)
     no = 0
     for i in range(nk):
         j = keep[o1[i]]
-        h = phash[j]
-        slot = np.int64((h * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & (size - 1)
-        while used[slot] and table[slot] != h:
-            slot = (slot + 1) & (size - 1)
-        if not used[slot]:
-            used[slot] = True
-            table[slot] = h
+        if _first_seen(table, used, phash[j]):
             out[no] = j
             no += 1
     return out[:no]
@@ -355,11 +368,7 @@ def distinct_splits(cands, ins, parts, phash):  # type: ignore[no-untyped-def]  
     its first other guess (the one a part would take of that class in any case: the same
     trees come out). ``ins``, ``parts``, ``phash``: :func:`scan`'s for ``cands``."""
     m = cands.shape[0]
-    size = 16
-    while size < 2 * m:
-        size *= 2
-    table = np.zeros(size, dtype=np.uint64)
-    used = np.zeros(size, dtype=np.bool_)
+    table, used = _hash_set(m)
     out = np.empty(m, dtype=np.int64)
     no = 0
     for j in range(m):
@@ -369,13 +378,7 @@ def distinct_splits(cands, ins, parts, phash):  # type: ignore[no-untyped-def]  
             continue
         if parts[j] <= 1:
             continue
-        h = phash[j]
-        slot = np.int64((h * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & (size - 1)
-        while used[slot] and table[slot] != h:
-            slot = (slot + 1) & (size - 1)
-        if not used[slot]:
-            used[slot] = True
-            table[slot] = h
+        if _first_seen(table, used, phash[j]):
             out[no] = cands[j]
             no += 1
     return out[:no]
