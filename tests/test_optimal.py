@@ -14,6 +14,7 @@ from helpers import BUDGET, sample, verify_path
 from playbook import cli, config
 from playbook.convert import tree_plan
 from playbook.core import exact
+from playbook.core import unfound as unfound_kernel
 from playbook.core.problem import Problem
 from playbook.core.ranking import RULES
 from playbook.core.symmetry import canonical, representatives
@@ -564,6 +565,35 @@ def test_fewest_unfound_equals_brute_force(dutch5: tuple[str, ...]) -> None:
         assert (got.fewest, got.lower_bound) == (want, want), (p.name, limit)
         seen.add(want > 0)
     assert seen == {True, False}  # both verdicts occur
+
+
+def test_fewest_unfound_without_the_separators_table(
+    dutch5: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # where the table of guesses that tell two answers apart would not fit, every guess is
+    # tried instead: the same figures
+    cases = list(_fewest_cases(dutch5))
+    with_table = [unfinder.fewest_unfound(p, limit=t, budget=BUDGET).fewest for p, t in cases]
+    monkeypatch.setattr(unfinder, "SEPARATORS_BYTES", 0)
+    assert unfinder.Unfinder(cases[0][0], limit=2, budget=BUDGET).sep.shape[0] == 0
+    without = [unfinder.fewest_unfound(p, limit=t, budget=BUDGET).fewest for p, t in cases]
+    assert with_table == without
+
+
+def test_told_apart_is_some_guess_giving_each_answer_its_own_code() -> None:
+    rng = np.random.default_rng(5)
+    for rows in (3, 70, 130):  # one word of bits, two, three
+        F = rng.integers(0, 4, size=(rows, 9)).astype(np.uint8)
+        sep = unfound_kernel.separators(F)
+        seen = np.zeros(8, dtype=np.int64)
+        stats = np.zeros(4, dtype=np.int64)
+        verdicts = set()
+        for _ in range(60):
+            S = np.sort(rng.choice(9, size=int(rng.integers(2, 6)), replace=False))
+            want = any(len(set(F[g, S].tolist())) == len(S) for g in range(rows))
+            assert unfound_kernel.told_apart(sep, F, S, seen, stats) == want
+            verdicts.add(want)
+        assert verdicts == {True, False}
 
 
 def test_fewest_unfound_out_of_budget() -> None:

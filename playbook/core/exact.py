@@ -433,34 +433,53 @@ def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
 
 
 @numba.njit(cache=True, nogil=True)
-def lay_out(row, S, nparts, counts, start, buf, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+def lay_out(row, S, counts, start, buf, solved, n_codes, met, pc, pk):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Lay the answers of ``S`` out in ``buf`` by the code guess ``row`` gives them; returns
-    the codes and sizes of the non-solving parts (part of code ``c`` at ``buf[start[c]:]``).
-    ``counts`` is left zero."""
+    the codes and sizes of the non-solving parts in order of code (part of code ``c`` at
+    ``buf[start[c]:]``), as views of ``pc`` and ``pk``. ``counts`` is left zero; ``met``,
+    ``pc``, ``pk``: room for ``n_codes`` each (nothing is allocated here: this runs for each
+    guess tried). Where few codes are met, only they are visited."""
     n = S.shape[0]
+    nm = 0
     for i in range(n):
-        counts[row[S[i]]] += 1
+        c = row[S[i]]
+        if counts[c] == 0:
+            met[nm] = c
+            nm += 1
+        counts[c] += 1
+    if 4 * nm <= n_codes:
+        for i in range(1, nm):  # few codes: sort them in place
+            c = met[i]
+            k = i - 1
+            while k >= 0 and met[k] > c:
+                met[k + 1] = met[k]
+                k -= 1
+            met[k + 1] = c
+    else:
+        nm = 0
+        for c in range(n_codes):
+            if counts[c] > 0:
+                met[nm] = c
+                nm += 1
     pos = 0
-    pc = np.empty(nparts, dtype=np.int64)
-    pk = np.empty(nparts, dtype=np.int64)
     npart = 0
-    for c in range(n_codes):
+    for i in range(nm):
+        c = met[i]
         k = counts[c]
-        if k > 0:
-            start[c] = pos
-            pos += k
-            if c != solved:
-                pc[npart] = c
-                pk[npart] = k
-                npart += 1
+        start[c] = pos
+        pos += k
+        if c != solved:
+            pc[npart] = c
+            pk[npart] = k
+            npart += 1
     for i in range(n):
         c = row[S[i]]
         buf[start[c]] = S[i]
         start[c] += 1
-    for c in range(n_codes):
-        if counts[c] > 0:
-            start[c] -= counts[c]
-            counts[c] = 0
+    for i in range(nm):
+        c = met[i]
+        start[c] -= counts[c]
+        counts[c] = 0
     return pc[:npart], pk[:npart]
 
 
@@ -638,6 +657,9 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     counts = np.zeros(n_codes, dtype=np.int64)
     start = np.zeros(n_codes, dtype=np.int64)
     buf = np.empty(n, dtype=np.int64)
+    met = np.empty(n_codes, dtype=np.int64)
+    pc_buf = np.empty(n_codes, dtype=np.int64)
+    pk_buf = np.empty(n_codes, dtype=np.int64)
     for oi in range(order.shape[0]):
         j = order[oi]
         total_lb = bound[j]
@@ -646,7 +668,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
                 fail_lb = total_lb
             break
         g = cands[j]
-        pc, pk = lay_out(F[g], S, parts[j], counts, start, buf, solved, n_codes)
+        pc, pk = lay_out(F[g], S, counts, start, buf, solved, n_codes, met, pc_buf, pk_buf)
         by_size = np.argsort(pk, kind="mergesort")
         acc = total
         rest = total_lb - total
@@ -670,7 +692,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
                 if nh >= 0:
                     hist[nh] = g
                 v = solve(
-                    part.copy(), t - 1, cb, kids, F, col_row, allrows, lbtab, zob, memo,
+                    part, t - 1, cb, kids, F, col_row, allrows, lbtab, zob, memo,
                     stats, deadline, solved, n_codes, symbols, positions, n_symbols, hist,
                     nh + 1 if nh >= 0 else nh, w,
                 )  # fmt: skip

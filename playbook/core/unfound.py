@@ -34,8 +34,70 @@ def unfound_table(limit: int, n: int, branching: int) -> np.ndarray:
     return table
 
 
+SEPARATORS_BYTES = 64 << 20
+"""The most memory :func:`separators` may take (a group of 548 answers and 358 guesses needs
+21.6 MB; one with 5,779 guesses 218 MB, and goes without)."""
+
+
 @numba.njit(cache=True, nogil=True)
-def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+def separators(F):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """``sep[a, b]`` for answer columns ``a < b``: the guess rows that give ``a`` and ``b``
+    different codes, as a bit set (bit ``g % 64`` of word ``g // 64``)."""
+    rows, n = F.shape
+    words = (rows + 63) // 64
+    sep = np.zeros((n, n, words), dtype=np.uint64)
+    for g in range(rows):
+        w = g // 64
+        bit = np.uint64(1) << np.uint64(g % 64)
+        r = F[g]
+        for a in range(n):
+            ca = r[a]
+            for b in range(a + 1, n):
+                if r[b] != ca:
+                    sep[a, b, w] |= bit
+    return sep
+
+
+@numba.njit(cache=True, nogil=True)
+def told_apart(sep, F, S, seen, stats):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Whether one guess gives each answer of ``S`` (sorted columns, 2+) its own code. Only a
+    guess that tells each answer from the next apart can: those are the intersection of
+    ``n - 1`` rows of ``sep``, and only they are tried (trying every guess took 370 M checks,
+    30 s, to show that no strategy finds all of Lingo's g under the TV rules)."""
+    n = S.shape[0]
+    acc = sep[S[0], S[1]].copy()
+    for i in range(1, n - 1):
+        row = sep[S[i], S[i + 1]]
+        left = np.uint64(0)
+        for w in range(acc.shape[0]):
+            acc[w] &= row[w]
+            left |= acc[w]
+        if left == 0:
+            return False
+    for w in range(acc.shape[0]):
+        bits = acc[w]
+        while bits != 0:
+            low = bits & (~bits + np.uint64(1))  # the lowest set bit
+            g = w * 64 + _bit_index(low)
+            bits ^= low
+            stats[2] += 1
+            if perfect(F[g], S, seen, stats[2]):
+                return True
+    return False
+
+
+@numba.njit(cache=True, nogil=True)
+def _bit_index(bit):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """The index of the one set bit of ``bit``."""
+    k = 0
+    while bit > np.uint64(1):
+        bit >>= np.uint64(1)
+        k += 1
+    return k
+
+
+@numba.njit(cache=True, nogil=True)
+def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes, sep):  # type: ignore[no-untyped-def]  # numba types it at the call
     """The fewest answers of ``S`` (sorted columns) that a tree leaves unfound within ``t``
     turns, whatever the guesses it takes, if below ``beta``; else a lower bound of at least
     ``beta``; ``ABORT`` once the clock passes ``deadline``.
@@ -43,7 +105,9 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
     The same depth-first branch and bound as :func:`solve` on a simpler value: a guess
     leaves the sum of what its non-solving parts leave with a turn less; with one turn left
     all but one answer are left, with two ``n - parts`` (the guess with the most parts).
-    ``lbtab``: :func:`unfound_table`. Memo entries pack ``(value << 1) | exact``."""
+    ``lbtab``: :func:`unfound_table`. Memo entries pack ``(value << 1) | exact``. ``sep``:
+    :func:`separators` of ``F`` (an empty array: none), which tells at once whether any guess
+    tells a set apart."""
     n = S.shape[0]
     if n <= 1:
         return np.int64(0)
@@ -73,11 +137,16 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
         # n - parts of the guess with the most; asked only whether none is left, a guess
         # that tells all apart (most guesses fail at their first shared code)
         seen = np.zeros(n_codes, dtype=np.int64)
-        for j in range(allrows.shape[0]):
-            stats[2] += 1
-            if perfect(F[allrows[j]], S, seen, stats[2]):
+        if sep.shape[0] > 0:
+            if told_apart(sep, F, S, seen, stats):
                 memo[key] = 1
                 return np.int64(0)
+        else:
+            for j in range(allrows.shape[0]):
+                stats[2] += 1
+                if perfect(F[allrows[j]], S, seen, stats[2]):
+                    memo[key] = 1
+                    return np.int64(0)
         if beta <= 1:
             memo[key] = max(got, np.int64(1 << 1))
             return np.int64(1)
@@ -108,12 +177,15 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
     counts = np.zeros(n_codes, dtype=np.int64)
     start = np.zeros(n_codes, dtype=np.int64)
     buf = np.empty(n, dtype=np.int64)
+    met = np.empty(n_codes, dtype=np.int64)
+    pc_buf = np.empty(n_codes, dtype=np.int64)
+    pk_buf = np.empty(n_codes, dtype=np.int64)
     for oi in range(order.shape[0]):
         j = order[oi]
         total_lb = bound[j] - n
         if total_lb >= best:
             break
-        pc, pk = lay_out(F[allrows[j]], S, parts[j], counts, start, buf, solved, n_codes)
+        pc, pk = lay_out(F[allrows[j]], S, counts, start, buf, solved, n_codes, met, pc_buf, pk_buf)
         by_size = np.argsort(-pk, kind="mergesort")
         acc = np.int64(0)
         rest = total_lb
@@ -123,9 +195,21 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
             k = pk[by_size[pi]]
             rest -= lbtab[t - 1, k]
             cb = best - acc - rest
-            part = buf[start[c] : start[c] + k].copy()
+            part = buf[start[c] : start[c] + k]  # read only below: no copy
             v = unfound(
-                part, t - 1, cb, F, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes
+                part,
+                t - 1,
+                cb,
+                F,
+                allrows,
+                lbtab,
+                zob,
+                memo,
+                stats,
+                deadline,
+                solved,
+                n_codes,
+                sep,
             )
             if v == ABORT:
                 return np.int64(ABORT)

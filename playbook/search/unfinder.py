@@ -12,8 +12,11 @@ import numpy as np
 
 from playbook.core.exact import ABORT, INF, UNIT, guess_order, scan
 from playbook.core.problem import Problem
-from playbook.core.unfound import unfound, unfound_table
+from playbook.core.unfound import SEPARATORS_BYTES, separators, unfound, unfound_table
 from playbook.search.optimal import GroupSearch
+
+NO_SEPARATORS = np.zeros((0, 0, 0), dtype=np.uint64)
+"""What :func:`playbook.core.unfound.unfound` gets where the table would not fit."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,6 +41,10 @@ class Unfinder:
         self.t0 = time.perf_counter()
         self.search = GroupSearch(problem, limit, self.t0 + budget)
         self.lbtab = unfound_table(limit, self.search.n, self.search.branching)
+        rows, n = self.search.F.shape
+        small = n * n * ((rows + 63) // 64) * 8 <= SEPARATORS_BYTES
+        self.sep = separators(self.search.F) if small else NO_SEPARATORS
+        """Which guesses tell each two answers apart (where that fits in memory)."""
         self.lower = 0
         """The best lower bound the last :meth:`fewest` proved."""
 
@@ -46,7 +53,7 @@ class Unfinder:
         return int(
             unfound(
                 S, t, np.int64(beta), s.F, s.allrows, self.lbtab, s.zob, s.memo, s.stats,
-                s.deadline, s.solved, s.n_codes,
+                s.deadline, s.solved, s.n_codes, self.sep,
             )
         )  # fmt: skip
 
