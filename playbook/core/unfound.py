@@ -197,20 +197,9 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
             cb = best - acc - rest
             part = buf[start[c] : start[c] + k]  # read only below: no copy
             v = unfound(
-                part,
-                t - 1,
-                cb,
-                F,
-                allrows,
-                lbtab,
-                zob,
-                memo,
-                stats,
-                deadline,
-                solved,
-                n_codes,
+                part, t - 1, cb, F, allrows, lbtab, zob, memo, stats, deadline, solved, n_codes,
                 sep,
-            )
+            )  # fmt: skip
             if v == ABORT:
                 return np.int64(ABORT)
             if v >= cb:
