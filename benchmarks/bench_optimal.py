@@ -7,11 +7,13 @@ Run from the repository root:
 
 Prints the Mastermind optimum's time and figures (goal: under 60 s) against the published
 values, then the Dutch Lingo letters of up to 150 words, then Wordle's optimum from salet
-against the published 7,920 (``strategy wordle --rule optimal --first salet``), and writes
-the same figures to
+against the published 7,920 (``strategy wordle --rule optimal --first salet``), then the TV
+build's fewest-unguaranteed question on the groups its plan leaves words unguaranteed in
+(goal: under 5 s for all, issue 30), and writes the same figures to
 ``benchmarks/results/optimal.json``. Times are of ``optimal.optimal_tree`` on the group's
-matrix as ``strategy --rule optimal`` builds it (greedy seed trees included; loading the
-word list, the matrix and numba's compiled code are not counted).
+matrix as ``strategy --rule optimal`` builds it (greedy seed trees included) and of
+``unfinder.fewest_unfound`` as the build calls it (its tables included); loading the word
+list, the matrix and numba's compiled code are not counted.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from playbook.core.problem import Problem
 from playbook.games import Mastermind
 from playbook.pipeline import strategies
 from playbook.pipeline.session import Session, split_letters
-from playbook.search import optimal
+from playbook.search import optimal, unfinder
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -45,6 +47,12 @@ LINGO = REPO / "config" / "lingo-nl-5.yaml"
 LINGO_LETTERS = "ceijnquxy"
 """The Dutch letters with at most 150 answers: each must be solved and proven."""
 
+TV = REPO / "config" / "lingo-nl-5-tv.yaml"
+TV_UNGUARANTEED = "k,d,r,w,g"
+"""The groups where the TV build's plan leaves words unguaranteed, so that the build asks
+how few any strategy must leave."""
+GOAL_FEWEST_S = 5.0
+
 GOAL_MASTERMIND_S = 60.0
 KNOWN = {5: 5626, 6: 5625}
 """Mastermind 4x6 optimal totals over 1,296 codes: at most five guesses (5,626), and without
@@ -57,6 +65,7 @@ def warm_up() -> float:
     game = Mastermind(pegs=3, colours=3, turns=4)
     codes = game.generated_words()
     optimal.optimal_tree(Problem.of(game, codes, codes), limit=4, budget=60)
+    unfinder.fewest_unfound(Problem.of(game, codes, codes), limit=2, budget=60)
     return time.perf_counter() - t0
 
 
@@ -297,6 +306,65 @@ def print_wordle(r: dict[str, Any]) -> None:
         print(load_note(run["load"]).replace("  other", f"  {run['first_guess']}: other"))
 
 
+def bench_fewest(groups: str, budget: float) -> dict[str, Any]:
+    session = Session.open(config.load(TV))
+    runs = []
+    with Load() as load:
+        problems = session.problems(split_letters(groups))
+        for name, p in problems.items():
+            t0 = time.perf_counter()
+            r = unfinder.fewest_unfound(p, limit=session.game.limit, budget=budget)
+            runs.append(
+                {
+                    "group": name,
+                    "answers": len(p.answers),
+                    "guesses": len(p.guesses),
+                    "fewest": r.fewest,
+                    "lower_bound": r.lower_bound,
+                    "nodes": r.nodes,
+                    "seconds": time.perf_counter() - t0,
+                }
+            )
+    seconds = sum(r["seconds"] for r in runs)
+    decided = all(r["fewest"] is not None for r in runs)
+    return {
+        "config": str(TV.relative_to(REPO)),
+        "budget_s": budget,
+        "runs": runs,
+        "seconds": seconds,
+        "goal_s": GOAL_FEWEST_S,
+        "goal_met": decided and seconds < GOAL_FEWEST_S,
+        "load": load.as_dict(),
+    }
+
+
+def print_fewest(r: dict[str, Any]) -> None:
+    print(
+        "\n4. TV build's fewest-unguaranteed question: how few words any strategy must leave "
+        f"unfound, per group (serial; budget {r['budget_s']:.0f} s)"
+    )
+    rows = [
+        (
+            x["group"],
+            str(x["answers"]),
+            str(x["guesses"]),
+            "undecided" if x["fewest"] is None else str(x["fewest"]),
+            str(x["lower_bound"]),
+            str(x["nodes"]),
+            f"{x['seconds']:.2f}",
+        )
+        for x in r["runs"]
+    ]
+    rows.append(("all", "", "", "", "", "", f"{r['seconds']:.2f}"))
+    head = ("group", "answers", "guesses", "fewest", "lower bound", "nodes", "time s")
+    print(table(head, rows))
+    print(load_note(r["load"]))
+    print(
+        f"\n  fewest unguaranteed, all groups: {r['seconds']:.2f} s "
+        f"(goal < {r['goal_s']:.0f} s: {goal(r['goal_met'])})"
+    )
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     p.add_argument(
@@ -317,6 +385,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--wordle",
         default="salet",
         help="Wordle first guesses, comma-separated (default salet; '' for none)",
+    )
+    p.add_argument(
+        "--fewest",
+        default=TV_UNGUARANTEED,
+        help=f"TV groups for the fewest-unguaranteed question (default {TV_UNGUARANTEED}; "
+        "'' for none)",
     )
     p.add_argument(
         "--json",
@@ -346,6 +420,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "mastermind": mm,
         "lingo": None,
         "wordle": None,
+        "fewest": None,
     }
     if args.quick:
         print("\n2. Dutch Lingo: skipped (--quick)")
@@ -357,6 +432,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if firsts:
             results["wordle"] = bench_wordle(firsts, args.budget)
             print_wordle(results["wordle"])
+            sys.stdout.flush()
+        if args.fewest:
+            results["fewest"] = bench_fewest(args.fewest, args.budget)
+            print_fewest(results["fewest"])
 
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

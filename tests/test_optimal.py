@@ -580,6 +580,120 @@ def test_fewest_unfound_without_the_separators_table(
     assert with_table == without
 
 
+def _random_problem(seed: int, n: int, extra: int, codes: int, turns: int) -> Problem:
+    """``n`` answers, each also a guess, and ``extra`` guesses more, with feedbacks drawn from
+    ``codes`` codes (few codes: many sets that no guess tells apart)."""
+    game = WordGame(length=5, turns=turns)
+    rng = np.random.default_rng(seed)
+    F = rng.integers(0, codes, size=(n + extra, n)).astype(np.uint8)
+    F[np.arange(n), np.arange(n)] = game.solved
+    names = [f"w{i:04d}" for i in range(n + extra)]
+    return Problem.from_matrix(game, names, names[:n], F, name=f"random {seed}")
+
+
+def _plain_unfound(F: np.ndarray, solved: int, S: tuple[int, ...], t: int) -> int:
+    """The fewest answers of ``S`` that any tree leaves unfound within ``t`` turns: every
+    guess at every set, no bounds, no memo beyond the set's."""
+
+    @functools.cache
+    def value(S: tuple[int, ...], t: int) -> int:
+        if t == 0 or len(S) <= 1:
+            return len(S) if t == 0 else 0
+        best = len(S)
+        for g in range(F.shape[0]):
+            parts: dict[int, list[int]] = {}
+            for a in S:
+                parts.setdefault(int(F[g, a]), []).append(a)
+            if len(parts) > 1 or solved in parts:
+                left = sum(value(tuple(p), t - 1) for c, p in parts.items() if c != solved)
+                best = min(best, left)
+        return best
+
+    return value(S, t)
+
+
+@pytest.mark.parametrize(
+    ("turns", "n", "codes", "verdicts"),
+    [(2, 11, 3, {0, 1, 2, 3}), (3, 11, 2, {0, 1, 2, 3}), (4, 16, 2, {0, 1})],
+)
+def test_fewest_unfound_on_random_matrices(
+    turns: int, n: int, codes: int, verdicts: set[int]
+) -> None:
+    # one finder over many sets of one matrix: the cores that one set teaches rule guesses
+    # out on the sets that follow; every figure as the plain recursion's
+    rng = np.random.default_rng(turns)
+    seen = set()
+    for seed in range(6):
+        p = _random_problem(seed, n, 4, codes, turns)
+        finder = unfinder.Unfinder(p, limit=turns, budget=BUDGET)
+        assert finder.sep.shape[0] > 0
+        for _ in range(12):
+            S = np.sort(rng.choice(n, size=int(rng.integers(3, n + 1)), replace=False))
+            want = _plain_unfound(p.F, int(p.game.solved), tuple(S.tolist()), turns)
+            assert finder.fewest(S, turns) == want, (seed, S.tolist())
+            seen.add(min(want, 3))
+    assert seen == verdicts  # none left, one, two and more (four turns: none or one)
+
+
+def test_a_core_is_a_few_answers_no_guess_tells_apart() -> None:
+    rng = np.random.default_rng(7)
+    found = set()
+    for rows in (5, 70):  # one word of bits, two
+        F = rng.integers(0, 3, size=(rows, 10)).astype(np.uint8)
+        sep = unfound_kernel.separators(F)
+        shorter = 0
+        cores: list[np.ndarray] = []
+        for _ in range(40):
+            P = np.sort(rng.choice(10, size=int(rng.integers(3, 11)), replace=False))
+            if any(len(set(F[g, P].tolist())) == len(P) for g in range(rows)):
+                continue  # told apart: no core
+            out = np.zeros(10, dtype=np.int64)
+            k = unfound_kernel._core(sep, P, out)
+            core = out[:k]
+            assert set(core.tolist()) <= set(P.tolist()) and len(set(core.tolist())) == k
+            assert not any(len(set(F[g, core].tolist())) == k for g in range(rows))
+            shorter += k < len(P)
+            keep = np.zeros(sep.shape[2], dtype=np.uint64)
+            unfound_kernel._keepers(sep, core, k, keep)
+            kept = [g for g in range(rows) if (int(keep[g // 64]) >> (g % 64)) & 1]
+            assert kept == [g for g in range(rows) if len(set(F[g, core].tolist())) == 1]
+            cores.append(core)
+        assert shorter > 0
+        # the guesses ruled out while the best leaves one (two): those keeping a core
+        # together (two cores, each together, apart)
+        words = sep.shape[2]
+        table = np.zeros((len(cores), 10), dtype=np.int64)
+        keep_all = np.zeros((len(cores), words), dtype=np.uint64)
+        for q, core in enumerate(cores):
+            table[q, : len(core)] = core
+            unfound_kernel._keepers(sep, core, len(core), keep_all[q])
+
+        def together(g: int, q: int, F: np.ndarray = F, cores: list[np.ndarray] = cores) -> bool:
+            return len(set(F[g, cores[q]].tolist())) == 1
+
+        for best in (1, 2, 3):
+            out = np.zeros(words, dtype=np.uint64)
+            for q in range(len(cores)):
+                unfound_kernel._rule_out(out, table, keep_all, q, best, sep)
+            ruled = [g for g in range(rows) if (int(out[g // 64]) >> (g % 64)) & 1]
+            want = [
+                g
+                for g in range(rows)
+                if (best == 1 and any(together(g, q) for q in range(len(cores))))
+                or (
+                    best == 2
+                    and any(
+                        together(g, p) and together(g, q) and F[g, cores[p][0]] != F[g, cores[q][0]]
+                        for q in range(len(cores))
+                        for p in range(q)
+                    )
+                )
+            ]
+            assert ruled == want, best
+            found.add((best, len(want) > 0))
+    assert {(1, True), (2, True)} <= found and (3, True) not in found
+
+
 def test_told_apart_is_some_guess_giving_each_answer_its_own_code() -> None:
     rng = np.random.default_rng(5)
     for rows in (3, 70, 130):  # one word of bits, two, three

@@ -12,7 +12,7 @@ import numpy as np
 
 from playbook.core.exact import ABORT, INF, UNIT, guess_order, scan
 from playbook.core.problem import Problem
-from playbook.core.unfound import SEPARATORS_BYTES, separators, unfound, unfound_table
+from playbook.core.unfound import SEPARATORS_BYTES, core_pool, separators, unfound, unfound_table
 from playbook.search.optimal import GroupSearch
 
 NO_SEPARATORS = np.zeros((0, 0, 0), dtype=np.uint64)
@@ -45,6 +45,8 @@ class Unfinder:
         small = n * n * ((rows + 63) // 64) * 8 <= SEPARATORS_BYTES
         self.sep = separators(self.search.F) if small else NO_SEPARATORS
         """Which guesses tell each two answers apart (where that fits in memory)."""
+        self.pool = core_pool(self.sep)
+        """The sets no one guess tells apart that the search has met (a few of each)."""
         self.lower = 0
         """The best lower bound the last :meth:`fewest` proved."""
 
@@ -53,7 +55,7 @@ class Unfinder:
         return int(
             unfound(
                 S, t, np.int64(beta), s.F, s.allrows, self.lbtab, s.zob, s.memo, s.stats,
-                s.deadline, s.solved, s.n_codes, self.sep,
+                s.deadline, s.solved, s.n_codes, self.sep, self.pool,
             )
         )  # fmt: skip
 
