@@ -347,6 +347,30 @@ def test_scan_against_its_plain_statement() -> None:
                 assert (phash[g] == phash[h]) == (split[g] == split[h])
 
 
+def test_guesses_a_bound_at_a_time_come_in_guess_order() -> None:
+    # the search below the root takes its guesses a bound at a time: the same guesses in the
+    # same order as the whole sort, each partition once, below the cut-off only
+    rng = np.random.default_rng(11)
+    for m in (1, 7, 60, 400):
+        for below in (5, 9, exact.INF):
+            bound = rng.integers(0, 9, size=m).astype(np.int64)
+            ins = rng.integers(0, 2, size=m).astype(np.int64)
+            parts = rng.integers(1, 4, size=m).astype(np.int64)
+            sumsq = rng.integers(0, 5, size=m).astype(np.int64)
+            phash = rng.integers(0, max(2, m // 3), size=m).astype(np.uint64)
+            want = exact.guess_order(bound, ins, parts, sumsq, phash, below).tolist()
+            keep = exact.worth_trying(bound, ins, parts, below)
+            table, used = exact._hash_set(len(keep))
+            out = np.empty(len(keep), dtype=np.int64)
+            got: list[int] = []
+            b = -1
+            while (b := int(exact.next_bound(bound, keep, b))) < exact.INF:
+                k = exact.with_bound(bound, ins, sumsq, phash, keep, b, table, used, out)
+                got += out[:k].tolist()
+            assert got == want
+            assert all(bound[j] < below and (parts[j] > 1 or ins[j]) for j in got)
+
+
 def test_distinct_splits_keep_every_split_of_every_part() -> None:
     # what a part can do with the kept guesses is what it can do with all of them: the same
     # (split, answer found) pairs on any subset of the set
