@@ -212,10 +212,11 @@ def scan(F, S, t, cands, lbtab, solved, n_codes, w, zob):  # type: ignore[no-unt
 
     The partition hash is the sum over the parts of a mix of each part's signature, the sum
     of its answers' ``zob`` keys: guesses that split ``S`` alike get the same hash whatever
-    codes they show. One pass over ``S`` lays the counts and signatures out by code, and one
-    over the codes (over ``S`` where it has fewer answers than there are codes) reads them;
-    the hash needs no chain of multiplications through the answers (1.7x faster on
-    Mastermind 4x6's sets than the label-by-first-appearance hash it replaced)."""
+    codes they show. One pass over ``S`` lays the counts and signatures out by code and lists
+    the codes met (without a branch), and one over the codes met reads them (over all codes,
+    or all of ``S``, it was 15-25% slower on Lingo's sets of 8 to 60 answers); the hash needs
+    no chain of multiplications through the answers (1.7x faster on Mastermind 4x6's sets
+    than the label-by-first-appearance hash it replaced)."""
     m = cands.shape[0]
     n = S.shape[0]
     unit = w.shape[0] == 0
@@ -230,17 +231,17 @@ def scan(F, S, t, cands, lbtab, solved, n_codes, w, zob):  # type: ignore[no-unt
     counts = np.zeros(n_codes, dtype=np.int64)
     sig = np.zeros(n_codes, dtype=np.uint64)
     below = lbtab[t - 1]
-    by_code = n_codes <= n
-    reach = n_codes if by_code else n
     zs = np.empty(n, dtype=np.uint64)  # the answers' keys, read once per set
     for i in range(n):
         zs[i] = zob[S[i]]
-    cs = np.empty(n, dtype=np.int64)  # each answer's code under the guess
+    cs = np.empty(n, dtype=np.int64)  # the codes met under the guess
     for j in range(m):
         row = F[cands[j]]
+        nm = 0
         for i in range(n):
             c = np.int64(row[S[i]])
-            cs[i] = c
+            cs[nm] = c
+            nm += counts[c] == 0
             counts[c] += 1
             sig[c] += zs[i]
             if not unit:
@@ -250,29 +251,26 @@ def scan(F, S, t, cands, lbtab, solved, n_codes, w, zob):  # type: ignore[no-unt
                     wlo[c] = x
         s = total
         q = 0
-        nl = 0
         h = np.uint64(0)
-        for i in range(reach):
-            c = i if by_code else cs[i]
+        for i in range(nm):
+            c = cs[i]
             k = counts[c]
-            if k > 0:
-                nl += 1
-                q += k * k
-                x = sig[c] * np.uint64(0x9E3779B97F4A7C15)
-                h += x ^ (x >> np.uint64(29))
-                if c == solved:
-                    ins[j] = 1
-                elif unit:
-                    s += below[k]
-                else:
-                    s += weighted_bound(lbtab, t - 1, k, wsum[c], wlo[c])
-                if not unit:
-                    wsum[c] = 0
-                    wlo[c] = INF
-                counts[c] = 0
-                sig[c] = 0
+            q += k * k
+            x = sig[c] * np.uint64(0x9E3779B97F4A7C15)
+            h += x ^ (x >> np.uint64(29))
+            if c == solved:
+                ins[j] = 1
+            elif unit:
+                s += below[k]
+            else:
+                s += weighted_bound(lbtab, t - 1, k, wsum[c], wlo[c])
+            if not unit:
+                wsum[c] = 0
+                wlo[c] = INF
+            counts[c] = 0
+            sig[c] = 0
         bound[j] = s
-        parts[j] = nl
+        parts[j] = nm
         sumsq[j] = q
         phash[j] = h
     return bound, ins, parts, sumsq, phash
