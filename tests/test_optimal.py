@@ -591,6 +591,45 @@ def test_fewest_unfound_equals_brute_force(dutch5: tuple[str, ...]) -> None:
     assert seen == {True, False}  # both verdicts occur
 
 
+def test_optimum_where_answers_must_be_left_equals_brute_force(dutch5: tuple[str, ...]) -> None:
+    # where the best tree leaves answers unfound, the root asks each first guess's parts how
+    # many they must leave (the fewest-unfound search) to raise their bounds: the same value
+    # as the plain solver's, fewest unfound first
+    seen = set()
+    for p, limit in _fewest_cases(dutch5):
+        plain = p.game.reference_matrix(p.guesses, p.answers)
+        want = brute_force(plain, p.game.solved, limit)
+        res = optimal.optimal_tree(p, limit=limit, budget=BUDGET, symmetry=False)
+        search = optimal.GroupSearch(p, limit, time.perf_counter() + BUDGET)
+        assert search.value(res.tree) == want and res.proven, (p.name, limit)
+        assert res.unguaranteed == res.unguaranteed_bound == want // MISS
+        seen.add(want // MISS)
+    assert max(seen) >= 2  # a best tree that leaves two or more: the parts are asked
+
+
+def test_parts_bounds_raised_by_their_fewest_unfound_stay_bounds(dutch5: tuple[str, ...]) -> None:
+    # each part's bound, raised by MISS for each answer it must leave unfound, stays at most
+    # its value, and counts every part that must leave one
+    raised = 0
+    for p, limit in _fewest_cases(dutch5):
+        if limit < 2:
+            continue  # no turn left for the parts: the plain solver opens with a guess
+        plain = p.game.reference_matrix(p.guesses, p.answers)
+        search = optimal.GroupSearch(p, limit, time.perf_counter() + BUDGET)
+        S = np.arange(search.n, dtype=np.int64)
+        for g in range(0, len(p.guesses), 3):
+            parts = [part for _, part in search.parts(S, g)]
+            bounds = [search.bound(part, limit - 1) for part in parts]
+            counting = list(bounds)
+            left = optimal._unfound_parts(search, parts, bounds, 99)
+            values = [brute_force(plain[:, part], p.game.solved, limit - 1) for part in parts]
+            assert all(b <= v for b, v in zip(bounds, values, strict=True)), (p.name, g)
+            assert all(b >= MISS for b, v in zip(bounds, values, strict=True) if v >= MISS)
+            assert sum(v >= MISS for v in values) <= left <= sum(v // MISS for v in values)
+            raised += sum(b > c for b, c in zip(bounds, counting, strict=True))
+    assert raised > 0
+
+
 def test_fewest_unfound_without_the_separators_table(
     dutch5: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -598,7 +637,7 @@ def test_fewest_unfound_without_the_separators_table(
     # tried instead: the same figures
     cases = list(_fewest_cases(dutch5))
     with_table = [unfinder.fewest_unfound(p, limit=t, budget=BUDGET).fewest for p, t in cases]
-    monkeypatch.setattr(unfinder, "SEPARATORS_BYTES", 0)
+    monkeypatch.setattr(optimal, "SEPARATORS_BYTES", 0)
     assert unfinder.Unfinder(cases[0][0], limit=2, budget=BUDGET).sep.shape[0] == 0
     without = [unfinder.fewest_unfound(p, limit=t, budget=BUDGET).fewest for p, t in cases]
     assert with_table == without

@@ -12,11 +12,7 @@ import numpy as np
 
 from playbook.core.exact import ABORT, INF, UNIT, guess_order, scan
 from playbook.core.problem import Problem
-from playbook.core.unfound import SEPARATORS_BYTES, core_pool, separators, unfound, unfound_table
 from playbook.search.optimal import GroupSearch
-
-NO_SEPARATORS = np.zeros((0, 0, 0), dtype=np.uint64)
-"""What :func:`playbook.core.unfound.unfound` gets where the table would not fit."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,24 +36,14 @@ class Unfinder:
     def __init__(self, problem: Problem, *, limit: int, budget: float) -> None:
         self.t0 = time.perf_counter()
         self.search = GroupSearch(problem, limit, self.t0 + budget)
-        self.lbtab = unfound_table(limit, self.search.n, self.search.branching)
-        rows, n = self.search.F.shape
-        small = n * n * ((rows + 63) // 64) * 8 <= SEPARATORS_BYTES
-        self.sep = separators(self.search.F) if small else NO_SEPARATORS
+        self.lbtab = self.search.misses.lbtab
+        self.sep = self.search.misses.sep
         """Which guesses tell each two answers apart (where that fits in memory)."""
-        self.pool = core_pool(self.sep)
-        """The sets no one guess tells apart that the search has met (a few of each)."""
         self.lower = 0
         """The best lower bound the last :meth:`fewest` proved."""
 
     def _unfound(self, S: np.ndarray, t: int, beta: int) -> int:
-        s = self.search
-        return int(
-            unfound(
-                S, t, np.int64(beta), s.F, s.allrows, self.lbtab, s.zob, s.memo, s.stats,
-                s.deadline, s.solved, s.n_codes, self.sep, self.pool,
-            )
-        )  # fmt: skip
+        return self.search.unfound(S, t, beta)
 
     def fewest(self, S: np.ndarray, t: int) -> int | None:
         """The fewest answers of ``S`` (sorted columns) any strategy leaves unfound within
@@ -106,7 +92,7 @@ class Unfinder:
 
     @property
     def nodes(self) -> int:
-        return int(self.search.stats[0])
+        return int(self.search.misses.stats[0])
 
     @property
     def seconds(self) -> float:
