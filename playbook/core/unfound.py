@@ -466,6 +466,29 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
             break
         pc, pk = lay_out(F[allrows[j]], S, counts, start, buf, solved, n_codes, met, pc_buf, pk_buf)
         by_size = np.argsort(-pk, kind="mergesort")
+        if best >= 2:
+            # first which parts must leave any (the cheap question, with the cores), each one
+            # more than its counting bound says: enough such parts rule the guess out
+            more = np.int64(0)
+            for pi in range(pc.shape[0]):
+                k = pk[by_size[pi]]
+                if lbtab[t - 1, k] > 0:
+                    continue
+                part = buf[start[pc[by_size[pi]]] : start[pc[by_size[pi]]] + k]
+                v = unfound(
+                    part, t - 1, np.int64(1), F, allrows, lbtab, zob, memo, stats, deadline,
+                    solved, n_codes, sep, pool,
+                )  # fmt: skip
+                if v == ABORT:
+                    return np.int64(ABORT)
+                if v >= 1:
+                    more += 1
+                    if total_lb + more >= best:
+                        break
+            if total_lb + more >= best:
+                if total_lb + more < fail_lb:
+                    fail_lb = total_lb + more
+                continue
         acc = np.int64(0)
         rest = total_lb
         ok = True
