@@ -493,6 +493,20 @@ def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
 
 
 @numba.njit(cache=True, nogil=True)
+def layout_buffers(n, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """The room :func:`lay_out` works in for sets of up to ``n`` answers, made once per set:
+    (counts, start, buf, met, pc, pk)."""
+    return (
+        np.zeros(n_codes, dtype=np.int64),
+        np.zeros(n_codes, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n_codes, dtype=np.int64),
+        np.empty(n_codes, dtype=np.int64),
+        np.empty(n_codes, dtype=np.int64),
+    )
+
+
+@numba.njit(cache=True, nogil=True)
 def lay_out(row, S, counts, start, buf, solved, n_codes, met, pc, pk):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Lay the answers of ``S`` out in ``buf`` by the code guess ``row`` gives them; returns
     the codes and sizes of the non-solving parts in order of code (part of code ``c`` at
@@ -719,12 +733,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     # parts keep one guess per class of their own from all rows instead)
     kids = allrows if symbols.shape[0] > 0 else distinct_splits(cands, ins, parts, phash)
     fail_lb = above
-    counts = np.zeros(n_codes, dtype=np.int64)
-    start = np.zeros(n_codes, dtype=np.int64)
-    buf = np.empty(n, dtype=np.int64)
-    met = np.empty(n_codes, dtype=np.int64)
-    pc_buf = np.empty(n_codes, dtype=np.int64)
-    pk_buf = np.empty(n_codes, dtype=np.int64)
+    counts, start, buf, met, pc_buf, pk_buf = layout_buffers(n, n_codes)
     while True:
         if bi == nb:  # the guesses of the next bound
             b = next_bound(bound, keep, b)

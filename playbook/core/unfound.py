@@ -12,6 +12,7 @@ from playbook.core.exact import (
     INF,
     guess_order,
     lay_out,
+    layout_buffers,
     now,
     parts_of,
     perfect,
@@ -341,12 +342,7 @@ def _in_three(S, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n_
             keep[nc] = pkeep[p]
             _rule_out(out, cores, keep, nc, best, sep)
             nc += 1
-    counts = np.zeros(n_codes, dtype=np.int64)
-    start = np.zeros(n_codes, dtype=np.int64)
-    buf = np.empty(n, dtype=np.int64)
-    met = np.empty(n_codes, dtype=np.int64)
-    pc_buf = np.empty(n_codes, dtype=np.int64)
-    pk_buf = np.empty(n_codes, dtype=np.int64)
+    counts, start, buf, met, pc_buf, pk_buf = layout_buffers(n, n_codes)
     for g in range(rows):
         if (out[g >> 6] >> np.uint64(g & 63)) & np.uint64(1):
             continue
@@ -453,12 +449,7 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
     order = guess_order(bound, ins, parts, sumsq, phash, beta + n)
     best = beta
     fail_lb = np.int64(INF)
-    counts = np.zeros(n_codes, dtype=np.int64)
-    start = np.zeros(n_codes, dtype=np.int64)
-    buf = np.empty(n, dtype=np.int64)
-    met = np.empty(n_codes, dtype=np.int64)
-    pc_buf = np.empty(n_codes, dtype=np.int64)
-    pk_buf = np.empty(n_codes, dtype=np.int64)
+    counts, start, buf, met, pc_buf, pk_buf = layout_buffers(n, n_codes)
     for oi in range(order.shape[0]):
         j = order[oi]
         total_lb = bound[j] - n
