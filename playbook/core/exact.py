@@ -364,16 +364,22 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
         o1 = o0[np.argsort(bk[o0], kind="mergesort")]
     else:
         o1 = np.argsort((bk << 32) | sec, kind="mergesort")
-    # the first of each partition hash, in that order (an open-addressing set of hashes)
+    out = keep[o1]
     table, used = _hash_set(nk)
-    out = np.empty(nk, dtype=np.int64)
+    return out[: _first_of_each(out, nk, phash, table, used)]
+
+
+@numba.njit(cache=True, nogil=True)
+def _first_of_each(out, n, phash, table, used):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Keeps in ``out[:n]``, in place and in order, the first candidate of each partition
+    hash not met before (``table``, ``used``: :func:`_hash_set`); returns how many."""
     no = 0
-    for i in range(nk):
-        j = keep[o1[i]]
+    for i in range(n):
+        j = out[i]
         if _first_seen(table, used, phash[j]):
             out[no] = j
             no += 1
-    return out[:no]
+    return no
 
 
 @numba.njit(cache=True, nogil=True)
@@ -410,13 +416,7 @@ def with_bound(bound, ins, sumsq, phash, keep, b, table, used, out):  # type: ig
         tmp = out[:nb].copy()
         for i in range(nb):
             out[i] = tmp[o[i]]
-    no = 0
-    for i in range(nb):
-        j = out[i]
-        if _first_seen(table, used, phash[j]):
-            out[no] = j
-            no += 1
-    return no
+    return _first_of_each(out, nb, phash, table, used)
 
 
 @numba.njit(cache=True, nogil=True)

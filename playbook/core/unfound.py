@@ -109,13 +109,10 @@ def _popcount(x):  # type: ignore[no-untyped-def]  # numba types it at the call
 @numba.njit(cache=True, nogil=True)
 def _core(sep, P, out):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Writes to ``out`` a few answers of ``P`` (sorted columns, 3+, not told apart by any one
-    guess) that no guess tells apart either, and returns how many (all of ``P`` where
-    ``sep`` is empty): from the pair the fewest guesses tell apart, each time the answer
-    that leaves the fewest guesses telling all apart (``sep``: :func:`separators`)."""
+    guess) that no guess tells apart either, and returns how many: from the pair the fewest
+    guesses tell apart, each time the answer that leaves the fewest guesses telling all
+    apart (``sep``: :func:`separators`, not empty)."""
     n = P.shape[0]
-    if sep.shape[0] == 0:
-        out[:n] = P
-        return n
     words = sep.shape[2]
     fewest = np.int64(1 << 62)
     for i in range(n):
@@ -462,10 +459,11 @@ def unfound(S, t, beta, F, allrows, lbtab, zob, memo, stats, deadline, solved, n
             # more than its counting bound says: enough such parts rule the guess out
             more = np.int64(0)
             for pi in range(pc.shape[0]):
+                c = pc[by_size[pi]]
                 k = pk[by_size[pi]]
                 if lbtab[t - 1, k] > 0:
                     continue
-                part = buf[start[pc[by_size[pi]]] : start[pc[by_size[pi]]] + k]
+                part = buf[start[c] : start[c] + k]
                 v = unfound(
                     part, t - 1, np.int64(1), F, allrows, lbtab, zob, memo, stats, deadline,
                     solved, n_codes, sep, pool,
