@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -13,11 +14,11 @@ from helpers import BUDGET, sample, verify_path
 
 from playbook import cli, config
 from playbook.convert import tree_plan
-from playbook.core import exact
+from playbook.core import exact, hashset
 from playbook.core import unfound as unfound_kernel
 from playbook.core.problem import Problem
 from playbook.core.ranking import RULES
-from playbook.core.symmetry import canonical, representatives
+from playbook.core.symmetry import canonical, representatives, stabilised
 from playbook.games import Game, Mastermind, Symmetry, WordGame
 from playbook.pipeline import strategies
 from playbook.search import optimal, unfinder
@@ -210,35 +211,33 @@ def test_symmetry_orbits_of_mastermind_4x6() -> None:
     assert codes.index("1112") in after and codes.index("2212") not in after  # 1 <-> 2, 12 34
 
 
-def _plain_kept(codes: tuple[str, ...], colours: int, history: list[str], S: list[str]) -> set[str]:
-    """The guesses the canonical filter must keep, by brute force over the whole group:
-    every permutation of colours and positions that maps each guess of ``history`` onto
-    itself, and excluded colours (in no answer of ``S``) written as the least of them."""
+def _plain_group(colours: int, pegs: int, history: list[str]) -> list[Callable[[str], str]]:
+    """Every permutation of colours and positions that maps each guess of ``history`` onto
+    itself (the stabiliser, computed plainly)."""
     import itertools
-
-    present = {ch for s in S for ch in s}
-    excluded = sorted(set("123456789"[:colours]) - present)
-
-    def merged(code: str) -> str:
-        return "".join(excluded[0] if ch in excluded else ch for ch in code)
 
     group = []
     for pi in itertools.permutations("123456789"[:colours]):
         m = dict(zip("123456789"[:colours], pi, strict=True))
-        for tau in itertools.permutations(range(len(codes[0]))):
+        for tau in itertools.permutations(range(pegs)):
 
             def act(code: str, m: dict[str, str] = m, tau: tuple[int, ...] = tau) -> str:
                 return "".join(m[code[tau[i]]] for i in range(len(code)))
 
             if all(act(h) == h for h in history):
                 group.append(act)
-    return {g for g in codes if all(merged(act(g)) >= g for act in group) and merged(g) == g}
+    return group
 
 
 @pytest.mark.parametrize(("pegs", "colours"), [(3, 3), (2, 4), (3, 4), (4, 3)])
-def test_canonical_guesses_equal_the_plain_orbits(pegs: int, colours: int) -> None:
-    """The kernel keeps the least guess of each class, as the whole group computed plainly
-    does, at nodes reached by random games (histories of one to three guesses)."""
+def test_canonical_guesses_keep_each_class_of_the_plain_group(pegs: int, colours: int) -> None:
+    """At nodes reached by random games (histories of none to three guesses):
+
+    * the first step keeps exactly the least guess of each orbit of the stabiliser;
+    * the second keeps, of those, exactly one of each class of guesses that differ only in
+      excluded colours (in no answer of ``S``), the first;
+    * so every class of guesses alike under both (the whole group, computed plainly) keeps
+      at least one guess."""
     game, codes, F = mastermind(pegs, colours, 6)
     rows = np.arange(len(codes))
     sym = game.symmetry(codes, rows)
@@ -248,12 +247,27 @@ def test_canonical_guesses_equal_the_plain_orbits(pegs: int, colours: int) -> No
         answer = int(rng.integers(len(codes)))
         history = [int(g) for g in rng.integers(len(codes), size=int(rng.integers(0, 4)))]
         S = rows[np.all([F[h] == F[h, answer] for h in history], axis=0)] if history else rows
-        kept = canonical(
-            sym.symbols, sym.positions, sym.n_symbols, np.asarray(history, dtype=np.int64),
-            len(history), S, rows,
-        )  # fmt: skip
-        want = _plain_kept(codes, colours, [codes[h] for h in history], [codes[a] for a in S])
-        assert {codes[k] for k in kept} == want
+        hist = np.asarray(history, dtype=np.int64)
+        group = _plain_group(colours, pegs, [codes[h] for h in history])
+        pre = stabilised(sym.symbols, sym.positions, sym.n_symbols, hist, len(history))
+        assert {codes[k] for k in pre} == {g for g in codes if all(act(g) >= g for act in group)}
+        kept = canonical(sym.symbols, sym.positions, sym.n_symbols, hist, len(history), S, rows)
+        present = {ch for a in S for ch in codes[a]}
+        excluded = sorted(set("123456789"[:colours]) - present)
+
+        def merged(code: str, excluded: list[str] = excluded) -> str:
+            return "".join(excluded[0] if ch in excluded else ch for ch in code)
+
+        firsts: dict[str, int] = {}
+        for k in pre.tolist():
+            firsts.setdefault(merged(codes[k]), k)
+        assert sorted(kept.tolist()) == sorted(firsts.values())
+
+        # every class under both keeps a guess
+        def cls(code: str, group: list[Callable[[str], str]] = group) -> str:
+            return min(merged(act(code)) for act in group)
+
+        assert {cls(codes[k]) for k in kept} == {cls(g) for g in codes}
 
 
 def test_symmetry_below_the_root_keeps_the_optimum() -> None:
@@ -347,6 +361,36 @@ def test_scan_against_its_plain_statement() -> None:
                 assert (phash[g] == phash[h]) == (split[g] == split[h])
 
 
+def test_the_lean_scan_and_describe_give_the_whole_scans_figures() -> None:
+    # scan_bounds is scan's bound, in set and parts (weights of 1); describe fills in scan's
+    # squares and hashes for the guesses of one bound, and only for them
+    rng = np.random.default_rng(5)
+    for n_codes, solved in [(4, 0), (25, 20), (40, 3)]:
+        F = rng.integers(0, n_codes, size=(80, 15)).astype(np.uint8)
+        F[::7, 2:9] = solved  # some guesses that find an answer or split little
+        lbtab = exact.counting_table(5, 15, n_codes - 1)
+        zob = rng.integers(0, 2**63, size=15, dtype=np.int64).astype(np.uint64) * 2 + 1
+        for S in (np.arange(15, dtype=np.int64), np.array([1, 4, 5, 9, 14], dtype=np.int64)):
+            cands = np.sort(rng.choice(80, size=50, replace=False)).astype(np.int64)
+            for t in (2, 3, 5):
+                whole = exact.scan(F, S, t, cands, lbtab, solved, n_codes, exact.UNIT, zob)
+                lean = exact.scan_bounds(F, S, t, cands, lbtab, solved, n_codes)
+                for a, b in zip(whole[:3], lean, strict=True):
+                    assert a.tolist() == b.tolist()
+                keep = exact.worth_trying(lean[0], lean[1], lean[2], exact.INF)
+                for b in sorted(set(lean[0][keep].tolist())):
+                    sumsq = np.full(50, -1, dtype=np.int64)
+                    phash = np.zeros(50, dtype=np.uint64)
+                    counts = np.zeros(n_codes, dtype=np.int64)
+                    sig = np.zeros(n_codes, dtype=np.uint64)
+                    exact.describe(F, S, cands, keep, lean[0], b, zob, counts, sig, sumsq, phash)
+                    mine = [j for j in keep.tolist() if lean[0][j] == b]
+                    assert [j for j in range(50) if sumsq[j] >= 0] == mine
+                    assert sumsq[mine].tolist() == whole[3][mine].tolist()
+                    assert phash[mine].tolist() == whole[4][mine].tolist()
+                    assert not counts.any() and not sig.any()
+
+
 def test_guesses_a_bound_at_a_time_come_in_guess_order() -> None:
     # the search below the root takes its guesses a bound at a time: the same guesses in the
     # same order as the whole sort, each partition once, below the cut-off only
@@ -360,7 +404,7 @@ def test_guesses_a_bound_at_a_time_come_in_guess_order() -> None:
             phash = rng.integers(0, max(2, m // 3), size=m).astype(np.uint64)
             want = exact.guess_order(bound, ins, parts, sumsq, phash, below).tolist()
             keep = exact.worth_trying(bound, ins, parts, below)
-            table, used = exact._hash_set(len(keep))
+            table, used = hashset.hash_set(len(keep))
             out = np.empty(len(keep), dtype=np.int64)
             got: list[int] = []
             b = -1

@@ -75,7 +75,7 @@ from playbook.core.exact import (
 )
 from playbook.core.problem import Problem
 from playbook.core.ranking import FIRST_CONSISTENT, RULES
-from playbook.core.symmetry import kernel_args, representatives, respects
+from playbook.core.symmetry import class_cache, kernel_args, representatives, respects
 from playbook.core.unfound import SEPARATORS_BYTES, core_pool, separators, unfound, unfound_table
 from playbook.games import Symmetry
 from playbook.search.greedy import greedy_tree
@@ -164,6 +164,7 @@ class GroupSearch:
         self.sym = sym
         self.symbols, self.positions, self.n_symbols = kernel_args(sym)
         self.hist = np.zeros(limit + 1, dtype=np.int64)
+        self.classes = class_cache()
         self.w = UNIT if weights is None else np.ascontiguousarray(weights, dtype=np.int64)
         """Each answer's weight (empty: all 1): the search minimises the weighted guesses."""
 
@@ -179,7 +180,7 @@ class GroupSearch:
                 S, t, np.int64(beta), self.allrows, self.F, self.col_row, self.allrows,
                 self.lbtab, self.zob, self.memo, self.stats, self.deadline, self.solved,
                 self.n_codes, self.symbols, self.positions, self.n_symbols, self.hist, nh,
-                self.w,
+                self.classes, self.w,
             )
         )  # fmt: skip
 
