@@ -362,8 +362,8 @@ def test_scan_against_its_plain_statement() -> None:
 
 
 def test_the_lean_scan_and_describe_give_the_whole_scans_figures() -> None:
-    # scan_bounds is scan's bound, in set and parts (weights of 1); describe fills in scan's
-    # squares and hashes for the guesses of one bound, and only for them
+    # scan_bounds on by_answer's copy is scan's bound, in set and parts (weights of 1);
+    # describe fills in scan's squares and hashes for the guesses of one bound, only them
     rng = np.random.default_rng(5)
     for n_codes, solved in [(4, 0), (25, 20), (40, 3)]:
         F = rng.integers(0, n_codes, size=(80, 15)).astype(np.uint8)
@@ -374,7 +374,8 @@ def test_the_lean_scan_and_describe_give_the_whole_scans_figures() -> None:
             cands = np.sort(rng.choice(80, size=50, replace=False)).astype(np.int64)
             for t in (2, 3, 5):
                 whole = exact.scan(F, S, t, cands, lbtab, solved, n_codes, exact.UNIT, zob)
-                lean = exact.scan_bounds(F, S, t, cands, lbtab, solved, n_codes)
+                FT, dsolved, dcodes = exact.by_answer(F, solved)
+                lean = exact.scan_bounds(FT, S, t, cands, lbtab, dsolved, dcodes)
                 for a, b in zip(whole[:3], lean, strict=True):
                     assert a.tolist() == b.tolist()
                 keep = exact.worth_trying(lean[0], lean[1], lean[2], exact.INF)

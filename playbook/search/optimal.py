@@ -62,8 +62,10 @@ from playbook.core.exact import (
     GUESS_MASK,
     INF,
     MISS,
+    NO_LEAN,
     UNIT,
     branching_of,
+    by_answer,
     counting_table,
     guess_order,
     memo_entry,
@@ -165,6 +167,9 @@ class GroupSearch:
         self.symbols, self.positions, self.n_symbols = kernel_args(sym)
         self.hist = np.zeros(limit + 1, dtype=np.int64)
         self.classes = class_cache()
+        self.lean = (
+            by_answer(self.F, self.solved) if sym is not None and weights is None else NO_LEAN
+        )
         self.w = UNIT if weights is None else np.ascontiguousarray(weights, dtype=np.int64)
         """Each answer's weight (empty: all 1): the search minimises the weighted guesses."""
 
@@ -180,7 +185,7 @@ class GroupSearch:
                 S, t, np.int64(beta), self.allrows, self.F, self.col_row, self.allrows,
                 self.lbtab, self.zob, self.memo, self.stats, self.deadline, self.solved,
                 self.n_codes, self.symbols, self.positions, self.n_symbols, self.hist, nh,
-                self.classes, self.w,
+                self.classes, self.lean, self.w,
             )
         )  # fmt: skip
 
