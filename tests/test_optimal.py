@@ -362,12 +362,15 @@ def test_scan_against_its_plain_statement() -> None:
 
 
 def test_the_lean_scan_and_describe_give_the_whole_scans_figures() -> None:
-    # scan_bounds on by_answer's copy is scan's bound, in set and parts (weights of 1);
-    # describe fills in scan's squares and hashes for the guesses of one bound, only them
+    # scan_bounds on by_answer's copy is scan's bound, in set and parts (weights of 1), and
+    # the first guess that tells all apart is the first with as many parts as answers, read
+    # from the copy or from the matrix; describe fills in scan's squares and hashes for the
+    # guesses of one bound, and only for them
     rng = np.random.default_rng(5)
     for n_codes, solved in [(4, 0), (25, 20), (40, 3)]:
         F = rng.integers(0, n_codes, size=(80, 15)).astype(np.uint8)
         F[::7, 2:9] = solved  # some guesses that find an answer or split little
+        F[40] = np.arange(15) % n_codes  # tells all apart where there are codes enough
         lbtab = exact.counting_table(5, 15, n_codes - 1)
         zob = rng.integers(0, 2**63, size=15, dtype=np.int64).astype(np.uint64) * 2 + 1
         for S in (np.arange(15, dtype=np.int64), np.array([1, 4, 5, 9, 14], dtype=np.int64)):
@@ -375,7 +378,13 @@ def test_the_lean_scan_and_describe_give_the_whole_scans_figures() -> None:
             for t in (2, 3, 5):
                 whole = exact.scan(F, S, t, cands, lbtab, solved, n_codes, exact.UNIT, zob)
                 FT, dsolved, dcodes = exact.by_answer(F, solved)
-                lean = exact.scan_bounds(FT, S, t, cands, lbtab, dsolved, dcodes)
+                laid = exact.laid_codes(FT, S, cands)
+                lean = exact.scan_bounds(laid, t, lbtab, dsolved, dcodes)
+                seen = np.zeros(n_codes, dtype=np.int64)
+                stats = np.zeros(4, dtype=np.int64)
+                apart = [j for j in range(50) if lean[2][j] == len(S)]
+                assert exact.first_apart(laid, seen, stats) == (apart[0] if apart else -1)
+                assert exact.first_perfect(F, S, cands, seen, stats) == (apart[0] if apart else -1)
                 for a, b in zip(whole[:3], lean, strict=True):
                     assert a.tolist() == b.tolist()
                 keep = exact.worth_trying(lean[0], lean[1], lean[2], exact.INF)
