@@ -59,7 +59,6 @@ from numba.typed import Dict
 
 from playbook.core.exact import (
     ABORT,
-    GUESS_MASK,
     INF,
     MISS,
     NO_LEAN,
@@ -68,10 +67,12 @@ from playbook.core.exact import (
     by_answer,
     counting_table,
     guess_order,
-    memo_entry,
+    memo_guess,
     scan,
     solve,
     split_by_code,
+    walk,
+    walk_room,
     weigh,
     weighted_bound,
 )
@@ -252,14 +253,10 @@ class GroupSearch:
 
     def guess_of(self, S: np.ndarray, t: int) -> int:
         """The memoised best guess of a set solved exactly."""
-        if len(S) == 2 and len(self.w) and self.w[S[1]] > self.w[S[0]]:
-            return int(self.col_row[S[1]])  # the heavier first
-        if len(S) <= 2 or t == 1:
-            return int(self.col_row[S[0]])
-        packed = int(memo_entry(self.memo, S, t, self.zob))
-        if packed < 0 or not packed & 1:
+        g = int(memo_guess(S, t, self.memo, self.zob, self.col_row, self.w))
+        if g < 0:
             raise RuntimeError("internal error: optimal subtree missing from the memo")
-        return int((packed >> 1) & GUESS_MASK)
+        return g
 
     def build(
         self,
@@ -273,21 +270,37 @@ class GroupSearch:
         """The subtree that plays ``g`` on ``S`` and then the memoised best guesses; a part
         left when the turns are up becomes a try list past the last turn (its answers added
         to ``missed``)."""
-        children: list[tuple[int, Node]] = []
-        for c, part in self.split(S, g):
-            if c == self.solved:
-                turns[int(part[0])] = depth
-                continue
-            if t == 1:
+        room = walk_room(len(S), t)
+        S = np.asarray(S, dtype=np.int64)
+        if not walk(
+            S, t, depth, g, -1, -1, self.F, self.memo, self.zob, self.solved, self.n_codes,
+            self.col_row, self.w, room,
+        ):  # fmt: skip
+            raise RuntimeError("internal error: optimal subtree missing from the memo")
+        rows, tries, found, cnt = room
+        for a, d in found[: cnt[1]].tolist():
+            turns[a] = d
+        built: list[Node] = []
+        kids: list[list[tuple[int, Node]]] = [[] for _ in range(int(cnt[0]))]
+        for k in range(int(cnt[0]) - 1, -1, -1):  # each node after its parent: build upward
+            guess, parent, code, size, start = rows[k].tolist()
+            node: Node
+            if guess < 0:
                 if missed is None:
                     raise RuntimeError("internal error: answers left after the last turn")
-                missed += part.tolist()
-                children.append((int(c), TryList(tuple(int(a) for a in part))))
-                continue
-            child_g = self.guess_of(part, t - 1)
-            child = self.build(part, t - 1, depth + 1, turns, child_g, missed)
-            children.append((int(c), child))
-        return Probe(g, tuple(children), len(S))
+                node = TryList(tuple(tries[start : start + size].tolist()))
+            else:
+                node = Probe(guess, tuple(reversed(kids[k])), size)
+            if parent >= 0:
+                kids[parent].append((code, node))
+            built.append(node)
+        if missed is not None:
+            for k in range(int(cnt[0])):
+                if rows[k, 0] < 0:
+                    missed += tries[rows[k, 4] : rows[k, 4] + rows[k, 3]].tolist()
+        root = built[-1]
+        assert isinstance(root, Probe)
+        return root
 
     def value(self, tree: Tree) -> int:
         """A tree's value as the search counts it: the (weighted) guesses of every answer,
