@@ -139,8 +139,12 @@ def colour_symmetry(
     pegs, colours = game.pegs, game.colours
     if len(guesses) != colours**pegs:
         return None
-    digits = np.asarray([[int(ch) - 1 for ch in g] for g in guesses], dtype=np.int64)
-    if digits.shape != (len(guesses), pegs) or digits.min() < 0 or digits.max() >= colours:
+    raw = "".join(guesses).encode()
+    if len(raw) != len(guesses) * pegs or any(len(g) != pegs for g in guesses):
+        return None
+    # the digits of every code at once (a Python loop over them took 2 ms of 4x6's search)
+    digits = np.frombuffer(raw, dtype=np.uint8).reshape(-1, pegs).astype(np.int64) - ord("1")
+    if digits.min() < 0 or digits.max() >= colours:
         return None
     weights = colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64)
     index = digits @ weights
