@@ -52,7 +52,7 @@ def stabilised(symbols, positions, n_symbols, hist, nh):  # type: ignore[no-unty
 
     ``symbols``: each guess row as symbol indices; ``positions``: the position
     permutations. Each image is compared digit by digit with the guess, from the first: the
-    first digit that differs decides (most images differ at the first)."""
+    first digit that differs decides."""
     rows, p = symbols.shape
     used = np.zeros(n_symbols, dtype=np.bool_)
     for k in range(nh):

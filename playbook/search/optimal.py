@@ -280,11 +280,10 @@ class GroupSearch:
         rows, tries, found, cnt = room
         for a, d in found[: cnt[1]].tolist():
             turns[a] = d
-        built: list[Node] = []
         kids: list[list[tuple[int, Node]]] = [[] for _ in range(int(cnt[0]))]
+        node: Node | None = None
         for k in range(int(cnt[0]) - 1, -1, -1):  # each node after its parent: build upward
             guess, parent, code, size, start = rows[k].tolist()
-            node: Node
             if guess < 0:
                 if missed is None:
                     raise RuntimeError("internal error: answers left after the last turn")
@@ -293,14 +292,12 @@ class GroupSearch:
                 node = Probe(guess, tuple(reversed(kids[k])), size)
             if parent >= 0:
                 kids[parent].append((code, node))
-            built.append(node)
         if missed is not None:
             for k in range(int(cnt[0])):
                 if rows[k, 0] < 0:
                     missed += tries[rows[k, 4] : rows[k, 4] + rows[k, 3]].tolist()
-        root = built[-1]
-        assert isinstance(root, Probe)
-        return root
+        assert isinstance(node, Probe)  # the last built is the root, the guess g
+        return node
 
     def value(self, tree: Tree) -> int:
         """A tree's value as the search counts it: the (weighted) guesses of every answer,
