@@ -897,3 +897,29 @@ def test_weighted_floor_with_a_lighter_answer_telling_all_apart() -> None:
         for beta in betas:
             v = search.solve(part, 3, beta)
             assert v == 65 if beta > 65 else v >= beta
+
+
+@pytest.mark.parametrize(("pegs", "colours", "limit"), [(3, 3, 4), (3, 3, 3), (2, 4, 3)])
+def test_the_opening_bound_is_below_every_opening_optimum(
+    pegs: int, colours: int, limit: int
+) -> None:
+    """For every first guess: the counting bound <= the opening bound <= the optimum that
+    opens with it (answers left unfound included, where the turns are too few); with a
+    cut-off, an unfinished bound has reached it and is still below the optimum."""
+    p = mastermind_problem(pegs, colours, limit)
+    search = optimal.GroupSearch(p, limit, time.perf_counter() + BUDGET)
+    everyone = np.arange(len(p.answers), dtype=np.int64)
+    above = 0
+    for g in range(len(p.guesses)):
+        best = optimal.optimal_tree(p, limit=limit, budget=BUDGET, first=g, symmetry=False)
+        assert best.proven
+        value = search.value(best.tree)  # with MISS for each answer left unfound
+        counting = search.weight(everyone) + sum(
+            search.bound(part, limit - 1) for _, part in search.parts(everyone, g)
+        )
+        bound, whole = search.opening_bound(g)
+        assert whole and counting <= bound <= value
+        above += bound > counting
+        cut, done = search.opening_bound(g, cutoff=counting + 1)
+        assert done or counting + 1 <= cut <= value
+    assert above > 0  # the scan adds to the counting bound somewhere
