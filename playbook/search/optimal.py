@@ -232,9 +232,9 @@ class GroupSearch:
         weight, and for each non-solving part the least bound any guess gives it with a turn
         fewer (the scan's: its own weight and its parts' counting bounds). Parts are taken
         largest first from their counting bounds and the sum stops once it reaches ``cutoff``;
-        returns (bound, whether every part was scanned). On Wordle this rules out a first
-        guess in 0.2-0.4 s where the search below had needed 803 s for plook (its bound is
-        8,327, above salet's 7,920)."""
+        returns (bound, whether every part was scanned). On Wordle it rules out 12,655 of the
+        12,972 first guesses at salet's 7,920, a median 0.09 s each (plook's is 8,327: the
+        search below had needed 803 s to rule it out)."""
         S = np.arange(self.n, dtype=np.int64)
         t = self.limit - 1
         parts = sorted((part for _, part in self.parts(S, g)), key=len, reverse=True)
