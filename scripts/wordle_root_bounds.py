@@ -1,115 +1,254 @@
-"""The first stage of Wordle's root proof (issue 30, item 3): a lower bound for every first
-guess, to re-check or to go on from.
+"""Wordle's root proof (issue 30, item 3): no first guess opens a tree with fewer guesses than
+salet's 7,920, written so that anyone can re-check it.
 
-For each of the guesses of ``config/wordle.yaml`` (12,972 guesses, 2,315 answers, six turns):
-the bound of every tree that opens with it (``GroupSearch.opening_bound``: the answers, and
-for each part the least bound any second guess gives it), its parts scanned largest first
-until the bound reaches ``--cutoff`` (default 7,920, salet's proven total: a first guess at
-or above it cannot beat salet). The guesses left below the cut-off are what a proof must
-still search. Guesses are shared among ``--jobs`` workers in chunks; each chunk's lines are
-appended to the output as it ends, so an interrupted run goes on where it stopped when the
-same command is run again.
+Two stages over the guesses of ``config/wordle.yaml`` (12,972 guesses, 2,315 answers, six
+turns), each a map over workers (``--jobs`` local processes, or a Dask cluster with
+``--scheduler``) that appends a JSON line per first guess as each chunk ends, so that the
+same command, run again after an interruption, goes on where it stopped:
 
-    .venv/bin/python scripts/wordle_root_bounds.py [--jobs N] [--cutoff T] [--limit K]
+1. every first guess's opening bound (``GroupSearch.opening_bound``: the answers, and for
+   each part the least bound any second guess gives it), summed until it reaches
+   ``--cutoff`` (default 7,920): a guess at or above it cannot beat salet. Lines in
+   ``benchmarks/results/wordle_root_bounds.jsonl``.
+2. every guess left below the cut-off, searched part by part until its bound reaches the
+   cut-off (``refute_opening``); ``--best`` (salet) is solved whole, for its exact total.
+   Lines in ``benchmarks/results/wordle_root_proof.jsonl``: each part's feedback code,
+   answers, figure and whether the figure is the part's exact value (else a lower bound).
 
-Writes ``benchmarks/results/wordle_root_bounds.jsonl`` (a line per first guess: guess, the
-counting bound, the bound, whether every part was scanned) and prints a summary.
+``--recheck K`` re-derives K lines of each file chosen at random (``--seed``) instead: the
+first stage's bounds again, and each of the second stage's parts solved again by a search
+with a memo of its own.
+
+    .venv/bin/python scripts/wordle_root_bounds.py [--jobs N] [--scheduler tcp://HOST:PORT]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from joblib import Parallel, delayed
-
-from playbook import config
-from playbook.pipeline.session import Session
-from playbook.search.optimal import GroupSearch
+from playbook import parallel
+from playbook.core.exact import INF
+from playbook.errors import PlaybookError
+from playbook.pipeline.root import bound_rows, proof_of, refute_rows, root_search
+from playbook.search.root_proof import recheck
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "benchmarks" / "results" / "wordle_root_bounds.jsonl"
+CONFIG = ROOT / "config" / "wordle.yaml"
+RESULTS = ROOT / "benchmarks" / "results"
+BOUNDS = RESULTS / "wordle_root_bounds.jsonl"
+PROOF = RESULTS / "wordle_root_proof.jsonl"
 CHUNK = 200
+"""First guesses per task of the first stage (0.1 s each)."""
+PROOF_CHUNK = 4
+"""First guesses per task of the second stage (up to a minute each)."""
 
 
-def _search() -> tuple[GroupSearch, tuple[str, ...]]:
-    cfg = config.load(ROOT / "config" / "wordle.yaml")
-    session = Session.open(cfg)
-    (problem,) = session.problems(None).values()
-    return GroupSearch(problem, session.game.limit, float("inf")), tuple(problem.guesses)
+def _whole(rec: Any, stage: int) -> bool:
+    """Whether ``rec`` is a whole line of the stage: a first line's guess, row, bound and
+    whether it is whole; a second's also its weight, exactness and parts of four numbers."""
+    if not isinstance(rec, dict):
+        return False
+    kinds: dict[str, type] = {"row": int, "guess": str, "bound": int}
+    kinds.update({"whole": bool} if stage == 1 else {"exact": bool, "weight": int, "parts": list})
+    if any(not isinstance(rec.get(k), kind) for k, kind in kinds.items()):
+        return False
+    return stage == 1 or all(
+        isinstance(p, list) and len(p) == 4 and all(type(x) is int for x in p) for p in rec["parts"]
+    )
 
 
-def _chunk(rows: list[int], cutoff: int) -> list[dict[str, Any]]:
-    search, guesses = _search()
-    out = []
-    for g in rows:
-        t0 = time.perf_counter()
-        counting, _ = search.opening_bound(g, cutoff=0)
-        bound, whole = search.opening_bound(g, cutoff=cutoff)
-        out.append(
-            {
-                "guess": guesses[g],
-                "row": g,
-                "counting": counting,
-                "bound": bound,
-                "whole": whole,
-                "seconds": round(time.perf_counter() - t0, 4),
-            }
-        )
-    return out
-
-
-def _done(path: Path) -> dict[int, dict[str, Any]]:
-    """The lines already written (a last line cut short by an interruption is left out)."""
+def _done(path: Path, stage: int) -> tuple[dict[int, dict[str, Any]], int]:
+    """The whole lines already written, and how many others there are (a last line cut short
+    by an interruption, or one that is not the stage's: the guess is done again)."""
     done: dict[int, dict[str, Any]] = {}
+    bad = 0
     if path.exists():
-        for line in path.read_text().splitlines():
+        for line in path.read_text(errors="replace").splitlines():
             try:
                 rec = json.loads(line)
             except json.JSONDecodeError:
-                continue
-            done[int(rec["row"])] = rec
-    return done
+                rec = None
+            if _whole(rec, stage):
+                done[int(rec["row"])] = rec
+            else:
+                bad += 1
+    return done, bad
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--jobs", type=int, default=2, help="workers (default 2)")
-    ap.add_argument("--cutoff", type=int, default=7920, help="salet's total (default 7920)")
-    ap.add_argument("--limit", type=int, default=0, help="first guesses to bound (0: all)")
-    ap.add_argument("--out", type=Path, default=OUT, help=f"lines file (default {OUT})")
-    args = ap.parse_args(argv)
-    if args.jobs < 1 or args.cutoff < 1 or args.limit < 0:
-        print("error: --jobs and --cutoff must be at least 1, --limit at least 0", file=sys.stderr)
-        return 2
-    _, guesses = _search()
-    rows = list(range(len(guesses)))[: args.limit or None]
-    done = _done(args.out)
+def _stage(
+    fn: Any, rows: list[int], chunk: int, cutoff: int, out: Path, jobs: int, label: str
+) -> dict[int, dict[str, Any]]:
+    """Run ``fn`` over the ``rows`` not in ``out`` yet, appending its lines as chunks end."""
+    done, _ = _done(out, 1 if fn is bound_rows else 2)
     todo = [g for g in rows if g not in done]
-    chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
-    print(f"{len(rows)} first guesses, {len(rows) - len(todo)} done before, {len(todo)} to go")
+    print(
+        f"{label}: {len(rows)} first guesses, {len(rows) - len(todo)} done before, "
+        f"{len(todo)} to go"
+    )
     t0 = time.perf_counter()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("a") as fh:
-        for part in Parallel(n_jobs=args.jobs, return_as="generator")(
-            delayed(_chunk)(c, args.cutoff) for c in chunks
-        ):
+    tasks = [
+        (f"{label}:{i}", (str(CONFIG), todo[i : i + chunk], cutoff))
+        for i in range(0, len(todo), chunk)
+    ]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    ended = len(rows) - len(todo)
+    with out.open("a") as fh:
+        for _, part in parallel.stream(fn, tasks, jobs):
             for rec in part:
                 fh.write(json.dumps(rec, sort_keys=True) + "\n")
                 done[rec["row"]] = rec
             fh.flush()
-            print(f"[{time.perf_counter() - t0:7.1f} s] {len(done)}/{len(rows)}", flush=True)
-    recs = [done[g] for g in rows]
-    below = sorted((r for r in recs if r["bound"] < args.cutoff), key=lambda r: r["bound"])
+            ended += len(part)
+            print(f"[{time.perf_counter() - t0:7.1f} s] {ended}/{len(rows)}", flush=True)
+    return done
+
+
+def _recheck(k: int, seed: int, cutoff: int, bounds: Path, proof: Path) -> int:
+    """Re-derive ``k`` lines of each file (the first's at ``cutoff``); the number that fail,
+    a line that is not a whole one of its stage among them."""
+    search, guesses = root_search(CONFIG)
+    rng = random.Random(seed)
+    failed = 0
+    for path, stage in ((bounds, 1), (proof, 2)):
+        done, bad = _done(path, stage)
+        if bad:
+            print(f"{path}: {bad} lines that are not whole lines of stage {stage}")
+            failed += bad
+        for rec in rng.sample(list(done.values()), min(k, len(done))):
+            g = int(rec["row"])
+            t0 = time.perf_counter()
+            if not 0 <= g < len(guesses) or guesses[g] != rec["guess"]:
+                problems = [f"row {g} is not {rec['guess']!r}"]
+            elif stage == 1:
+                bound, whole = search.opening_bound(g, cutoff=cutoff)
+                same = (bound, whole) == (rec["bound"], rec["whole"])
+                problems = [] if same else [f"the bound is {bound}"]
+            else:
+                problems = recheck(search, proof_of(rec))
+                if proof_of(rec).bound != rec["bound"]:
+                    problems.append(f"its parts add up to {proof_of(rec).bound}")
+            failed += bool(problems)
+            verdict = "holds" if not problems else "FAILS: " + "; ".join(problems)
+            took = time.perf_counter() - t0
+            print(f"stage {stage} {rec['guess']}: {rec['bound']} {verdict} ({took:.1f} s)")
+    return failed
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--jobs", type=int, default=2, help="local workers (default 2)")
+    ap.add_argument("--scheduler", help="a Dask scheduler's address, tcp://HOST:PORT")
+    ap.add_argument("--cutoff", type=int, default=7920, help="salet's total (default 7920)")
+    ap.add_argument("--best", default="salet", help="the first guess that reaches the cut-off")
+    ap.add_argument("--limit", type=int, default=0, help="first guesses to bound (0: all)")
+    ap.add_argument("--guesses", help="only these first guesses, by commas (with --best)")
+    ap.add_argument("--bounds", type=Path, default=BOUNDS, help="first stage's lines file")
+    ap.add_argument("--proof", type=Path, default=PROOF, help="second stage's lines file")
+    ap.add_argument("--recheck", type=int, default=0, metavar="K", help="re-derive K lines of each")
+    ap.add_argument("--seed", type=int, default=0, help="which lines --recheck takes")
+    args = ap.parse_args(argv)
+    if args.jobs < 1 or args.cutoff < 1 or args.limit < 0 or args.recheck < 0:
+        print(
+            "error: --jobs and --cutoff must be at least 1, --limit and --recheck at least 0",
+            file=sys.stderr,
+        )
+        return 2
+    if args.scheduler and (why := parallel.scheduler_refusal(args.scheduler)):
+        print(f"error: --scheduler: {why}", file=sys.stderr)
+        return 2
+    _, guesses = root_search(CONFIG)
+    if args.best not in guesses:
+        print(f"error: --best: {args.best!r} is not one of the guesses", file=sys.stderr)
+        return 2
+    best = guesses.index(args.best)
+    rows = list(range(len(guesses)))[: args.limit or None]
+    if args.guesses is not None:
+        named = [w.strip() for w in args.guesses.split(",") if w.strip()]
+        unknown = [w for w in named if w not in guesses]
+        if not named or unknown:
+            print(
+                f"error: --guesses: {unknown[0]!r} is not one of the guesses"
+                if unknown
+                else "error: --guesses: give guesses separated by commas",
+                file=sys.stderr,
+            )
+            return 2
+        rows = sorted({guesses.index(w) for w in [*named, args.best]})
+    if args.recheck:
+        for path in (args.bounds, args.proof):
+            if not path.is_file():
+                print(f"error: {path}: no such file to re-check", file=sys.stderr)
+                return 2
+        failed = _recheck(args.recheck, args.seed, args.cutoff, args.bounds, args.proof)
+        first, second = _done(args.bounds, 1)[0], _done(args.proof, 2)[0]
+        return max(int(failed > 0), _summary(args, guesses, rows, best, first, second))
+    for path in (args.bounds, args.proof):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.open("a").close()
+        except OSError as exc:
+            print(
+                f"error: {path}: {exc.strerror}; give a file that can be written", file=sys.stderr
+            )
+            return 2
+    t0 = time.perf_counter()
+    try:
+        with parallel.backend(
+            "dask" if args.scheduler else "loky", scheduler=args.scheduler, workers=args.jobs
+        ):
+            first = _stage(bound_rows, rows, CHUNK, args.cutoff, args.bounds, args.jobs, "stage 1")
+            left = sorted(
+                (g for g in rows if first[g]["bound"] < args.cutoff and g != best),
+                key=lambda g: (first[g]["bound"], g),
+            )
+            if best in rows:
+                _stage(refute_rows, [best], 1, INF, args.proof, 1, f"{args.best}, whole")
+            second = _stage(
+                refute_rows, left, PROOF_CHUNK, args.cutoff, args.proof, args.jobs, "stage 2"
+            )
+    except PlaybookError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{time.perf_counter() - t0:.1f} s this run")
+    return _summary(args, guesses, rows, best, first, second)
+
+
+def _summary(
+    args: argparse.Namespace,
+    guesses: tuple[str, ...],
+    rows: list[int],
+    best: int,
+    first: dict[int, dict[str, Any]],
+    second: dict[int, dict[str, Any]],
+) -> int:
+    """Print what the two files prove of the first guesses ``rows``; 1 where one opens below
+    the cut-off or has no line that bounds it."""
+    others = [g for g in rows if g != best]
+    out = [g for g in others if g in first and first[g]["bound"] >= args.cutoff]
+    later = [g for g in others if g in second and second[g]["bound"] >= args.cutoff]
+    beat = [g for g in others if g in second and second[g]["exact"] and g not in later]
+    open_ = [g for g in others if g not in out and g not in later and g not in beat]
+    if best in second:
+        rec = second[best]
+        print(f"{args.best}: {'exactly' if rec['exact'] else 'at least'} {rec['bound']}")
     print(
-        f"{len(recs)} first guesses bounded; {len(recs) - len(below)} at or above {args.cutoff}"
-        f" (ruled out); {len(below)} below it, still to search:"
+        f"of the other {len(others)} first guesses, {len(out)} are at or above {args.cutoff} by"
+        f" the first stage and {len([g for g in later if g not in out])} by the second"
     )
-    print(" ".join(f"{r['guess']} {r['bound']}" for r in below[:40]))
+    for g in beat:
+        print(f"{guesses[g]} opens with {second[g]['bound']}, below {args.cutoff}")
+    if open_:
+        print(f"{len(open_)} first guesses not bounded yet (e.g. {guesses[open_[0]]})")
+    if beat or open_:
+        return 1
+    if best in second and second[best]["exact"] and second[best]["bound"] == args.cutoff:
+        print(f"no first guess opens below {args.cutoff}: {args.best} is a best first guess")
     return 0
 
 

@@ -1,4 +1,5 @@
-"""scripts/wordle_root_bounds.py: what it resumes from, and its bad arguments."""
+"""scripts/wordle_root_bounds.py: what it resumes from, a small run of both stages and its
+re-check, and its bad arguments."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "wordle_root_bounds.py"
 
@@ -21,16 +24,73 @@ def _script() -> ModuleType:
 def test_a_run_resumes_from_the_whole_lines_written(tmp_path: Path) -> None:
     mod = _script()
     out = tmp_path / "bounds.jsonl"
-    assert mod._done(out) == {}
-    recs = [{"row": 3, "guess": "abcde", "bound": 8000}, {"row": 7, "guess": "fghij", "bound": 7}]
-    out.write_text("".join(json.dumps(r) + "\n" for r in recs) + '{"row": 9, "gue')
-    assert mod._done(out) == {3: recs[0], 7: recs[1]}  # the line cut short is done again
+    assert mod._done(out, 1) == ({}, 0)
+    recs = [
+        {"row": 3, "guess": "abcde", "bound": 8000, "whole": True},
+        {"row": 7, "guess": "fghij", "bound": 7, "whole": False},
+    ]
+    odd = ['{"row": "3", "guess": "x", "bound": 1, "whole": true}', "[1, 2]", "\x1b[2J"]
+    text = "".join(json.dumps(r) + "\n" for r in recs) + "\n".join(odd) + '\n{"row": 9, "gue'
+    out.write_text(text)
+    assert mod._done(out, 1) == ({3: recs[0], 7: recs[1]}, 4)  # the others are done again
+    second = {**recs[0], "exact": False, "weight": 5, "parts": [[1, 2, 3, 0]]}
+    out.write_text(json.dumps(second) + "\n" + json.dumps({**second, "parts": [[1, 2, 3]]}) + "\n")
+    assert mod._done(out, 2) == ({3: second}, 1)
+
+
+@pytest.mark.slow
+def test_both_stages_on_a_few_guesses_then_their_recheck(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Four first guesses at a cut-off of 7,800: plook is out by its opening bound, trace
+    (7,795) and crate (7,798) are searched to it, salet is solved whole (7,920); a second run
+    has nothing to do; the re-check holds the files and fails a line changed to claim more."""
+    mod = _script()
+    bounds, proof = tmp_path / "b.jsonl", tmp_path / "p.jsonl"
+    args = ["--bounds", str(bounds), "--proof", str(proof), "--jobs", "1", "--cutoff", "7800"]
+    args += ["--guesses", "trace,crate,plook"]  # and salet, the --best
+    assert mod.main(args) == 0
+    out = capsys.readouterr().out
+    assert "salet: exactly 7920" in out and "best first guess" not in out  # not at the cut-off
+    assert "at or above 7800 by the first stage and 2 by the second" in out
+    firsts, _ = mod._done(bounds, 1)
+    seconds, _ = mod._done(proof, 2)
+    assert sorted(r["guess"] for r in firsts.values()) == ["crate", "plook", "salet", "trace"]
+    assert sorted(r["guess"] for r in seconds.values()) == ["crate", "salet", "trace"]
+    assert all(r["bound"] >= 7800 for r in seconds.values())
+    assert mod.main(args) == 0
+    assert capsys.readouterr().out.count("0 to go") == 3  # resumed: nothing left
+    assert mod.main([*args, "--recheck", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("holds") == 7 and "FAILS" not in out
+    rec = next(r for r in seconds.values() if r["guess"] == "salet")
+    big = max(range(len(rec["parts"])), key=lambda i: rec["parts"][i][1])
+    rec["parts"][big][2] += 1  # an exact part claims one more than its value
+    proof.write_text("".join(json.dumps(r) + "\n" for r in [*seconds.values(), rec]))
+    assert mod.main([*args, "--recheck", "4"]) == 1
+    assert "salet: 7920 FAILS" in capsys.readouterr().out
 
 
 def test_bad_arguments_stop_before_any_work(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     mod = _script()
-    for argv in (["--jobs", "0"], ["--cutoff", "0"], ["--limit", "-1"]):
-        assert mod.main([*argv, "--out", str(tmp_path / "x.jsonl")]) == 2
+    files = ["--bounds", str(tmp_path / "x.jsonl"), "--proof", str(tmp_path / "y.jsonl")]
+    cases = [
+        (["--jobs", "0"], "error: --jobs"),
+        (["--cutoff", "0"], "error: --jobs"),
+        (["--limit", "-1"], "error: --jobs"),
+        (["--recheck", "-1"], "error: --jobs"),
+        (["--scheduler", "10.0.0.5"], "error: --scheduler"),
+        (["--best", "zzzzz"], "error: --best"),
+        (["--guesses", "salet,zzzzz"], "error: --guesses"),
+        (["--guesses", " , "], "error: --guesses"),
+        (["--recheck", "2"], "error: " + str(tmp_path)),
+    ]
+    for argv, says in cases:
+        assert mod.main([*argv, *files]) == 2
         err = capsys.readouterr().err
-        assert err.startswith("error: --jobs") and err.count("\n") == 1
-    assert not (tmp_path / "x.jsonl").exists()
+        assert err.startswith(says) and err.count("\n") == 1, err
+    assert not (tmp_path / "x.jsonl").exists() and not (tmp_path / "y.jsonl").exists()
+    (tmp_path / "ro").mkdir()
+    (tmp_path / "ro" / "f").write_text("a file where a folder is asked")
+    unwritable = ["--bounds", str(tmp_path / "ro" / "f" / "b.jsonl"), "--proof", files[3]]
+    assert mod.main(unwritable) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {tmp_path / 'ro' / 'f' / 'b.jsonl'}:") and err.count("\n") == 1

@@ -190,6 +190,10 @@ class GroupSearch:
             )
         )  # fmt: skip
 
+    def forget(self) -> None:
+        """Empty the memo (a fresh one: a typed dict emptied in place takes long)."""
+        self.memo = Dict.empty(types.uint64, types.int64)
+
     @functools.cached_property
     def misses(self) -> Misses:
         """The fewest-unfound search's state, made on first use."""
@@ -227,10 +231,22 @@ class GroupSearch:
         total, lo, _ = weigh(S, self.w)
         return int(weighted_bound(self.lbtab, t, len(S), total, lo))
 
+    def floor(self, S: np.ndarray, t: int) -> int:
+        """A lower bound of ``S`` with ``t`` turns left one level deeper than the counting
+        bound: the least the scan gives any guess that splits ``S`` or is in it (its own
+        weight and its parts' counting bounds), never below the counting bound; the value
+        itself for one or two answers."""
+        if len(S) <= 2 or t < 1:
+            return self.bound(S, t)
+        bound, ins, nparts, _, _ = scan(
+            self.F, S, t, self.allrows, self.lbtab, self.solved, self.n_codes, self.w, self.zob
+        )
+        useful = bound[(nparts > 1) | (ins == 1)]
+        return max(int(useful.min()) if len(useful) else INF, self.bound(S, t))
+
     def opening_bound(self, g: int, cutoff: int = INF) -> tuple[int, bool]:
         """A lower bound of every tree of the whole group that opens with ``g``: the group's
-        weight, and for each non-solving part the least bound any guess gives it with a turn
-        fewer (the scan's: its own weight and its parts' counting bounds). Parts are taken
+        weight and each non-solving part's :meth:`floor` with a turn fewer. Parts are taken
         largest first from their counting bounds and the sum stops once it reaches ``cutoff``;
         returns (bound, whether every part was scanned). On Wordle it rules out 12,655 of the
         12,972 first guesses at salet's 7,920, a median 0.09 s each (plook's is 8,327: the
@@ -242,15 +258,7 @@ class GroupSearch:
         for part in parts:
             if total >= cutoff:
                 return total, False
-            if len(part) <= 2 or t < 1:
-                continue  # the counting bound is the value
-            bound, ins, nparts, _, _ = scan(
-                self.F, part, t, self.allrows, self.lbtab, self.solved, self.n_codes, self.w,
-                self.zob,
-            )  # fmt: skip
-            useful = bound[(nparts > 1) | (ins == 1)]
-            least = int(useful.min()) if len(useful) else INF
-            total += max(least, self.bound(part, t)) - self.bound(part, t)
+            total += self.floor(part, t) - self.bound(part, t)
         return total, True
 
     def candidates(self, S: np.ndarray, history: Sequence[int]) -> np.ndarray:
