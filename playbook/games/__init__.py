@@ -9,7 +9,15 @@ from typing import Any
 
 from playbook import values
 from playbook.errors import ConfigError
-from playbook.games.base import GUESS_POOLS, Code, Game, Planner, RulesError, Symmetry
+from playbook.games.base import (
+    GUESS_POOLS,
+    Code,
+    Game,
+    Planner,
+    Revealing,
+    RulesError,
+    Symmetry,
+)
 from playbook.games.hangman import Hangman
 from playbook.games.lingo import Mark, WordGame, Wordle, decode, encode, marks
 from playbook.games.mastermind import Mastermind
@@ -28,6 +36,7 @@ __all__ = [
     "Mark",
     "Mastermind",
     "Planner",
+    "Revealing",
     "RulesError",
     "Symmetry",
     "WordGame",

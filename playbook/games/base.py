@@ -78,6 +78,20 @@ def _dtype(n_codes: int) -> type[np.unsignedinteger[Any]]:
 
 
 @dataclasses.dataclass(frozen=True)
+class Revealing:
+    """What a guess's feedback reveals that a hard mode makes every later guess keep (Wordle:
+    letters marked in the right place stay there; every letter marked right or elsewhere is
+    used again, as many times)."""
+
+    letters: np.ndarray
+    """Each guess's letters, ``(guesses, length)`` small whole numbers."""
+    right: np.ndarray
+    """For each feedback code, the bit mask of the positions it marks right (int64)."""
+    shown: np.ndarray
+    """For each feedback code, the bit mask of the positions it marks right or elsewhere."""
+
+
+@dataclasses.dataclass(frozen=True)
 class Game(abc.ABC):
     """The interface every game implements, and the rules of one game: the one typed value
     that says what is allowed (every command gets it from a config or a playbook file).
@@ -259,6 +273,11 @@ class Game(abc.ABC):
         """Permutations that keep the feedback of these guesses and map the answers (rows of
         ``guesses``) onto themselves, for the exact search to try one guess per orbit; None
         where the game has none worth using."""
+        return None
+
+    def revealing(self, guesses: Sequence[str]) -> Revealing | None:
+        """What a hard mode makes every later guess keep, as tables for the exact search
+        (:mod:`playbook.core.hard`); None where the game has no such rule."""
         return None
 
     # ------------------------------------------------------------ presentation

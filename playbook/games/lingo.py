@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import numba
 import numpy as np
 
-from playbook.games.base import GUESS_POOLS, Code, Game
+from playbook.games.base import GUESS_POOLS, Code, Game, Revealing
 from playbook.language import N_, Translate, english
 from playbook.spelling import IJ
 
@@ -185,6 +185,19 @@ class WordGame(Game):
 
     def format(self, code: Code) -> str:
         return "".join(PAPER_SYMBOLS[m] for m in decode(code, self.length))
+
+    def revealing(self, guesses: Sequence[str]) -> Revealing:
+        """Wordle's hard mode as the game enforces it: a letter marked in the right place
+        stays there, and every letter marked right or elsewhere is used again (as many
+        times); a letter marked absent may be played again."""
+        codes = np.arange(self.n_codes, dtype=np.int64)
+        digits = (codes[:, None] // 3 ** np.arange(self.length - 1, -1, -1)) % 3  # first left
+        bits = 1 << np.arange(self.length, dtype=np.int64)
+        return Revealing(
+            letters=encode_words(guesses, self.length),
+            right=((digits == Mark.EXACT) * bits).sum(axis=1).astype(np.int64),
+            shown=((digits != Mark.ABSENT) * bits).sum(axis=1).astype(np.int64),
+        )
 
     def parse(self, text: str) -> Code:
         """Read feedback typed as ``o x .``, digits ``2 1 0``, Wordle's ``g y .`` or its

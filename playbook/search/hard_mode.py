@@ -1,0 +1,165 @@
+"""The exact optimum under a hard mode (Wordle's as the game enforces it): every guess keeps
+what the feedback before it revealed (:mod:`playbook.core.hard`).
+
+:class:`HardSearch` holds one group's search; :meth:`HardSearch.opening` gives the optimum of
+the trees that open with a guess (or a bound at least a cut-off), :meth:`HardSearch.tree`
+the tree itself, and :func:`broken_rules` checks a tree against the rule from the words
+alone, without the search's tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+from numba import types
+from numba.typed import Dict
+
+from playbook.core.exact import INF, MISS, SHIFT, branching_of, counting_table
+from playbook.core.hard import hard_solve, narrowed, node_key
+from playbook.core.problem import Problem
+from playbook.search.trees import Node, Probe, Tree, TryList
+
+
+class HardSearch:
+    """One group's hard-mode search: its tables, memo and node count."""
+
+    def __init__(self, problem: Problem, limit: int) -> None:
+        game = problem.game
+        rule = game.revealing(problem.guesses)
+        if rule is None or game.solved is None:
+            raise ValueError(f"{game.name}: no hard mode to search")
+        self.problem = problem
+        self.F = np.ascontiguousarray(problem.F)
+        self.n = self.F.shape[1]
+        self.limit = limit
+        self.solved = int(game.solved)
+        self.n_codes = int(max(game.n_codes, int(self.F.max(initial=0)) + 1))
+        self.lbtab = counting_table(limit, self.n, branching_of(self.F, self.solved))
+        rng = np.random.default_rng(0x4A2D)
+        self.zob = rng.integers(0, 2**63, size=self.n, dtype=np.int64).astype(np.uint64) * 2 + 1
+        self.zrow = (
+            rng.integers(0, 2**63, size=self.F.shape[0], dtype=np.int64).astype(np.uint64) * 2 + 1
+        )
+        self.letters = np.ascontiguousarray(rule.letters)
+        self.right, self.shown = rule.right, rule.shown
+        self.memo = Dict.empty(types.uint64, types.int64)
+        self.stats = np.zeros(2, dtype=np.int64)
+        self.everyone = np.arange(self.n, dtype=np.int64)
+        self.all_rows = np.arange(self.F.shape[0], dtype=np.int64)
+
+    def allowed(self, A: np.ndarray, g: int, code: int) -> np.ndarray:
+        """The guesses of ``A`` still allowed after ``g`` got ``code``."""
+        return np.asarray(narrowed(A, self.letters, self.right, self.shown, g, code))
+
+    def solve(self, S: np.ndarray, A: np.ndarray, t: int, beta: int = INF) -> int:
+        """The value of the answers ``S`` with ``t`` turns left and the guesses ``A``
+        allowed, if below ``beta``; else a bound at least ``beta``."""
+        return int(
+            hard_solve(
+                S, A, t, np.int64(beta), self.F, self.lbtab, self.zob, self.zrow, self.memo,
+                self.stats, self.solved, self.n_codes, self.letters, self.right, self.shown,
+            )
+        )  # fmt: skip
+
+    def parts(self, S: np.ndarray, g: int) -> list[tuple[int, np.ndarray]]:
+        """(code, sorted answers) of each non-solving part of ``S`` under ``g``, smallest
+        first."""
+        codes = self.F[g, S]
+        out = [(int(c), S[codes == c]) for c in np.unique(codes) if c != self.solved]
+        return sorted(out, key=lambda cp: (len(cp[1]), cp[0]))
+
+    def opening(self, g: int, cutoff: int = INF) -> tuple[int, bool]:
+        """(the optimum of the trees that open with ``g``, True), or (a bound at least
+        ``cutoff``, False): its parts searched smallest first, each below what is left of
+        the cut-off."""
+        t = self.limit - 1
+        parts = self.parts(self.everyone, g)
+        bounds = [int(self.lbtab[t, len(p)]) for _, p in parts]
+        total = self.n + sum(bounds)
+        for (code, part), lb in zip(parts, bounds, strict=True):
+            if total >= cutoff:
+                return total, False
+            beta = lb + cutoff - total
+            v = self.solve(part, self.allowed(self.all_rows, g, code), t, beta)
+            total += v - lb
+            if v >= beta:
+                return total, False
+        return total, True
+
+    def tree(self, g: int) -> Tree:
+        """The optimal tree that opens with ``g`` (after :meth:`opening` proved it)."""
+        turns: dict[int, int] = {}
+        missed: list[int] = []
+
+        def node(S: np.ndarray, A: np.ndarray, t: int, depth: int, guess: int) -> Node:
+            codes = self.F[guess, S]
+            children: list[tuple[int, Node]] = []
+            for c in np.unique(codes).tolist():
+                part = S[codes == c]
+                if c == self.solved:
+                    turns[int(part[0])] = depth
+                    continue
+                children.append((c, child(part, self.allowed(A, guess, c), t - 1, depth + 1)))
+            return Probe(guess, tuple(children), len(S))
+
+        def child(S: np.ndarray, A: np.ndarray, t: int, depth: int) -> Node:
+            if t == 0:
+                missed.extend(S.tolist())
+                return TryList(tuple(S.tolist()))
+            return node(S, A, t, depth, self.best_guess(S, A, t))
+
+        root = node(self.everyone, self.all_rows, self.limit, 1, g)
+        return Tree(root, turns, tuple(sorted(missed)))
+
+    def best_guess(self, S: np.ndarray, A: np.ndarray, t: int) -> int:
+        """The guess the memo keeps for a node solved exactly (a possible answer for one or
+        two answers, or one turn left)."""
+        rows = self.problem.answer_rows
+        if len(S) <= 2 or t == 1:
+            return int(rows[S[0]])
+        key = np.uint64(node_key(S, A, t, self.zob, self.zrow))
+        e = self.memo.get(key, -1)
+        if e < 0 or not e & 1:
+            self.solve(S, A, t)  # solved again exactly: the memo kept a bound
+            e = self.memo[key]
+        return int((e >> 1) & ((1 << (SHIFT - 1)) - 1))
+
+    def value(self, tree: Tree) -> int:
+        """A tree's value as the search counts it (:data:`MISS` for each answer not found)."""
+        late = [a for a, d in tree.turns.items() if d > self.limit] + list(tree.missed)
+        found = sum(d for d in tree.turns.values() if d <= self.limit)
+        return found + (self.limit + MISS) * len(late)
+
+
+def broken_rules(problem: Problem, tree: Tree) -> Iterator[str]:
+    """Each guess of ``tree`` that does not keep what the feedback before it revealed, read
+    from the words themselves (:func:`keeps_revealed`)."""
+    game = problem.game
+
+    def walk(node: Node, history: list[tuple[str, int]]) -> Iterator[str]:
+        if not isinstance(node, Probe):
+            return
+        word = problem.guesses[node.row]
+        for before, code in history:
+            if not keeps_revealed(before, game.format(code), word):
+                shown = " ".join(f"{w} {game.format(c)}" for w, c in history)
+                yield f"{word} after {shown} drops what {before} revealed"
+                break
+        for code, child in node.children:
+            yield from walk(child, [*history, (word, code)])
+
+    yield from walk(tree.root, [])
+
+
+def keeps_revealed(before: str, feedback: str, word: str) -> bool:
+    """Wordle's hard-mode rule from the words: ``word`` has ``before``'s letters where
+    ``feedback`` (``o x .``) marked them right, and each letter it marked right or elsewhere
+    as many times."""
+    need: dict[str, int] = {}
+    for i, (letter, mark) in enumerate(zip(before, feedback, strict=True)):
+        if mark == "o" and word[i] != letter:
+            return False
+        if mark in "ox":
+            need[letter] = need.get(letter, 0) + 1
+    return all(word.count(letter) >= k for letter, k in need.items())

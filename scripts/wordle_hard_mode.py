@@ -1,0 +1,170 @@
+"""Wordle's hard mode (issue 30, item 3): the optimum of the trees that open with a first guess
+when every guess keeps what the feedback before it revealed, as the game enforces it (a
+letter marked in the right place stays there; every letter marked right or elsewhere is
+used again, as many times). Alex Selby's figure for salet is 8,122.
+
+    .venv/bin/python scripts/wordle_hard_mode.py [--first salet] [--out FILE]
+    .venv/bin/python scripts/wordle_hard_mode.py --check FILE
+
+The first form searches (``playbook.search.hard_mode``), checks the tree it builds from the
+words alone and writes it as text, a line per answer: each guess and its feedback
+(``o`` right place, ``x`` elsewhere, ``.`` absent) up to the answer's ``ooooo``. The second
+re-checks such a file from the words alone: every answer of the list once, each feedback as
+the rule marks it, each guess keeping what was revealed before it, the same guess wherever
+the same feedback led, within six turns; it prints the total.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from playbook import config
+from playbook.games import Mark, marks
+from playbook.pipeline.session import Session
+from playbook.search.hard_mode import HardSearch, broken_rules, keeps_revealed
+from playbook.search.trees import Node, Probe, Tree
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "config" / "wordle.yaml"
+OUT = ROOT / "benchmarks" / "results" / "wordle_hard_salet.txt"
+
+
+def _lines(tree: Tree, guesses: tuple[str, ...], fmt: Callable[[int], str]) -> list[str]:
+    """A line per answer found: the guesses and feedback that lead to it, by answer."""
+    out: list[str] = []
+
+    def size(node: Node) -> int:
+        return node.size if isinstance(node, Probe) else len(node.cols)
+
+    def walk(node: Node, path: list[str]) -> None:
+        assert isinstance(node, Probe)
+        word = guesses[node.row]
+        if sum(size(child) for _, child in node.children) < node.size:  # found here
+            out.append(" ".join([*path, word, "ooooo"]))
+        for code, child in node.children:
+            walk(child, [*path, word, fmt(code)])
+
+    walk(tree.root, [])
+    return sorted(out, key=lambda line: line.split()[-2])
+
+
+def _shown(ms: tuple[Mark, ...]) -> str:
+    return "".join({Mark.EXACT: "o", Mark.ELSEWHERE: "x", Mark.ABSENT: "."}[m] for m in ms)
+
+
+def check(path: Path, answers: tuple[str, ...], limit: int) -> tuple[int, list[str]]:
+    """(total guesses, problems) of a tree file, from the words alone."""
+    problems: list[str] = []
+    seen: dict[tuple[str, ...], str] = {}
+    found: dict[str, int] = {}
+    total = 0
+    for n, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+        parts = line.split()
+        if len(parts) < 2 or len(parts) % 2:
+            problems.append(f"line {n}: not guesses each with its feedback")
+            continue
+        words, codes = parts[0::2], parts[1::2]
+        answer = words[-1]
+        if codes[-1] != "ooooo" or answer not in answers:
+            problems.append(f"line {n}: does not end in an answer found (ooooo)")
+            continue
+        for k, (w, c) in enumerate(zip(words, codes, strict=True)):
+            if len(w) != 5 or len(c) != 5:
+                problems.append(f"line {n}: {w!r} {c!r} is not a word and its feedback")
+                break
+            if _shown(marks(w, answer)) != c:
+                problems.append(f"line {n}: {w} against {answer} is not {c}")
+                break
+            for before, fb in zip(words[:k], codes[:k], strict=True):
+                if not keeps_revealed(before, fb, w):
+                    problems.append(f"line {n}: {w} drops what {before} {fb} revealed")
+            key = tuple(parts[: 2 * k])
+            if seen.setdefault(key, w) != w:
+                problems.append(f"line {n}: {w} where another line plays {seen[key]}")
+        if answer in found:
+            problems.append(f"line {n}: {answer} again (line {found[answer]})")
+        found[answer] = n
+        if len(words) > limit:
+            problems.append(f"line {n}: {answer} takes {len(words)} guesses, over {limit}")
+        total += len(words)
+    missing = [a for a in answers if a not in found]
+    if missing:
+        problems.append(f"{len(missing)} answers have no line (e.g. {missing[0]})")
+    return total, problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--first", default="salet", help="the first guess (default salet)")
+    ap.add_argument("--out", type=Path, default=OUT, help=f"the tree's file (default {OUT})")
+    ap.add_argument("--check", type=Path, metavar="FILE", help="re-check a tree file instead")
+    args = ap.parse_args(argv)
+    session = Session.open(config.load(CONFIG))
+    (problem,) = session.problems(None).values()
+    limit = session.game.limit
+    answers, guesses = tuple(problem.answers), tuple(problem.guesses)
+    if args.check is not None:
+        if not args.check.is_file():
+            print(f"error: {args.check}: no such file to check", file=sys.stderr)
+            return 2
+        total, problems = check(args.check, answers, limit)
+        for p in problems[:20]:
+            print(p)
+        print(
+            f"{args.check}: {total} guesses for {len(answers)} answers; "
+            + ("holds" if not problems else f"{len(problems)} problems")
+        )
+        return 1 if problems else 0
+    if args.first not in guesses:
+        print(f"error: --first: {args.first!r} is not one of the guesses", file=sys.stderr)
+        return 2
+    try:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        probe = args.out.with_name(args.out.name + ".part")
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        print(
+            f"error: {args.out}: {exc.strerror}; give a file that can be written", file=sys.stderr
+        )
+        return 2
+    g = guesses.index(args.first)
+    search = HardSearch(problem, limit)
+    t0 = time.perf_counter()
+    value, exact = search.opening(g)
+    took = time.perf_counter() - t0
+    tree = search.tree(g)
+    broken = list(broken_rules(problem, tree))
+    ok = (
+        exact
+        and search.value(tree) == value
+        and not tree.missed
+        and tree.worst <= limit
+        and not broken
+    )
+    print(
+        f"{args.first}: {value} guesses for {len(answers)} answers in hard mode "
+        f"({'proven' if exact else 'not proven'}), {int(search.stats[0]):,} nodes, {took:.1f} s; "
+        f"the tree: {search.value(tree)}, worst {tree.worst} turns, "
+        f"rule {'kept' if not broken else 'broken'}"
+    )
+    if not ok:
+        return 1
+    fmt = session.game.format
+    part = args.out.with_name(args.out.name + ".part")
+    part.write_text("\n".join(_lines(tree, guesses, fmt)) + "\n")
+    part.replace(args.out)
+    total, problems = check(args.out, answers, limit)
+    print(
+        f"{args.out}: {total} guesses, re-checked from the words: "
+        + ("holds" if not problems else "; ".join(problems[:3]))
+    )
+    return 0 if not problems and total == value else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
