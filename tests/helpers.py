@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
@@ -18,6 +20,16 @@ def sample(ws: tuple[str, ...] | list[str], n: int, seed: int) -> list[str]:
     """``n`` distinct words of ``ws``, reproducibly."""
     rng = np.random.default_rng(seed)
     return sorted(rng.choice(ws, size=n, replace=False).tolist())
+
+
+def script(name: str) -> ModuleType:
+    """The module of ``scripts/NAME.py`` (scripts are not a package), loaded afresh."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def write_words(path: Path, ws: list[str]) -> Path:

@@ -4,12 +4,12 @@ the rule's kernel against the rule read from the words, and the check of a tree.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import random
 from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import script
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,19 +160,10 @@ def test_a_tree_that_drops_a_revealed_letter_is_caught() -> None:
     assert list(broken_rules(p, normal.tree))
 
 
-def _hard_script():  # type: ignore[no-untyped-def]
-    path = Path(__file__).resolve().parent.parent / "scripts" / "wordle_hard_mode.py"
-    spec = importlib.util.spec_from_file_location("wordle_hard_mode", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_the_tree_file_check_holds_a_tree_and_names_each_fault(tmp_path: Path) -> None:
     """Three answers found after 'salet': the check holds the file and counts 2 + 2 + 3
     guesses; each fault written into it is named with its line."""
-    mod = _hard_script()
+    mod = script("wordle_hard_mode")
     answers = ("least", "steal", "slate")
     good = [
         "salet xxxxo least ooooo",
@@ -204,7 +195,7 @@ def test_the_tree_file_check_holds_a_tree_and_names_each_fault(tmp_path: Path) -
 
 
 def test_the_hard_script_stops_on_bad_arguments_with_one_line(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    mod = _hard_script()
+    mod = script("wordle_hard_mode")
     (tmp_path / "f").write_text("a file where a folder is asked")
     cases = [
         (["--first", "zzzzz"], "error: --first"),

@@ -3,26 +3,15 @@ re-check, and its bad arguments."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "wordle_root_bounds.py"
-
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("wordle_root_bounds", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from helpers import script
 
 
 def test_a_run_resumes_from_the_whole_lines_written(tmp_path: Path) -> None:
-    mod = _script()
+    mod = script("wordle_root_bounds")
     out = tmp_path / "bounds.jsonl"
     assert mod._done(out, 1) == ({}, 0)
     recs = [
@@ -43,7 +32,7 @@ def test_both_stages_on_a_few_guesses_then_their_recheck(tmp_path: Path, capsys)
     """Four first guesses at a cut-off of 7,800: plook is out by its opening bound, trace
     (7,795) and crate (7,798) are searched to it, salet is solved whole (7,920); a second run
     has nothing to do; the re-check holds the files and fails a line changed to claim more."""
-    mod = _script()
+    mod = script("wordle_root_bounds")
     bounds, proof = tmp_path / "b.jsonl", tmp_path / "p.jsonl"
     args = ["--bounds", str(bounds), "--proof", str(proof), "--jobs", "1", "--cutoff", "7800"]
     args += ["--guesses", "trace,crate,plook"]  # and salet, the --best
@@ -70,7 +59,7 @@ def test_both_stages_on_a_few_guesses_then_their_recheck(tmp_path: Path, capsys)
 
 
 def test_bad_arguments_stop_before_any_work(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    mod = _script()
+    mod = script("wordle_root_bounds")
     files = ["--bounds", str(tmp_path / "x.jsonl"), "--proof", str(tmp_path / "y.jsonl")]
     cases = [
         (["--jobs", "0"], "error: --jobs"),
