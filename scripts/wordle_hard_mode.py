@@ -23,9 +23,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from playbook import config
+from playbook.core.exact import INF
 from playbook.games import Mark, marks
 from playbook.pipeline.session import Session
 from playbook.search.hard_mode import HardSearch, broken_rules, keeps_revealed
+from playbook.search.root_proof import refute_opening
 from playbook.search.trees import Node, Probe, Tree
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -135,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     g = guesses.index(args.first)
     search = HardSearch(problem, limit)
     t0 = time.perf_counter()
-    value, exact = search.opening(g)
+    proof = refute_opening(search, g, INF)
+    value, exact = proof.bound, proof.exact
     took = time.perf_counter() - t0
     tree = search.tree(g)
     broken = list(broken_rules(problem, tree))

@@ -6,7 +6,7 @@ turns), each a map over workers (``--jobs`` local processes, or a Dask cluster w
 ``--scheduler``) that appends a JSON line per first guess as each chunk ends, so that the
 same command, run again after an interruption, goes on where it stopped:
 
-1. every first guess's opening bound (``GroupSearch.opening_bound``: the answers, and for
+1. every first guess's opening bound (``root_proof.opening_bound``: the answers, and for
    each part the least bound any second guess gives it), summed until it reaches
    ``--cutoff`` (default 7,920): a guess at or above it cannot beat salet. Lines in
    ``benchmarks/results/wordle_root_bounds.jsonl``.
@@ -15,11 +15,14 @@ same command, run again after an interruption, goes on where it stopped:
    Lines in ``benchmarks/results/wordle_root_proof.jsonl``: each part's feedback code,
    answers, figure and whether the figure is the part's exact value (else a lower bound).
 
+``--hard`` does the same under hard mode (every guess keeps what the feedback before it
+revealed; the cut-off salet's 8,122; files ``wordle_hard_root_*.jsonl``).
+
 ``--recheck K`` re-derives K lines of each file chosen at random (``--seed``) instead: the
 first stage's bounds again, and each of the second stage's parts solved again by a search
 with a memo of its own.
 
-    .venv/bin/python scripts/wordle_root_bounds.py [--jobs N] [--scheduler tcp://HOST:PORT]
+    .venv/bin/python scripts/wordle_root_bounds.py [--hard] [--jobs N] [--scheduler tcp://HOST:PORT]
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from playbook import parallel
 from playbook.core.exact import INF
 from playbook.errors import PlaybookError
 from playbook.pipeline.root import bound_rows, proof_of, refute_rows, root_search
-from playbook.search.root_proof import recheck
+from playbook.search.root_proof import opening_bound, recheck
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "config" / "wordle.yaml"
@@ -82,7 +85,14 @@ def _done(path: Path, stage: int) -> tuple[dict[int, dict[str, Any]], int]:
 
 
 def _stage(
-    fn: Any, rows: list[int], chunk: int, cutoff: int, out: Path, jobs: int, label: str
+    fn: Any,
+    rows: list[int],
+    chunk: int,
+    cutoff: int,
+    out: Path,
+    jobs: int,
+    label: str,
+    hard: bool,
 ) -> dict[int, dict[str, Any]]:
     """Run ``fn`` over the ``rows`` not in ``out`` yet, appending its lines as chunks end."""
     done, _ = _done(out, 1 if fn is bound_rows else 2)
@@ -93,7 +103,7 @@ def _stage(
     )
     t0 = time.perf_counter()
     tasks = [
-        (f"{label}:{i}", (str(CONFIG), todo[i : i + chunk], cutoff))
+        (f"{label}:{i}", (str(CONFIG), todo[i : i + chunk], cutoff, hard))
         for i in range(0, len(todo), chunk)
     ]
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -109,10 +119,10 @@ def _stage(
     return done
 
 
-def _recheck(k: int, seed: int, cutoff: int, bounds: Path, proof: Path) -> int:
+def _recheck(k: int, seed: int, cutoff: int, bounds: Path, proof: Path, hard: bool) -> int:
     """Re-derive ``k`` lines of each file (the first's at ``cutoff``); the number that fail,
     a line that is not a whole one of its stage among them."""
-    search, guesses = root_search(CONFIG)
+    search, guesses = root_search(CONFIG, hard)
     rng = random.Random(seed)
     failed = 0
     for path, stage in ((bounds, 1), (proof, 2)):
@@ -126,7 +136,7 @@ def _recheck(k: int, seed: int, cutoff: int, bounds: Path, proof: Path) -> int:
             if not 0 <= g < len(guesses) or guesses[g] != rec["guess"]:
                 problems = [f"row {g} is not {rec['guess']!r}"]
             elif stage == 1:
-                bound, whole = search.opening_bound(g, cutoff=cutoff)
+                bound, whole = opening_bound(search, g, cutoff=cutoff)
                 same = (bound, whole) == (rec["bound"], rec["whole"])
                 problems = [] if same else [f"the bound is {bound}"]
             else:
@@ -144,15 +154,20 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--jobs", type=int, default=2, help="local workers (default 2)")
     ap.add_argument("--scheduler", help="a Dask scheduler's address, tcp://HOST:PORT")
-    ap.add_argument("--cutoff", type=int, default=7920, help="salet's total (default 7920)")
+    ap.add_argument("--hard", action="store_true", help="hard mode (its own files and cut-off)")
+    ap.add_argument("--cutoff", type=int, help="salet's total (default 7920, hard mode 8122)")
     ap.add_argument("--best", default="salet", help="the first guess that reaches the cut-off")
     ap.add_argument("--limit", type=int, default=0, help="first guesses to bound (0: all)")
     ap.add_argument("--guesses", help="only these first guesses, by commas (with --best)")
-    ap.add_argument("--bounds", type=Path, default=BOUNDS, help="first stage's lines file")
-    ap.add_argument("--proof", type=Path, default=PROOF, help="second stage's lines file")
+    ap.add_argument("--bounds", type=Path, help=f"first stage's lines (default {BOUNDS.name})")
+    ap.add_argument("--proof", type=Path, help=f"second stage's lines (default {PROOF.name})")
     ap.add_argument("--recheck", type=int, default=0, metavar="K", help="re-derive K lines of each")
     ap.add_argument("--seed", type=int, default=0, help="which lines --recheck takes")
     args = ap.parse_args(argv)
+    mode = "wordle_hard" if args.hard else "wordle"
+    args.cutoff = args.cutoff if args.cutoff is not None else (8122 if args.hard else 7920)
+    args.bounds = args.bounds or RESULTS / f"{mode}_root_bounds.jsonl"
+    args.proof = args.proof or RESULTS / f"{mode}_root_proof.jsonl"
     if args.jobs < 1 or args.cutoff < 1 or args.limit < 0 or args.recheck < 0:
         print(
             "error: --jobs and --cutoff must be at least 1, --limit and --recheck at least 0",
@@ -162,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.scheduler and (why := parallel.scheduler_refusal(args.scheduler)):
         print(f"error: --scheduler: {why}", file=sys.stderr)
         return 2
-    _, guesses = root_search(CONFIG)
+    _, guesses = root_search(CONFIG, args.hard)
     if args.best not in guesses:
         print(f"error: --best: {args.best!r} is not one of the guesses", file=sys.stderr)
         return 2
@@ -185,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             if not path.is_file():
                 print(f"error: {path}: no such file to re-check", file=sys.stderr)
                 return 2
-        failed = _recheck(args.recheck, args.seed, args.cutoff, args.bounds, args.proof)
+        failed = _recheck(args.recheck, args.seed, args.cutoff, args.bounds, args.proof, args.hard)
         first, second = _done(args.bounds, 1)[0], _done(args.proof, 2)[0]
         return max(int(failed > 0), _summary(args, guesses, rows, best, first, second))
     for path in (args.bounds, args.proof):
@@ -202,15 +217,25 @@ def main(argv: list[str] | None = None) -> int:
         with parallel.backend(
             "dask" if args.scheduler else "loky", scheduler=args.scheduler, workers=args.jobs
         ):
-            first = _stage(bound_rows, rows, CHUNK, args.cutoff, args.bounds, args.jobs, "stage 1")
+            first = _stage(
+                bound_rows, rows, CHUNK, args.cutoff, args.bounds, args.jobs, "stage 1", args.hard
+            )
             left = sorted(
                 (g for g in rows if first[g]["bound"] < args.cutoff and g != best),
                 key=lambda g: (first[g]["bound"], g),
             )
             if best in rows:
-                _stage(refute_rows, [best], 1, INF, args.proof, 1, f"{args.best}, whole")
+                whole = f"{args.best}, whole"
+                _stage(refute_rows, [best], 1, INF, args.proof, 1, whole, args.hard)
             second = _stage(
-                refute_rows, left, PROOF_CHUNK, args.cutoff, args.proof, args.jobs, "stage 2"
+                refute_rows,
+                left,
+                PROOF_CHUNK,
+                args.cutoff,
+                args.proof,
+                args.jobs,
+                "stage 2",
+                args.hard,
             )
     except PlaybookError as exc:
         print(f"error: {exc}", file=sys.stderr)

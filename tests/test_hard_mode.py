@@ -14,12 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playbook import words
-from playbook.core.exact import MISS
+from playbook.core.exact import INF, MISS
 from playbook.core.hard import keeps, narrowed
 from playbook.core.problem import Problem
 from playbook.games import Wordle, encode, marks
 from playbook.search import optimal
 from playbook.search.hard_mode import HardSearch, broken_rules, keeps_revealed
+from playbook.search.root_proof import recheck, refute_opening
 
 
 @functools.cache
@@ -90,15 +91,17 @@ def test_the_hard_search_equals_the_plain_one(
     search = HardSearch(p, turns)
     differs = 0
     for g in range(len(p.guesses)):
-        value, exact = search.opening(g)
+        proof = refute_opening(search, g, INF)
+        value, exact = proof.bound, proof.exact
         assert exact
         assert value == _plain_value(p, turns, g), (seed, p.guesses[g])
         tree = search.tree(g)
         assert search.value(tree) == value
         assert len(tree.turns) + len(tree.missed) == len(p.answers)
         assert list(broken_rules(p, tree)) == []
-        cut, done = search.opening(g, cutoff=value)  # a cut-off at the value: a bound only
-        assert not done and cut >= value
+        cut = refute_opening(search, g, value)  # a cut-off at the value: a bound only
+        assert cut.bound >= value and (cut.bound == value or not cut.exact)
+        assert recheck(search, cut) == [] and recheck(search, proof) == []
         normal = optimal.optimal_tree(p, limit=turns, budget=60, first=g, symmetry=False)
         assert value >= search.value(normal.tree)  # the rule only takes guesses away
         differs += value > search.value(normal.tree)
@@ -155,7 +158,7 @@ def test_a_tree_that_drops_a_revealed_letter_is_caught() -> None:
     p = _small(2, 9, 5, 4, "ight")
     normal = optimal.optimal_tree(p, limit=4, budget=60, symmetry=False)
     search = HardSearch(p, 4)
-    hard_value = min(search.opening(g)[0] for g in range(len(p.guesses)))
+    hard_value = min(refute_opening(search, g, INF).bound for g in range(len(p.guesses)))
     assert search.value(normal.tree) < hard_value  # so the best tree breaks the rule
     assert list(broken_rules(p, normal.tree))
 

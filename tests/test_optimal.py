@@ -21,7 +21,7 @@ from playbook.core.ranking import RULES
 from playbook.core.symmetry import canonical, representatives, stabilised
 from playbook.games import Game, Mastermind, Symmetry, WordGame
 from playbook.pipeline import strategies
-from playbook.search import optimal, unfinder
+from playbook.search import optimal, root_proof, unfinder
 from playbook.search.greedy import greedy_tree
 from playbook.search.trees import Probe, Tree, TryList
 
@@ -917,9 +917,9 @@ def test_the_opening_bound_is_below_every_opening_optimum(
         counting = search.weight(everyone) + sum(
             search.bound(part, limit - 1) for _, part in search.parts(everyone, g)
         )
-        bound, whole = search.opening_bound(g)
+        bound, whole = root_proof.opening_bound(search, g)
         assert whole and counting <= bound <= value
         above += bound > counting
-        cut, done = search.opening_bound(g, cutoff=counting + 1)
+        cut, done = root_proof.opening_bound(search, g, cutoff=counting + 1)
         assert done or counting + 1 <= cut <= value
     assert above > 0  # the scan adds to the counting bound somewhere

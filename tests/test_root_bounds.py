@@ -83,3 +83,17 @@ def test_bad_arguments_stop_before_any_work(tmp_path: Path, capsys) -> None:  # 
     assert mod.main(unwritable) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: {tmp_path / 'ro' / 'f' / 'b.jsonl'}:") and err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_hard_mode_bounds_first_guesses_at_its_own_cutoff(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """--hard: the first two guesses bounded under hard mode at salet's 8,122; then with no
+    cut-off, each whole bound at least the plain one (the rule only takes guesses away)."""
+    mod = script("wordle_root_bounds")
+    files = ["--bounds", str(tmp_path / "h.jsonl"), "--proof", str(tmp_path / "hp.jsonl")]
+    assert mod.main(["--hard", "--limit", "2", "--jobs", "1", *files]) == 0
+    assert "are at or above 8122 by the first stage" in capsys.readouterr().out
+    hard = mod.bound_rows(mod.CONFIG, [0, 1], 10**6, True)  # the first stage alone
+    plain = mod.bound_rows(mod.CONFIG, [0, 1], 10**6, False)
+    assert all(h["whole"] and p["whole"] for h, p in zip(hard, plain, strict=True))
+    assert all(h["bound"] >= p["bound"] for h, p in zip(hard, plain, strict=True))

@@ -13,7 +13,13 @@ from playbook.core.problem import Problem
 from playbook.games import Mastermind
 from playbook.pipeline.root import proof_line, proof_of
 from playbook.search import optimal
-from playbook.search.root_proof import OpeningProof, PartBound, recheck, refute_opening
+from playbook.search.root_proof import (
+    OpeningProof,
+    PartBound,
+    opening_bound,
+    recheck,
+    refute_opening,
+)
 
 
 def _problem(pegs: int, colours: int, turns: int) -> Problem:
@@ -44,7 +50,7 @@ def test_a_refutation_reaches_the_cutoff_or_is_the_exact_optimum(
         for g in range(len(p.guesses)):
             best = optimal.optimal_tree(p, limit=limit, budget=BUDGET, first=g, symmetry=False)
             value = search.value(best.tree)
-            floor, _ = search.opening_bound(g)
+            floor, _ = opening_bound(search, g)
             near = range(floor, min(floor + 12, value + 1))  # MISS makes some gaps huge
             for cutoff in sorted({*near, value - 1, value, value + 1, INF}):
                 proof = refute_opening(search, g, cutoff)

@@ -6,13 +6,14 @@ or a Dask cluster) and writes a JSON line per guess, so that a run stopped on th
 from the lines written:
 
 1. :func:`bound_rows`: every first guess's opening bound
-   (:meth:`~playbook.search.optimal.GroupSearch.opening_bound`), which rules out most;
+   (:func:`~playbook.search.root_proof.opening_bound`), which rules out most;
 2. :func:`refute_rows`: the others searched part by part below the cut-off
    (:func:`~playbook.search.root_proof.refute_opening`), each line the proof's parts.
 
-Each worker keeps one search per config (:func:`root_search`): its memo serves every first
-guess it is given after the first (on Wordle, crate took 0.6 s after trace where it took
-54 s alone), up to :data:`MEMO_CAP` sets.
+Each worker keeps one search per config and mode (:func:`root_search`; ``hard``: every guess
+keeps what the feedback before it revealed, :mod:`playbook.search.hard_mode`): its memo
+serves every first guess it is given after the first (on Wordle, crate took 0.6 s after
+trace where it took 54 s alone), up to :data:`MEMO_CAP` sets.
 """
 
 from __future__ import annotations
@@ -23,19 +24,27 @@ from typing import Any
 
 from playbook import config
 from playbook.pipeline.session import Session
+from playbook.search.hard_mode import HardSearch
 from playbook.search.optimal import GroupSearch
-from playbook.search.root_proof import OpeningProof, PartBound, refute_opening
+from playbook.search.root_proof import (
+    OpeningProof,
+    PartBound,
+    opening_bound,
+    refute_opening,
+)
 
 MEMO_CAP = 8_000_000
 """Sets a worker's memo holds before it is emptied (about 0.5 GB)."""
 
-_SEARCHES: dict[str, tuple[GroupSearch, tuple[str, ...]]] = {}
+_SEARCHES: dict[tuple[str, bool], tuple[GroupSearch | HardSearch, tuple[str, ...]]] = {}
 
 
-def root_search(path: str | Path) -> tuple[GroupSearch, tuple[str, ...]]:
-    """The search of the one group of the config at ``path`` (no clock) and its guesses,
-    made once per process."""
-    key = str(path)
+def root_search(
+    path: str | Path, hard: bool = False
+) -> tuple[GroupSearch | HardSearch, tuple[str, ...]]:
+    """The search of the one group of the config at ``path`` (no clock; ``hard``: under
+    hard mode) and its guesses, made once per process."""
+    key = (str(path), hard)
     if key not in _SEARCHES:
         cfg = config.load(Path(path))
         session = Session.open(cfg)
@@ -43,25 +52,26 @@ def root_search(path: str | Path) -> tuple[GroupSearch, tuple[str, ...]]:
         if len(problems) != 1:
             raise ValueError(f"{path}: {len(problems)} groups; a root proof needs one")
         (problem,) = problems.values()
-        _SEARCHES[key] = (
-            GroupSearch(problem, session.game.limit, float("inf")),
-            tuple(problem.guesses),
-        )
+        limit = session.game.limit
+        search = HardSearch(problem, limit) if hard else GroupSearch(problem, limit, float("inf"))
+        _SEARCHES[key] = (search, tuple(problem.guesses))
     search, guesses = _SEARCHES[key]
     if len(search.memo) > MEMO_CAP:
         search.forget()
     return search, guesses
 
 
-def bound_rows(path: str | Path, rows: list[int], cutoff: int) -> list[dict[str, Any]]:
+def bound_rows(
+    path: str | Path, rows: list[int], cutoff: int, hard: bool = False
+) -> list[dict[str, Any]]:
     """Stage 1: a line per first guess of ``rows``: its counting bound, its opening bound
     (summed until it reaches ``cutoff``) and whether every part was scanned."""
-    search, guesses = root_search(path)
+    search, guesses = root_search(path, hard)
     out = []
     for g in rows:
         t0 = time.perf_counter()
-        counting, _ = search.opening_bound(g, cutoff=0)
-        bound, whole = search.opening_bound(g, cutoff=cutoff)
+        counting, _ = opening_bound(search, g, cutoff=0)
+        bound, whole = opening_bound(search, g, cutoff=cutoff)
         out.append(
             {
                 "guess": guesses[g],
@@ -75,18 +85,18 @@ def bound_rows(path: str | Path, rows: list[int], cutoff: int) -> list[dict[str,
     return out
 
 
-def refute_rows(path: str | Path, rows: list[int], cutoff: int) -> list[dict[str, Any]]:
+def refute_rows(
+    path: str | Path, rows: list[int], cutoff: int, hard: bool = False
+) -> list[dict[str, Any]]:
     """Stage 2: a line per first guess of ``rows``: the proof that it costs at least
     ``cutoff``, or its exact optimum below it (:func:`proof_line`)."""
-    search, guesses = root_search(path)
+    search, guesses = root_search(path, hard)
     out = []
     for g in rows:
         t0 = time.perf_counter()
-        nodes = int(search.stats[0])
+        nodes = search.nodes
         proof = refute_opening(search, g, cutoff)
-        out.append(
-            proof_line(proof, guesses, time.perf_counter() - t0, int(search.stats[0]) - nodes)
-        )
+        out.append(proof_line(proof, guesses, time.perf_counter() - t0, search.nodes - nodes))
     return out
 
 

@@ -1,10 +1,11 @@
 """The exact optimum under a hard mode (Wordle's as the game enforces it): every guess keeps
 what the feedback before it revealed (:mod:`playbook.core.hard`).
 
-:class:`HardSearch` holds one group's search; :meth:`HardSearch.opening` gives the optimum of
-the trees that open with a guess (or a bound at least a cut-off), :meth:`HardSearch.tree`
-the tree itself, and :func:`broken_rules` checks a tree against the rule from the words
-alone, without the search's tables.
+:class:`HardSearch` holds one group's search; it answers what
+:mod:`playbook.search.root_proof` asks (the optimum of the trees that open with a guess, or a
+bound at least a cut-off), :meth:`HardSearch.tree` builds the tree itself, and
+:func:`broken_rules` checks a tree against the rule from the words alone, without the
+search's tables.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from playbook.core.exact import INF, MISS, SHIFT, branching_of, counting_table
+from playbook.core.exact import INF, MISS, SHIFT, UNIT, branching_of, counting_table, scan
 from playbook.core.hard import hard_solve, narrowed, node_key
 from playbook.core.problem import Problem
 from playbook.search.trees import Node, Probe, Tree, TryList
@@ -48,6 +49,15 @@ class HardSearch:
         self.everyone = np.arange(self.n, dtype=np.int64)
         self.all_rows = np.arange(self.F.shape[0], dtype=np.int64)
 
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far."""
+        return int(self.stats[0])
+
+    def forget(self) -> None:
+        """Empty the memo (a fresh one: a typed dict emptied in place takes long)."""
+        self.memo = Dict.empty(types.uint64, types.int64)
+
     def allowed(self, A: np.ndarray, g: int, code: int) -> np.ndarray:
         """The guesses of ``A`` still allowed after ``g`` got ``code``."""
         return np.asarray(narrowed(A, self.letters, self.right, self.shown, g, code))
@@ -69,26 +79,43 @@ class HardSearch:
         out = [(int(c), S[codes == c]) for c in np.unique(codes) if c != self.solved]
         return sorted(out, key=lambda cp: (len(cp[1]), cp[0]))
 
-    def opening(self, g: int, cutoff: int = INF) -> tuple[int, bool]:
-        """(the optimum of the trees that open with ``g``, True), or (a bound at least
-        ``cutoff``, False): its parts searched smallest first, each below what is left of
-        the cut-off."""
-        t = self.limit - 1
-        parts = self.parts(self.everyone, g)
-        bounds = [int(self.lbtab[t, len(p)]) for _, p in parts]
-        total = self.n + sum(bounds)
-        for (code, part), lb in zip(parts, bounds, strict=True):
-            if total >= cutoff:
-                return total, False
-            beta = lb + cutoff - total
-            v = self.solve(part, self.allowed(self.all_rows, g, code), t, beta)
-            total += v - lb
-            if v >= beta:
-                return total, False
-        return total, True
+    def floor(self, S: np.ndarray, A: np.ndarray, t: int) -> int:
+        """A lower bound of ``S`` with ``t`` turns left and the guesses ``A`` allowed, one
+        level deeper than the counting bound: the least any allowed guess that splits ``S``
+        or is in it gives (the answers and its parts' counting bounds)."""
+        lb = int(self.lbtab[t, len(S)])
+        if len(S) <= 2 or t < 2:
+            return lb
+        bound, ins, nparts, _, _ = scan(
+            self.F, S, t, A, self.lbtab, self.solved, self.n_codes, UNIT, self.zob
+        )
+        useful = bound[(nparts > 1) | (ins == 1)]
+        return max(int(useful.min()) if len(useful) else INF, lb)
+
+    # what a proof about first guesses asks (playbook.search.root_proof.Openings)
+
+    def opening_parts(self, g: int) -> list[tuple[int, np.ndarray]]:
+        return self.parts(self.everyone, g)
+
+    def answers_weight(self) -> int:
+        return self.n
+
+    def part_floor(self, g: int, code: int, part: np.ndarray) -> int:
+        return self.floor(part, self.allowed(self.all_rows, g, code), self.limit - 1)
+
+    def part_counting(self, part: np.ndarray) -> int:
+        return int(self.lbtab[self.limit - 1, len(part)])
+
+    def part_solve(self, g: int, code: int, part: np.ndarray, beta: int) -> int:
+        return self.solve(part, self.allowed(self.all_rows, g, code), self.limit - 1, beta)
+
+    def fresh(self) -> HardSearch:
+        """The same search with a memo of its own."""
+        return HardSearch(self.problem, self.limit)
 
     def tree(self, g: int) -> Tree:
-        """The optimal tree that opens with ``g`` (after :meth:`opening` proved it)."""
+        """The optimal tree that opens with ``g`` (after
+        :func:`~playbook.search.root_proof.refute_opening` solved its parts exactly)."""
         turns: dict[int, int] = {}
         missed: list[int] = []
 
