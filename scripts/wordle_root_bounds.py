@@ -203,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         failed = _recheck(args.recheck, args.seed, args.cutoff, args.bounds, args.proof, args.hard)
         first, second = _done(args.bounds, 1)[0], _done(args.proof, 2)[0]
         return max(int(failed > 0), _summary(args, guesses, rows, best, first, second))
+    made = [path for path in (args.bounds, args.proof) if not path.exists()]
     for path in (args.bounds, args.proof):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -238,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
                 args.hard,
             )
     except PlaybookError as exc:
+        for path in made:  # a run that could not start leaves no empty file behind
+            if path.exists() and path.stat().st_size == 0:
+                path.unlink()
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"{time.perf_counter() - t0:.1f} s this run")

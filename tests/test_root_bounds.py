@@ -97,3 +97,14 @@ def test_hard_mode_bounds_first_guesses_at_its_own_cutoff(tmp_path: Path, capsys
     plain = mod.bound_rows(mod.CONFIG, [0, 1], 10**6, False)
     assert all(h["whole"] and p["whole"] for h, p in zip(hard, plain, strict=True))
     assert all(h["bound"] >= p["bound"] for h, p in zip(hard, plain, strict=True))
+
+
+@pytest.mark.slow
+def test_a_dead_scheduler_is_one_line_and_leaves_no_file(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    mod = script("wordle_root_bounds")
+    files = ["--bounds", str(tmp_path / "b.jsonl"), "--proof", str(tmp_path / "p.jsonl")]
+    argv = ["--scheduler", "tcp://127.0.0.1:9", "--guesses", "trace", *files]
+    assert mod.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --scheduler: no Dask scheduler answers") and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
