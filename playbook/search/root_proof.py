@@ -148,5 +148,6 @@ def recheck(search: Openings, proof: OpeningProof) -> list[str]:
             continue
         v = fresh.part_solve(proof.guess, p.code, part, p.bound + 1 if p.exact else p.bound)
         if (p.exact and v != p.bound) or (not p.exact and v < p.bound):
-            problems.append(f"part {p.code}: {v}, not {'exactly' if p.exact else 'at least'}")
+            claim = "exactly" if p.exact else "at least"
+            problems.append(f"part {p.code}: the search gives {v}, not {claim} {p.bound}")
     return problems
