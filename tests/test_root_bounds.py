@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from helpers import script
 
+from playbook import parallel
+
 
 def test_a_run_resumes_from_the_whole_lines_written(tmp_path: Path) -> None:
     mod = script("wordle_root_bounds")
@@ -50,12 +52,12 @@ def test_both_stages_on_a_few_guesses_then_their_recheck(tmp_path: Path, capsys)
     assert mod.main([*args, "--recheck", "4"]) == 0
     out = capsys.readouterr().out
     assert out.count("holds") == 7 and "FAILS" not in out
-    rec = next(r for r in seconds.values() if r["guess"] == "salet")
-    big = max(range(len(rec["parts"])), key=lambda i: rec["parts"][i][1])
-    rec["parts"][big][2] += 1  # an exact part claims one more than its value
-    proof.write_text("".join(json.dumps(r) + "\n" for r in [*seconds.values(), rec]))
-    assert mod.main([*args, "--recheck", "4"]) == 1
-    assert "salet: 7920 FAILS" in capsys.readouterr().out
+    rec = next(r for r in seconds.values() if r["guess"] == "crate")
+    exact = [i for i, part in enumerate(rec["parts"]) if part[3]]
+    rec["parts"][max(exact, key=lambda i: rec["parts"][i][1])][2] += 1  # claims one more
+    proof.write_text(json.dumps(rec) + "\n")
+    assert mod.main([*args, "--recheck", "1"]) == 1
+    assert "crate: 7800 FAILS" in capsys.readouterr().out
 
 
 def test_bad_arguments_stop_before_any_work(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -100,8 +102,11 @@ def test_hard_mode_bounds_first_guesses_at_its_own_cutoff(tmp_path: Path, capsys
 
 
 @pytest.mark.slow
-def test_a_dead_scheduler_is_one_line_and_leaves_no_file(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_a_dead_scheduler_is_one_line_and_leaves_no_file(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     mod = script("wordle_root_bounds")
+    monkeypatch.setattr(parallel, "SCHEDULER_TIMEOUT", 1)  # the wait is what a dead one costs
     files = ["--bounds", str(tmp_path / "b.jsonl"), "--proof", str(tmp_path / "p.jsonl")]
     argv = ["--scheduler", "tcp://127.0.0.1:9", "--guesses", "trace", *files]
     assert mod.main(argv) == 2
