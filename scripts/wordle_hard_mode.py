@@ -58,8 +58,12 @@ def _shown(ms: tuple[Mark, ...]) -> str:
     return "".join({Mark.EXACT: "o", Mark.ELSEWHERE: "x", Mark.ABSENT: "."}[m] for m in ms)
 
 
-def check(path: Path, answers: tuple[str, ...], limit: int) -> tuple[int, list[str]]:
-    """(total guesses, problems) of a tree file, from the words alone."""
+def check(
+    path: Path, answers: tuple[str, ...], guesses: tuple[str, ...], limit: int
+) -> tuple[int, list[str]]:
+    """(total guesses, problems) of a tree file, from the words alone (every guess one of
+    ``guesses``; what the file holds is quoted, never printed raw)."""
+    allowed = set(guesses)
     problems: list[str] = []
     seen: dict[tuple[str, ...], str] = {}
     found: dict[str, int] = {}
@@ -75,8 +79,8 @@ def check(path: Path, answers: tuple[str, ...], limit: int) -> tuple[int, list[s
             problems.append(f"line {n}: does not end in an answer found (ooooo)")
             continue
         for k, (w, c) in enumerate(zip(words, codes, strict=True)):
-            if len(w) != 5 or len(c) != 5:
-                problems.append(f"line {n}: {w!r} {c!r} is not a word and its feedback")
+            if w not in allowed or len(c) != 5 or set(c) - set("ox."):
+                problems.append(f"line {n}: {w!r} {c!r} is not a guess and its feedback")
                 break
             if _shown(marks(w, answer)) != c:
                 problems.append(f"line {n}: {w} against {answer} is not {c}")
@@ -113,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.check.is_file():
             print(f"error: {args.check}: no such file to check", file=sys.stderr)
             return 2
-        total, problems = check(args.check, answers, limit)
+        total, problems = check(args.check, answers, guesses, limit)
         for p in problems[:20]:
             print(p)
         print(
@@ -161,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     part = args.out.with_name(args.out.name + ".part")
     part.write_text("\n".join(_lines(tree, guesses, fmt)) + "\n")
     part.replace(args.out)
-    total, problems = check(args.out, answers, limit)
+    total, problems = check(args.out, answers, guesses, limit)
     print(
         f"{args.out}: {total} guesses, re-checked from the words: "
         + ("holds" if not problems else "; ".join(problems[:3]))

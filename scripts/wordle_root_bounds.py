@@ -146,7 +146,8 @@ def _recheck(k: int, seed: int, cutoff: int, bounds: Path, proof: Path, hard: bo
             failed += bool(problems)
             verdict = "holds" if not problems else "FAILS: " + "; ".join(problems)
             took = time.perf_counter() - t0
-            print(f"stage {stage} {rec['guess']}: {rec['bound']} {verdict} ({took:.1f} s)")
+            named = guesses[g] if 0 <= g < len(guesses) else repr(rec["guess"])
+            print(f"stage {stage} {named}: {rec['bound']} {verdict} ({took:.1f} s)")
     return failed
 
 

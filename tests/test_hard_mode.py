@@ -175,7 +175,8 @@ def test_the_tree_file_check_holds_a_tree_and_names_each_fault(tmp_path: Path) -
     ]
     path = tmp_path / "t.txt"
     path.write_text("\n".join(good) + "\n")
-    assert mod.check(path, answers, 6) == (7, [])
+    guesses = (*answers, "salet", "stale", "crane", "tacky", "tangy")
+    assert mod.check(path, answers, guesses, 6) == (7, [])
     least, steal = good[:2]
     faults = [
         ([least, steal, "salet oxxxx steal oox.. slate ooooo"], "is not"),
@@ -184,16 +185,18 @@ def test_the_tree_file_check_holds_a_tree_and_names_each_fault(tmp_path: Path) -
         ([least, *good], "least again"),
         ([*good, "salet oxxxx steal"], "not guesses"),
         ([*good, "salet oxxxx"], "does not end in an answer"),
+        ([*good[:2], "salet oxxxx \x1b[31m .x... slate ooooo"], "'\\x1b[31m' '.x...' is not"),
+        ([*good[:2], "salet oxxxx steal o\x1b[2J slate ooooo"], "is not a guess"),
     ]
     for lines, says in faults:
         path.write_text("\n".join(lines) + "\n")
-        _, problems = mod.check(path, answers, 6)
+        _, problems = mod.check(path, answers, guesses, 6)
         assert any(says in p for p in problems), (says, problems)
     path.write_text("\n".join(good) + "\n")
-    assert any("over 2" in p for p in mod.check(path, answers, 2)[1])
+    assert any("over 2" in p for p in mod.check(path, answers, guesses, 2)[1])
     # a guess that drops what was revealed: crane after salet .o..x (a in place, t shown)
     path.write_text("salet .o..x crane ..xx. tacky oo..o tangy ooooo\n")
-    _, problems = mod.check(path, ("tangy",), 6)
+    _, problems = mod.check(path, ("tangy",), guesses, 6)
     assert any("drops what salet" in p for p in problems), problems
 
 

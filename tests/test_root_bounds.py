@@ -58,6 +58,11 @@ def test_both_stages_on_a_few_guesses_then_their_recheck(tmp_path: Path, capsys)
     proof.write_text(json.dumps(rec) + "\n")
     assert mod.main([*args, "--recheck", "1"]) == 1
     assert "crate: 7800 FAILS" in capsys.readouterr().out
+    for row in (rec["row"], 10**6):  # a line someone sent, with a guess that drives terminals
+        proof.write_text(json.dumps({**rec, "guess": "\x1b[2J", "row": row}) + "\n")
+        assert mod.main([*args, "--recheck", "1"]) == 1
+        out = capsys.readouterr().out
+        assert "\x1b" not in out and "FAILS" in out
 
 
 def test_bad_arguments_stop_before_any_work(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
