@@ -24,7 +24,7 @@ from pathlib import Path
 
 from playbook import config
 from playbook.core.exact import INF
-from playbook.games import Mark, marks
+from playbook.games import Wordle
 from playbook.pipeline.session import Session
 from playbook.search.hard_mode import HardSearch, broken_rules, keeps_revealed
 from playbook.search.root_proof import refute_opening
@@ -33,6 +33,8 @@ from playbook.search.trees import Node, Probe, Tree
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "config" / "wordle.yaml"
 OUT = ROOT / "benchmarks" / "results" / "wordle_hard_salet.txt"
+GAME = Wordle()
+"""The rule that marks a guess (``o x .``), for the check of a tree file."""
 
 
 def _lines(tree: Tree, guesses: tuple[str, ...], fmt: Callable[[int], str]) -> list[str]:
@@ -52,10 +54,6 @@ def _lines(tree: Tree, guesses: tuple[str, ...], fmt: Callable[[int], str]) -> l
 
     walk(tree.root, [])
     return sorted(out, key=lambda line: line.split()[-2])
-
-
-def _shown(ms: tuple[Mark, ...]) -> str:
-    return "".join({Mark.EXACT: "o", Mark.ELSEWHERE: "x", Mark.ABSENT: "."}[m] for m in ms)
 
 
 def check(
@@ -82,7 +80,7 @@ def check(
             if w not in allowed or len(c) != 5 or set(c) - set("ox."):
                 problems.append(f"line {n}: {w!r} {c!r} is not a guess and its feedback")
                 break
-            if _shown(marks(w, answer)) != c:
+            if GAME.format(GAME.feedback(w, answer)) != c:
                 problems.append(f"line {n}: {w} against {answer} is not {c}")
                 break
             for before, fb in zip(words[:k], codes[:k], strict=True):

@@ -283,6 +283,15 @@ def _mix(sig):  # type: ignore[no-untyped-def]  # numba types it at the call
     return x ^ (x >> np.uint64(29))
 
 
+def least_bound(F, S, t, cands, lbtab, solved, n_codes, w, zob) -> int:  # type: ignore[no-untyped-def]
+    """The least bound :func:`scan` gives any of ``cands`` that splits ``S`` or is in it
+    (its weight and its parts' counting bounds): a lower bound of ``S``'s value one level
+    deeper than counting (:data:`INF` where no candidate does either)."""
+    bound, ins, nparts, _, _ = scan(F, S, t, cands, lbtab, solved, n_codes, w, zob)
+    useful = bound[(nparts > 1) | (ins == 1)]
+    return int(useful.min()) if len(useful) else INF
+
+
 LEAN_BYTES = 1 << 28
 """The largest feedback matrix the lean scan copies (:func:`by_answer`; Mastermind 5x5's
 is 9.8 MB)."""

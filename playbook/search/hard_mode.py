@@ -16,9 +16,18 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from playbook.core.exact import INF, MISS, SHIFT, UNIT, branching_of, counting_table, scan
+from playbook.core.exact import (
+    GUESS_MASK,
+    INF,
+    MISS,
+    UNIT,
+    branching_of,
+    counting_table,
+    least_bound,
+)
 from playbook.core.hard import hard_solve, narrowed, node_key
 from playbook.core.problem import Problem
+from playbook.search.optimal import split_of
 from playbook.search.trees import Node, Probe, Tree, TryList
 
 
@@ -73,11 +82,8 @@ class HardSearch:
         )  # fmt: skip
 
     def parts(self, S: np.ndarray, g: int) -> list[tuple[int, np.ndarray]]:
-        """(code, sorted answers) of each non-solving part of ``S`` under ``g``, smallest
-        first."""
-        codes = self.F[g, S]
-        out = [(int(c), S[codes == c]) for c in np.unique(codes) if c != self.solved]
-        return sorted(out, key=lambda cp: (len(cp[1]), cp[0]))
+        """(code, sorted answers) of each non-solving part of ``S`` under ``g``, by code."""
+        return [(c, p) for c, p in split_of(self.F, S, g, self.n_codes) if c != self.solved]
 
     def floor(self, S: np.ndarray, A: np.ndarray, t: int) -> int:
         """A lower bound of ``S`` with ``t`` turns left and the guesses ``A`` allowed, one
@@ -86,11 +92,8 @@ class HardSearch:
         lb = int(self.lbtab[t, len(S)])
         if len(S) <= 2 or t < 2:
             return lb
-        bound, ins, nparts, _, _ = scan(
-            self.F, S, t, A, self.lbtab, self.solved, self.n_codes, UNIT, self.zob
-        )
-        useful = bound[(nparts > 1) | (ins == 1)]
-        return max(int(useful.min()) if len(useful) else INF, lb)
+        least = least_bound(self.F, S, t, A, self.lbtab, self.solved, self.n_codes, UNIT, self.zob)
+        return max(least, lb)
 
     # what a proof about first guesses asks (playbook.search.root_proof.Openings)
 
@@ -120,10 +123,8 @@ class HardSearch:
         missed: list[int] = []
 
         def node(S: np.ndarray, A: np.ndarray, t: int, depth: int, guess: int) -> Node:
-            codes = self.F[guess, S]
             children: list[tuple[int, Node]] = []
-            for c in np.unique(codes).tolist():
-                part = S[codes == c]
+            for c, part in split_of(self.F, S, guess, self.n_codes):
                 if c == self.solved:
                     turns[int(part[0])] = depth
                     continue
@@ -150,7 +151,7 @@ class HardSearch:
         if e < 0 or not e & 1:
             self.solve(S, A, t)  # solved again exactly: the memo kept a bound
             e = self.memo[key]
-        return int((e >> 1) & ((1 << (SHIFT - 1)) - 1))
+        return int((e >> 1) & GUESS_MASK)
 
     def value(self, tree: Tree) -> int:
         """A tree's value as the search counts it (:data:`MISS` for each answer not found)."""

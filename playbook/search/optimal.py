@@ -67,6 +67,7 @@ from playbook.core.exact import (
     by_answer,
     counting_table,
     guess_order,
+    least_bound,
     memo_guess,
     scan,
     solve,
@@ -133,6 +134,16 @@ class Misses:
     """The sets no one guess tells apart that the search has met (a few of each)."""
     memo: Dict
     stats: np.ndarray
+
+
+def split_of(F: np.ndarray, S: np.ndarray, g: int, n_codes: int) -> list[tuple[int, np.ndarray]]:
+    """(code, sorted columns) of every part of sorted ``S`` under guess row ``g`` of ``F``,
+    by code."""
+    codes, ends, laid = split_by_code(F[g], S, n_codes)
+    return [
+        (c, laid[a:b])
+        for c, a, b in zip(codes.tolist(), [0, *ends[:-1].tolist()], ends.tolist(), strict=True)
+    ]
 
 
 class GroupSearch:
@@ -238,16 +249,14 @@ class GroupSearch:
 
     def floor(self, S: np.ndarray, t: int) -> int:
         """A lower bound of ``S`` with ``t`` turns left one level deeper than the counting
-        bound: the least the scan gives any guess that splits ``S`` or is in it (its own
-        weight and its parts' counting bounds), never below the counting bound; the value
-        itself for one or two answers."""
+        bound (:func:`least_bound` over every guess), never below the counting bound; the
+        value itself for one or two answers."""
         if len(S) <= 2 or t < 1:
             return self.bound(S, t)
-        bound, ins, nparts, _, _ = scan(
+        least = least_bound(
             self.F, S, t, self.allrows, self.lbtab, self.solved, self.n_codes, self.w, self.zob
         )
-        useful = bound[(nparts > 1) | (ins == 1)]
-        return max(int(useful.min()) if len(useful) else INF, self.bound(S, t))
+        return max(least, self.bound(S, t))
 
     # what a proof about first guesses asks (playbook.search.root_proof.Openings)
 
@@ -285,11 +294,7 @@ class GroupSearch:
 
     def split(self, S: np.ndarray, g: int) -> list[tuple[int, np.ndarray]]:
         """(code, sorted columns) of every part of sorted ``S`` under guess ``g``, by code."""
-        codes, ends, laid = split_by_code(self.F[g], S, self.n_codes)
-        return [
-            (c, laid[a:b])
-            for c, a, b in zip(codes.tolist(), [0, *ends[:-1].tolist()], ends.tolist(), strict=True)
-        ]
+        return split_of(self.F, S, g, self.n_codes)
 
     def parts(self, S: np.ndarray, g: int) -> list[tuple[int, np.ndarray]]:
         """(code, sorted columns) of the non-solving parts of ``S`` under guess ``g``."""
