@@ -18,6 +18,7 @@ from playbook import parallel, render, safe_yaml, values
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import ConfigError
 from playbook.games import GAMES, GUESS_POOLS, Hangman, Mastermind, RulesError, WordGame
+from playbook.model.plan import ANSWER_MODELS
 from playbook.words import ACCENTS
 
 PROFILES = ("simple", "fast")
@@ -32,6 +33,17 @@ class WordsConfig:
     """A bundled list name (see ``playbook lists``) or a path to a file, one word a line."""
     answers: str | None = None
     """Optional separate answer list (bundled name or path); default: the word list itself."""
+    answer_model: str = "all"
+    """Which words the plan must find (guesses stay the whole list): ``all`` words,
+    the ``common`` ones (Zipf frequency at least ``min_zipf``, or the ``most_common`` of each
+    length; frequencies from wordfreq, bundled), or all ``weighted`` by frequency (the
+    averages weigh each word by how often it is used)."""
+    min_zipf: float = 2.5
+    """The common model's threshold: words used at least this often (Zipf: log10 of uses
+    per billion words; 2.5 is about once in three million words)."""
+    most_common: int | None = None
+    """The common model's other choice: the N most frequent words of each length (instead
+    of the threshold)."""
     length: int = 5
     """Letters per word; entries of other lengths are dropped."""
     max_length: int | None = None
@@ -188,6 +200,7 @@ def _choices(key: str) -> tuple[str, ...] | None:
         "game": tuple(sorted(GAMES)),
         "profile": PROFILES,
         "words.accents": ACCENTS,
+        "words.answer_model": ANSWER_MODELS,
         "rules.revealed": REVEALED,
         "rules.guess_pool": GUESS_POOLS,
         "search.ranking": OPENING_RANKINGS,
@@ -213,6 +226,8 @@ _RANGES: dict[str, tuple[int, int]] = {
     "words.max_length": Hangman.ranges["max_length"],
     "rules.turns": WordGame.ranges["turns"],
     "search.max_openings": (0, MAX_OPENINGS),
+    "words.min_zipf": (0, 8),
+    "words.most_common": (1, 10_000_000),
     "search.restarts": (1, 1_000_000),
     "search.seed": (0, 2**63 - 1),
     "search.budget": (1, 86400),
@@ -260,7 +275,7 @@ def _check_value(
         if optional:
             return None
         raise ConfigError(f"{where}: needs a value")
-    want: type = int if ftype.startswith("int") else bool if ftype.startswith("bool") else str
+    want: type = {"int": int, "bool": bool, "float": float}.get(ftype.split(" ")[0], str)
     if (why := values.refusal(value, want)) is not None:
         raise ConfigError(f"{where}: {why}")
     choices = _choices(key)
@@ -351,6 +366,17 @@ def _check_consistency(cfg: Config, lines: _Lines) -> None:
         raise ConfigError(
             f"{path}{lines.at('words.ij_letter')}: key 'words.ij_letter': IJ is either a letter "
             "of its own (ij_letter) or written as y (ij_to_y, the 1994 paper's); set one"
+        )
+    if cfg.words.answer_model != "all" and cfg.words.answers is not None:
+        raise ConfigError(
+            f"{path}{lines.at('words.answer_model')}: key 'words.answer_model': "
+            f"{cfg.words.answer_model!r} picks the answers from the word list, and "
+            "words.answers names a list of its own; set one"
+        )
+    if cfg.words.answer_model != "common" and cfg.words.most_common is not None:
+        raise ConfigError(
+            f"{path}{lines.at('words.most_common')}: key 'words.most_common': belongs to "
+            f"answer_model: common, but the model is {cfg.words.answer_model!r}"
         )
     if cfg.profile == "fast" and cfg.fast.openings >= cfg.rules.turns:
         raise ConfigError(

@@ -42,15 +42,19 @@ class Spelling:
     ij: str = ""
     """The character IJ is inside: ``ĳ`` (a letter of its own), ``y`` (the paper's
     convention), or empty where the list does not count IJ as one letter."""
+    apart: frozenset[str] = frozenset()
+    """Words whose i and j are two letters though the list counts IJ as one (bi-jou)."""
 
     @classmethod
     def of(cls, words_info: Mapping[str, Any]) -> Spelling:
         """The spelling a playbook's ``words`` section records."""
         spelled = words_info.get("spelled")
         ij = IJ if words_info.get("ij_letter") is True else ""
+        apart = words_info.get("ij_apart")
         return cls(
             {str(k): str(v) for k, v in spelled.items()} if isinstance(spelled, dict) else {},
             "y" if words_info.get("ij_to_y") is True else ij,
+            frozenset(str(w) for w in apart) if isinstance(apart, list) else frozenset(),
         )
 
     def text(self, word: str) -> str:
@@ -69,7 +73,9 @@ class Spelling:
         """A word typed by a person in the list's form: ``zijnen`` or ``zĳnen`` -> ``zĳnen``
         (``zynen`` where the list writes IJ as y)."""
         text = text.strip().lower()
-        return text.replace("ij", self.ij).replace(IJ, self.ij) if self.ij else text
+        if not self.ij or text in self.apart:
+            return text
+        return text.replace("ij", self.ij).replace(IJ, self.ij)
 
     def group(self, name: str) -> str:
         """A group's name as written: ``IJ`` for the IJ group; where the list writes IJ as

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
@@ -88,6 +89,71 @@ def list_language(words: Mapping[str, object]) -> str | None:
     return "nl" if words.get("ij_letter") or words.get("ij_to_y") else None
 
 
+def _extras() -> dict[str, object]:
+    text = resources.files("playbook.data.wordlists").joinpath("manifest.json").read_text()
+    extras: dict[str, object] = json.loads(text)
+    return extras
+
+
+@functools.cache
+def frequencies(language: str) -> Mapping[str, float]:
+    """Each word's Zipf frequency in ``language`` (``nl``, ``en``) as the derivation recorded
+    it from wordfreq (log10 of its uses per billion words: tafel 4.83); a word of the
+    bundled lists that is missing has no measurable frequency."""
+    freq = _extras()["frequencies"]
+    assert isinstance(freq, dict)
+    record = freq.get(language)
+    if not isinstance(record, dict):
+        raise WordListError(
+            f"no word frequencies for language {language!r}; known: {', '.join(sorted(freq))}"
+        )
+    text = resources.files("playbook.data.wordlists").joinpath(str(record["file"])).read_text()
+    out: dict[str, float] = {}
+    for line in text.splitlines():
+        word, zipf = line.split(" ")
+        out[word] = float(zipf)
+    return out
+
+
+@functools.cache
+def ij_apart() -> frozenset[str]:
+    """Dutch words whose i and j fall in two syllables (bi-jou): two letters even where a
+    list counts IJ as one (from Dutch hyphenation patterns and a reviewed list)."""
+    record = _extras()["ij_apart"]
+    assert isinstance(record, dict)
+    text = resources.files("playbook.data.wordlists").joinpath(str(record["file"])).read_text()
+    return frozenset(text.split())
+
+
+def zipf_of(words: Sequence[str], language: str, spelled: Mapping[str, str]) -> list[float]:
+    """The Zipf frequency of each word (0.0: none measurable), looked up as it is written
+    (``ĳsje`` as ijsje; a word the list wrote otherwise, as ``spelled`` says)."""
+    table = frequencies(language)
+    return [table.get(spelled.get(w, w).replace(IJ, "ij"), 0.0) for w in words]
+
+
+def common_words(
+    words: Sequence[str],
+    zipf: Sequence[float],
+    *,
+    min_zipf: float | None,
+    most_common: int | None,
+) -> tuple[str, ...]:
+    """The words of the common model, in list order: those at least ``min_zipf``, or the
+    ``most_common`` of each length (most frequent first, ties in list order)."""
+    if most_common is None:
+        least = 0.0 if min_zipf is None else min_zipf
+        return tuple(w for w, z in zip(words, zipf, strict=True) if z >= least and z > 0)
+    by_length: dict[int, list[int]] = {}
+    for i, w in enumerate(words):
+        if zipf[i] > 0:
+            by_length.setdefault(len(w), []).append(i)
+    keep: set[int] = set()
+    for idx in by_length.values():
+        keep.update(sorted(idx, key=lambda i: (-zipf[i], i))[:most_common])
+    return tuple(words[i] for i in sorted(keep))
+
+
 def _read_bundled(name: str) -> tuple[str, list[str]]:
     record = bundled_record(name)
     text = resources.files("playbook.data.wordlists").joinpath(str(record["file"])).read_text()
@@ -122,6 +188,7 @@ def normalise(
     lowercase: bool = False,
     accents: str = "drop",
     max_length: int | None = None,
+    apart: Collection[str] = (),
 ) -> Normalised:
     """Keep the entries that are ``length`` letters a-z after normalisation.
 
@@ -132,7 +199,8 @@ def normalise(
 
     ``ij_to_y`` writes Dutch IJ as ``y`` (the 1994 paper's convention: partij and party become
     one word); ``ij_letter`` keeps it as the letter of its own that it is on the TV board,
-    distinct from Y, written ``ĳ`` inside (an entry typed with the ligature is the same word).
+    distinct from Y, written ``ĳ`` inside (an entry typed with the ligature is the same word),
+    but for the words ``apart`` (bijou: i and j in two syllables, two letters).
     """
     if ij_to_y and ij_letter:
         raise WordListError("ij_to_y and ij_letter: IJ is either y or a letter of its own")
@@ -163,7 +231,7 @@ def normalise(
         if ij_to_y:
             w = w.replace("ij", "y")
         if ij_letter:
-            w = written.replace("ij", IJ)
+            w = written if written in apart else written.replace("ij", IJ)
         plain = w.replace(IJ, "") if ij_letter else w
         if not (w and (not plain or (plain.isascii() and plain.isalpha() and plain.islower()))):
             if not plain.isascii():
@@ -222,6 +290,7 @@ def load(
         lowercase=lowercase,
         accents=accents,
         max_length=max_length,
+        apart=ij_apart() if ij_letter else (),
     )
     if accents == "reject":
         for reason, count, example in dropped:

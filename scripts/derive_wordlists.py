@@ -9,6 +9,14 @@ Sources (each pinned by the sha256 recorded in its PROVENANCE.md):
   (github.com/alex1770/wordle).
 - ``english/american-english.txt``: SCOWL size 50 (Debian 12 package ``wamerican``).
 
+Derived from those lists with two libraries (their versions pinned below and checked):
+
+- wordfreq: each word's Zipf frequency in Dutch or English text (``frequencies-nl.txt``,
+  ``frequencies-en.txt``: ``word zipf`` a line, words with no measurable frequency left out),
+  the answer model's source (``words.answer_model``).
+- pyphen (Dutch hyphenation patterns): the Dutch words whose i and j fall in two syllables
+  (``ij-apart.txt``: bi-jou), which a list that counts IJ as one letter keeps as two.
+
 Outputs, in ``playbook/data/wordlists/``: one list per file (one word per line, ``\\n``
 endings, UTF-8, sorted with plain Python sort, no duplicates), the licence files that must
 travel with them, ``manifest.json`` and ``README.md``.
@@ -35,6 +43,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = REPO_ROOT / "playbook" / "data" / "wordlists"
@@ -94,6 +103,39 @@ WORDLE_COMMIT = "8fd3f1bdf884ff6757c24ad1227dc561fab7787d"
 LICENSE_OPENTAAL = "LICENSE-opentaal.txt"
 LICENSE_ENGLISH = "LICENSE-english.txt"
 LICENSE_WORDLE = "LICENSE-wordle.txt"
+LICENSE_WORDFREQ = "LICENSE-wordfreq.txt"
+
+# The libraries the frequencies and IJ's syllables come from: a run with another version stops
+# (its figures could differ), so the files on disk always say which version made them.
+WORDFREQ_VERSION = "3.1.1"
+PYPHEN_VERSION = "0.18.1"
+FREQUENCY_FILES = {"nl": "frequencies-nl.txt", "en": "frequencies-en.txt"}
+IJ_APART_FILE = "ij-apart.txt"
+# Reviewed by hand: Dutch words of the bundled lists whose i and j are two letters although
+# the hyphenation patterns keep them together (a compound of a word ending in i and one
+# starting with j, as mini-jurk would be), and words the patterns split that are IJ after
+# all. Every word with "ij" after such a prefix (mini, maxi, midi, ski, taxi, semi, anti,
+# multi, alibi, bikini, safari, sushi) was read on 2026-11-28: none is in the lists.
+IJ_APART_ADDED: frozenset[str] = frozenset()
+IJ_APART_REMOVED: frozenset[str] = frozenset()
+
+WORDFREQ_LICENSE_TEXT = """\
+frequencies-nl.txt and frequencies-en.txt hold each bundled word's Zipf frequency
+(log10 of its occurrences per billion words) as the Python package wordfreq {version}
+reports it (zipf_frequency(word, lang), wordlist "best"), computed by
+scripts/derive_wordlists.py; nothing is looked up at run time.
+
+wordfreq is by Robyn Speer (https://github.com/rspeer/wordfreq). Its code is under the
+Apache License 2.0; its data, from which these figures are derived, is under the Creative
+Commons Attribution-ShareAlike 4.0 licence (CC BY-SA 4.0,
+https://creativecommons.org/licenses/by-sa/4.0/), built from Wikipedia, OpenSubtitles,
+SUBTLEX, NewsCrawl, GlobalVoices, Google Books Ngrams, Reddit, Twitter and the Leeds
+Internet Corpus. The two frequency files are shared under the same licence.
+
+ij-apart.txt lists the Dutch words whose i and j fall in two syllables according to the
+Dutch (nl_NL) hyphenation patterns of pyphen {pyphen} (patterns from OpenTaal, BSD or
+CC BY 3.0), with the reviewed changes recorded in the script.
+"""
 
 WORDLE_LICENSE_TEXT = f"""\
 The Wordle word lists in this folder (wordle-answers.txt, wordle-allowed.txt) come from
@@ -173,6 +215,10 @@ class WordList:
     @property
     def file(self) -> str:
         return f"{self.name}.txt"
+
+    @property
+    def language(self) -> str:
+        return SOURCE_LANGUAGE[self.source.rel]
 
     @property
     def content(self) -> bytes:
@@ -374,10 +420,81 @@ def derive_english(source: Source) -> WordList:
     )
 
 
-def render_manifest(lists: Sequence[WordList]) -> bytes:
+def _library(name: str, version: str) -> object:
+    """The library ``name`` at the pinned ``version`` (a one-line verification error where it
+    is missing or another version: its figures could differ)."""
+    import importlib
+    import importlib.metadata
+
+    try:
+        found = importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        found = None
+    require(
+        found == version,
+        f"{name} {version} is needed for the frequency and IJ files, found "
+        f"{found or 'none'}; install the locked test requirements (requirements/test.txt)",
+    )
+    return importlib.import_module(name)
+
+
+def derive_frequencies(lists: Sequence[WordList]) -> dict[str, bytes]:
+    """Each bundled word's Zipf frequency in its language (``word zipf`` a line, sorted, only
+    words with a measurable frequency), one file per language."""
+    wordfreq: Any = _library("wordfreq", WORDFREQ_VERSION)
+    out: dict[str, bytes] = {}
+    for lang, file in FREQUENCY_FILES.items():
+        words = sorted({w for wl in lists if wl.language == lang for w in wl.words})
+        rows = []
+        for w in words:
+            zipf = wordfreq.zipf_frequency(w, lang, wordlist="best")
+            if zipf > 0:
+                rows.append(f"{w} {zipf:.2f}\n")
+        require(len(rows) > 1000, f"{file}: only {len(rows)} words have a frequency")
+        out[file] = "".join(rows).encode("utf-8")
+    return out
+
+
+def derive_ij_apart(lists: Sequence[WordList]) -> bytes:
+    """The Dutch words whose i and j the hyphenation patterns put in two syllables (bi-jou),
+    with the reviewed changes: a list that counts IJ as one letter keeps them as two."""
+    pyphen: Any = _library("pyphen", PYPHEN_VERSION)
+    dic = pyphen.Pyphen(lang="nl_NL")
+    words = {w for wl in lists if wl.language == "nl" for w in wl.words if "ij" in w}
+    apart = {w for w in words if "i-j" in dic.inserted(w)}
+    require(words >= IJ_APART_ADDED, "IJ_APART_ADDED: a word that is not in the lists")
+    apart = (apart | IJ_APART_ADDED) - IJ_APART_REMOVED
+    require(len(apart) < 100, f"{IJ_APART_FILE}: {len(apart)} words, the patterns misread")
+    return "".join(f"{w}\n" for w in sorted(apart)).encode("utf-8")
+
+
+def extras_record(outputs: dict[str, bytes]) -> dict[str, object]:
+    """What the manifest says of the frequency and IJ files."""
+    freq = {
+        lang: {
+            "file": file,
+            "count": outputs[file].count(b"\n"),
+            "sha256": sha256_hex(outputs[file]),
+            "source": f"wordfreq {WORDFREQ_VERSION}, zipf_frequency(word, {lang!r}, 'best')",
+            "license": LICENSE_WORDFREQ,
+        }
+        for lang, file in FREQUENCY_FILES.items()
+    }
+    apart = {
+        "file": IJ_APART_FILE,
+        "count": outputs[IJ_APART_FILE].count(b"\n"),
+        "sha256": sha256_hex(outputs[IJ_APART_FILE]),
+        "source": f"pyphen {PYPHEN_VERSION}, nl_NL patterns, and a reviewed list",
+        "license": LICENSE_WORDFREQ,
+    }
+    return {"frequencies": freq, "ij_apart": apart}
+
+
+def render_manifest(lists: Sequence[WordList], extras: dict[str, object]) -> bytes:
     manifest = {
         "generator": SCRIPT_NAME,
         "lists": [wordlist.manifest_record() for wordlist in lists],
+        **extras,
     }
     return (json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
 
@@ -419,6 +536,13 @@ def render_readme(lists: Sequence[WordList]) -> bytes:
         f"the Wordle lists hold {WORDLE_ANSWERS_COUNT:,} and {WORDLE_ALLOWED_COUNT:,} words"
         " and every answer is allowed.",
         "",
+        "Word frequencies: `frequencies-nl.txt` and `frequencies-en.txt` hold `word zipf` a line",
+        f"for every word of the Dutch and of the English lists that wordfreq {WORDFREQ_VERSION}",
+        "gives a frequency (Zipf: log10 of occurrences per billion words; tafel 4.83, kamer",
+        "5.28); the others have none. `ij-apart.txt`: the Dutch words whose i and j fall in two",
+        f"syllables (bi-jou), from pyphen {PYPHEN_VERSION}'s nl_NL patterns and a reviewed list.",
+        f"Licence: `{LICENSE_WORDFREQ}` (CC BY-SA 4.0, the data wordfreq is built from).",
+        "",
         f"regenerate with: python {SCRIPT_NAME}",
         f"check with: python {SCRIPT_NAME} --check",
         "",
@@ -452,7 +576,12 @@ def build(shared: Path) -> tuple[list[WordList], dict[str, bytes]]:
         require(path.is_file(), f"licence file missing: {path}")
         outputs[name] = path.read_bytes()
     outputs[LICENSE_WORDLE] = WORDLE_LICENSE_TEXT.encode("utf-8")
-    outputs["manifest.json"] = render_manifest(lists)
+    outputs.update(derive_frequencies(lists))
+    outputs[IJ_APART_FILE] = derive_ij_apart(lists)
+    outputs[LICENSE_WORDFREQ] = WORDFREQ_LICENSE_TEXT.format(
+        version=WORDFREQ_VERSION, pyphen=PYPHEN_VERSION
+    ).encode("utf-8")
+    outputs["manifest.json"] = render_manifest(lists, extras_record(outputs))
     outputs["README.md"] = render_readme(lists)
     return lists, outputs
 

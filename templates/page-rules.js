@@ -218,15 +218,16 @@ const PlaybookRules = (() => {
     }
     const typedWord = (s) => {
       s = s.trim().toLowerCase();
-      return D.ij ? s.replace(/ij/g, D.ij).replace(/\u0133/g, D.ij) : s; // IJ as the list has it
+      if (!D.ij || (D.apart || []).includes(s)) return s; // bi-jou: i and j two letters
+      return s.replace(/ij/g, D.ij).replace(/\u0133/g, D.ij); // IJ as the list has it
     };
 
     /** The word typed as `s` (as the list has it) where the game accepts it as a guess in
         `group` (the TV rules: a word of the group; else any word it knows), or null. */
     function mayGuess(group, s) {
       const w = typedWord(s);
-      const allowed = D.pool === "revealed" ? group.wordSet : KNOWN;
-      return w.length === L && allowed.has(w) ? w : null;
+      const known = KNOWN.has(w) && (D.pool !== "revealed" || [...w][0] === group.name);
+      return [...w].length === L && (known || group.wordSet.has(w)) ? w : null;
     }
 
     /** The marks a person need not tap on `word` after `history` in `group`: right place (2)

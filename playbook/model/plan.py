@@ -14,6 +14,11 @@ from playbook.errors import PlaybookFileError
 
 FORMAT_VERSION = 1
 
+ANSWER_MODELS = ("all", "common", "weighted")
+"""Which words a plan must find (a config's and a playbook's ``words.answer_model``): ``all``
+words of the list, the ``common`` ones (Zipf frequency at least ``min_zipf``, or the
+``most_common`` of each length), or all of them ``weighted`` by how often they are used."""
+
 
 @dataclasses.dataclass(frozen=True)
 class TryWords:

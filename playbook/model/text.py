@@ -13,6 +13,7 @@ import yaml
 from playbook import safe_yaml, values
 from playbook.errors import PlaybookFileError
 from playbook.model.plan import (
+    ANSWER_MODELS,
     FORMAT_VERSION,
     GroupPlan,
     Move,
@@ -229,6 +230,10 @@ WORDS_KEYS: dict[str, type] = {
     "answers": str,
     "answers_count": int,
     "answers_sha256": str,
+    "answer_model": str,
+    "min_zipf": float,
+    "most_common": int,
+    "ij_apart": list,
 }
 """The keys of the ``words`` section (``list``, ``count`` and ``sha256`` required)."""
 GROUP_KEYS: dict[str, type] = {
@@ -371,6 +376,11 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
     spelled = data["words"].get("spelled", {})
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in spelled.items()):
         raise _fail(path, "words.spelled", "expected word: written form pairs of text")
+    model = data["words"].get("answer_model", "all")
+    if model not in ANSWER_MODELS:
+        raise _fail(path, "words.answer_model", f"{model!r}; allowed: {', '.join(ANSWER_MODELS)}")
+    if not all(isinstance(w, str) for w in data["words"].get("ij_apart", [])):
+        raise _fail(path, "words.ij_apart", "expected a list of words")
     meta = data.get("meta", {})
     if not isinstance(meta.get("letters", "all"), str):
         raise _fail(path, "meta.letters", f"expected text, got {meta['letters']!r}")

@@ -61,7 +61,43 @@ def load_lists(
     answers = listed
     if info.get("answers"):
         answers = words.load(str(info["answers"]), base=base, **opts)
+    elif info.get("answer_model", "all") == "common":
+        answers = _common(info, listed)
     return _fitting(game, Lists(listed, answers))
+
+
+def model_zipf(info: Mapping[str, Any], wl: words.WordList) -> list[float]:
+    """Each word's Zipf frequency in the language of the list ``info`` describes (a config's
+    or a playbook's ``words``); a one-line error where no frequencies are known for it."""
+    language = words.list_language(info)
+    if language is None:
+        raise words.WordListError(
+            f"answer_model {info.get('answer_model')!r}: no word frequencies for {wl.name} "
+            "(they are bundled for Dutch and English lists: a bundled list, or a list with "
+            "ij_letter); use answer_model: all, or words.answers: FILE"
+        )
+    return words.zipf_of(wl.words, language, wl.spelled)
+
+
+def _common(info: Mapping[str, Any], listed: words.WordList) -> words.WordList:
+    """The common model's answers: the words of ``listed`` used at least ``min_zipf``
+    (or the ``most_common`` of each length)."""
+    most = info.get("most_common")
+    least = info.get("min_zipf", 2.5)
+    kept = words.common_words(
+        listed.words,
+        model_zipf(info, listed),
+        min_zipf=float(least) if least is not None else None,
+        most_common=int(most) if most is not None else None,
+    )
+    if not kept:
+        raise words.WordListError(
+            f"answer_model 'common': no word of {listed.name} is that common; lower min_zipf"
+        )
+    which = f"{most} most common" if most is not None else f"Zipf >= {least}"
+    return words.WordList(
+        f"{listed.name} ({which})", kept, words.words_sha256(kept), spelled=listed.spelled
+    )
 
 
 def _fitting(game: Game | None, lists: Lists) -> Lists:
@@ -103,12 +139,19 @@ def words_info(cfg: Config, lists: Lists) -> dict[str, Any]:
     spelled = {**lists.guesses.spelled, **lists.answers.spelled}
     if spelled:
         info["spelled"] = dict(sorted(spelled.items()))
+    apart = sorted(words.ij_apart() & set(main.words)) if cfg.words.ij_letter else []
+    if apart:  # two letters though the list counts IJ as one (bi-jou)
+        info["ij_apart"] = apart
     if cfg.words.answers is not None:
-        info.update(
-            answers=_list_ref(cfg, cfg.words.answers),
-            answers_count=len(lists.answers),
-            answers_sha256=lists.answers.sha256,
-        )
+        info.update(answers=_list_ref(cfg, cfg.words.answers))
+    elif cfg.words.answer_model != "all":
+        info["answer_model"] = cfg.words.answer_model
+        if cfg.words.answer_model == "common" and cfg.words.most_common is not None:
+            info["most_common"] = cfg.words.most_common
+        elif cfg.words.answer_model == "common":
+            info["min_zipf"] = cfg.words.min_zipf
+    if lists.answers is not lists.guesses:
+        info.update(answers_count=len(lists.answers), answers_sha256=lists.answers.sha256)
     return info
 
 
@@ -135,7 +178,11 @@ def _load_config_lists(cfg: Config, game: Game) -> Lists:
         raise ConfigError(f"{cfg.source}: {exc}") from None
     except words.WordListError as exc:
         key = (
-            "words.answers" if cfg.words.answers and cfg.words.answers in str(exc) else "words.list"
+            "words.answers"
+            if cfg.words.answers and cfg.words.answers in str(exc)
+            else "words.answer_model"
+            if str(exc).startswith("answer_model")
+            else "words.list"
         )
         raise words.WordListError(f"{cfg.source}: key '{key}': {exc}") from None
 

@@ -77,7 +77,7 @@ def check_list(pb: Playbook, answers: WordList | None) -> WordList:
             "needs the playbook's word list (each letter's words in list order); "
             "render it from a playbook whose word list can be loaded"
         )
-    key = "answers_sha256" if pb.words.get("answers") else "sha256"
+    key = "answers_sha256" if pb.words.get("answers_sha256") else "sha256"
     return _own(pb, answers, key, "word list")
 
 
@@ -207,7 +207,7 @@ def _symbols(game: Game) -> tuple[dict[str, int], list[str]]:
 def _guess_list(pb: Playbook, guesses: WordList | None) -> str:
     """A separate guess list in its order (Wordle's allowed guesses beside its answers),
     checked to be the playbook's own list; empty without one."""
-    if guesses is None or not pb.words.get("answers"):
+    if guesses is None or not pb.words.get("answers_sha256"):
         return ""
     return " ".join(_own(pb, guesses, "sha256", "guess list").words)
 
@@ -248,6 +248,7 @@ def page_data(
         "pool": pool,
         "hard": bool(pb.game.get("hard", False)),
         "ij": ij,
+        "apart": sorted(Spelling.of(pb.words).apart),
         "words": " ".join(ids.words),
         "answers": len(listed.words),
         "spelled": {w: spelled[w] for w in ids.words if w in spelled},
