@@ -103,6 +103,10 @@ class SearchConfig:
     device: str = "cpu"
     """Where the exhaustive triple search runs: ``cpu``, ``gpu`` (a CUDA GPU through
     numba.cuda; an error where there is none) or ``auto`` (the GPU where there is one)."""
+    nesting: int | None = None
+    """How deep the exception moves of the simple profile's tables may nest on the card:
+    0 (a trigger's move is followed by try lists only), 1 (one more trigger inside it), ...;
+    unset: as deep as the turns allow. Where the cap costs a word, the plan declares it."""
     exhaustive_depth: int = 3
     """Up to how many opening words the search is exhaustive: 3 (the default) decides for
     every group that needs three openings whether a triple meets the target and takes the
@@ -232,6 +236,7 @@ _RANGES: dict[str, tuple[int, int]] = {
     "search.seed": (0, 2**63 - 1),
     "search.budget": (1, 86400),
     "search.exhaustive_depth": (1, 3),
+    "search.nesting": (0, 8),
     "fast.openings": (1, 2),
     "fast.breadth": (1, 64),
     "fast.candidates": (1, 64),

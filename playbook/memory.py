@@ -29,6 +29,9 @@ class Memory:
     ordered: int = 0
     """Words of try lists played out of list order (the fewest whose places must be
     learnt: a list's length less its longest run in list order, not necessarily adjacent)."""
+    nesting: int = 0
+    """How deep triggers nest: 0 where no exception move holds a trigger of its own, 1 where
+    one does (``o..o. → bingo [o.x.x → bavet]``), ... (the deepest, for a sum)."""
 
     @property
     def words(self) -> int:
@@ -37,7 +40,10 @@ class Memory:
 
     def __add__(self, other: Memory) -> Memory:
         return Memory(
-            self.openings + other.openings, self.moves + other.moves, self.ordered + other.ordered
+            self.openings + other.openings,
+            self.moves + other.moves,
+            self.ordered + other.ordered,
+            max(self.nesting, other.nesting),
         )
 
 
@@ -56,7 +62,7 @@ def _table(table: Table | None) -> Memory:
     for visit in walk_rows(table):
         node = visit.row.node
         if isinstance(node, Move):
-            out += Memory(moves=1)
+            out += Memory(moves=1, nesting=visit.depth)
         elif node.words is not None:
             out += Memory(ordered=_displaced(list(node.words)))
     return out

@@ -69,7 +69,7 @@ def build_tv() -> BuildResult:
     """The TV config (every guess starts with the revealed letter) built for e and j: the
     rule of early tries, and e's exception rows before its last openings (keyed by one or two
     blocks)."""
-    tv = config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")
+    tv = config.load(ROOT / "config" / "lingo-nl-5-tv-all.yaml")
     settings = {"render.formats": "yaml,page", "search.restarts": 20, "render.language": "en"}
     cfg = config.override(tv, n_jobs=1, **settings)
     result = build.build(cfg, letters=("e", "j"))

@@ -165,10 +165,10 @@ def test_paper_playbook_verifies_against_todays_list() -> None:
 @pytest.mark.slow
 def test_default_build_proves_every_group(tmp_path: Path) -> None:
     # under the TV rules a triple leaves at most 2 words of c, and none does for l
-    args = ["build", "lingo-nl-5-tv", "--letters", "c,l", "--formats", "yaml", "--out", "out"]
+    args = ["build", "lingo-nl-5-tv-all", "--letters", "c,l", "--formats", "yaml", "--out", "out"]
     r = run_cli(*args, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    pb = model.load(tmp_path / "out" / "lingo-nl-5-tv" / "playbook-cl.yaml")
+    pb = model.load(tmp_path / "out" / "lingo-nl-5-tv-all" / "playbook-cl.yaml")
     c, l_ = pb.group("c"), pb.group("l")
     assert c.method == "exhaustive" and c.proven and not c.proven_none and c.largest <= 2
     assert c.notes["exhaustive_triples"]["exists"] is True
@@ -181,7 +181,7 @@ def test_default_build_proves_every_group(tmp_path: Path) -> None:
     # the paper's method: hill-climbing, nothing proven about l
     r2 = run_cli(*args[:-1], "out2", "--search-depth", "2", cwd=tmp_path)
     assert r2.returncode == 0, r2.stderr
-    l2 = model.load(tmp_path / "out2" / "lingo-nl-5-tv" / "playbook-cl.yaml").group("l")
+    l2 = model.load(tmp_path / "out2" / "lingo-nl-5-tv-all" / "playbook-cl.yaml").group("l")
     assert not l2.proven and "exhaustive_triples" not in l2.notes
 
 
@@ -254,7 +254,7 @@ def test_groups_too_large_for_the_triple_search_say_so(monkeypatch) -> None:  # 
     from playbook.search import openings
 
     monkeypatch.setattr(openings, "TRIPLE_MEMORY", 1000)
-    cfg = config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")
+    cfg = config.load(ROOT / "config" / "lingo-nl-5-tv-all.yaml")
     c = build.build(cfg, letters=("c",), n_jobs=1).playbook.group("c")
     assert c.method == "hill-climbing" and not c.proven
     assert "hill-climbing instead" in c.notes["exhaustive_triples"]["skipped"]
@@ -364,16 +364,16 @@ def test_a_build_ends_with_the_card_to_print_and_the_page_to_open() -> None:
     from playbook.model import GroupPlan, Playbook
 
     pb = Playbook(
-        name="lingo-nl-5-tv", game={}, words={}, groups=(GroupPlan("k", ("kante",), None),)
+        name="lingo-nl-5-tv-all", game={}, words={}, groups=(GroupPlan("k", ("kante",), None),)
     )
-    out = Path("output/lingo-nl-5-tv")
+    out = Path("output/lingo-nl-5-tv-all")
     names = ["playbook.yaml", "playbook.pdf", "playbook-card.pdf", "playbook-play.html"]
     lines = next_steps([out / n for n in names], pb)
     assert lines[0].startswith("  print the card") and lines[0].endswith("playbook-card.pdf")
     assert lines[1].startswith("  open on a phone") and lines[1].endswith("playbook-play.html")
     assert lines[2:] == [
         f"  playbook show {out / 'playbook.yaml'} --letter k",
-        f"  playbook play lingo-nl-5-tv --playbook {out / 'playbook.yaml'} --letter k",
+        f"  playbook play lingo-nl-5-tv-all --playbook {out / 'playbook.yaml'} --letter k",
     ]
     # a build without the card and the page names only what it wrote
     assert next_steps([out / "playbook.yaml"], pb) == lines[2:]

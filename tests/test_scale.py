@@ -50,7 +50,7 @@ def test_checkpoints_resume_to_the_same_result(tmp_path) -> None:  # type: ignor
 
 
 def test_damaged_checkpoint_units_are_computed_again(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    cfg = config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")
+    cfg = config.load(ROOT / "config" / "lingo-nl-5-tv-all.yaml")
     root = tmp_path / "ckpt"
     first = build.build(cfg, letters=("c",), n_jobs=1, checkpoint_root=root)
     units = sorted(root.rglob("*.json"))

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from playbook import words
 from playbook.errors import WordListError
+from playbook.spelling import Spelling
 
 
 def test_manifest_matches_files() -> None:
@@ -34,10 +35,38 @@ def test_dutch_five_letters_as_in_provenance() -> None:
     assert len(words.load("opentaal-nl", length=5)) == 5519
 
 
+def test_ij_apart_words_keep_i_and_j_as_two_letters() -> None:
+    """bijou and bijous are written b-i-j-o-u(-s), i and j in two syllables: on the TV board
+    five and six tiles, never the letter IJ; every other ij of the lists stays one letter."""
+    apart = words.ij_apart()
+    assert apart == {"bijou", "bijous", "bijoutje"}
+    five = words.load("opentaal-nl", length=5, ij_letter=True)
+    six = words.load("opentaal-nl", length=6, ij_letter=True)
+    assert "bijou" in five.words and "bijous" in six.words
+    assert "b\u0133ous" not in five.words and "b\u0133ou" not in five.words
+    # the whole list: a word keeps i and j apart exactly where it is in the apart list
+    for length, wl in ((5, five), (6, six)):
+        entries = resources_words("opentaal-nl")
+        for w in entries:
+            if "ij" in w and w not in apart and len(w.replace("ij", "y")) == length:
+                assert w.replace("ij", "\u0133") in wl.words
+            if w in apart and len(w) == length:
+                assert w in wl.words
+    spelling = Spelling.of({"ij_letter": True, "ij_apart": ["bijou"]})
+    assert spelling.typed("Bijou") == "bijou" and spelling.typed("bijten") == "b\u0133ten"
+
+
+def resources_words(name: str) -> list[str]:
+    """The entries of a bundled list as the file has them."""
+    return words._read_bundled(name)[1]
+
+
 def test_dutch_seven_and_eight_letters_count_ij_as_one() -> None:
     seven = words.load("opentaal-nl-long", length=7, ij_letter=True)
     eight = words.load("opentaal-nl-long", length=8, ij_letter=True)
-    assert (len(seven), len(eight)) == (19_426, 27_311)
+    # 19,426 and 27,311 with every ij one letter; bijoutje (bi-jou-tje) is eight letters
+    assert (len(seven), len(eight)) == (19_425, 27_312)
+    assert "bijoutje" in eight.words and "b\u0133outje" not in seven.words
     assert all(len(w) == 7 for w in seven.words) and all(len(w) == 8 for w in eight.words)
     # eight characters with one ij: seven letters on the TV board (IJ one tile)
     assert seven.spelled["vr\u0133heid"] == "vrijheid" and "vrijheid" not in eight.words
@@ -58,7 +87,9 @@ def test_dutch_lists_hold_every_length_the_show_plays() -> None:
     entries = (SHARED / "data" / "opentaal" / "dutch.txt").read_text().splitlines()
     lists = {5: "opentaal-nl", 6: "opentaal-nl", 7: "opentaal-nl-long", 8: "opentaal-nl-long"}
     for length, name in lists.items():
-        direct = words.normalise(entries, length=length, ij_letter=True).words
+        direct = words.normalise(
+            entries, length=length, ij_letter=True, apart=words.ij_apart()
+        ).words
         assert words.load(name, length=length, ij_letter=True).words == direct, length
 
 

@@ -219,7 +219,7 @@ def _build_command(
     if session.dropped:
         dropped = ", ".join(f"{n} {reason} (first: {ex!r})" for reason, n, ex in session.dropped)
         console.print(
-            f"word list: {len(session.answers)} words kept; dropped: {dropped}",
+            f"word list: {len(session.guesses)} words kept; dropped: {dropped}",
             markup=False,
             soft_wrap=True,
         )
@@ -229,6 +229,8 @@ def _build_command(
         console, result, siblings, comparison=written.comparison, reference=ref or ""
     )
     console.print(outcome.verdict, markup=False)
+    for line in report.plan_lines(pb):
+        console.print(line, markup=False, soft_wrap=True)
     if result.checkpoint is not None and (bad := result.checkpoint.rejected):
         err.print(
             f"checkpoint: {len(bad)} saved unit{'s' if len(bad) != 1 else ''} unreadable or not "

@@ -20,7 +20,7 @@ from rich.progress import (
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from playbook import model
+from playbook import memory, model
 from playbook.compare import GroupComparison
 from playbook.errors import PlaybookFileError
 from playbook.games import Game, Planner, game_class
@@ -318,3 +318,31 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
         console.print(f"not guaranteed: {', '.join(map(spell.text, g.unguaranteed))}")
         if (fewest := g.fewest_unguaranteed) is not None:
             console.print(f"fewest possible under these rules (exact search): {fewest}")
+
+
+def plan_lines(pb: model.Playbook) -> list[str]:
+    """Which words the plan promises (its answer model) and what it asks a person to learn,
+    for a build's closing lines."""
+    info = pb.words
+    n, total = info.get("answers_count"), info.get("count")
+    which = {
+        "common": f"the common words (wordfreq Zipf >= {info.get('min_zipf')})",
+        "weighted": "every word, the averages weighted by how often each is used",
+    }.get(str(info.get("answer_model", "all")), "")
+    if info.get("answer_model") == "common" and info.get("most_common") is not None:
+        which = f"the {info['most_common']} most common words of each length"
+    lines = []
+    if which and n is not None:
+        lines.append(f"answers: {which}: {n:,} of the {total:,} words of the list")
+    elif which:
+        lines.append(f"answers: {which}")
+    elif info.get("answers"):
+        lines.append(f"answers: the {n:,} words of {info['answers']}")
+    if pb.groups and any(g.openings for g in pb.groups):
+        mem = memory.of_plans(pb.groups)
+        lines.append(
+            f"to learn: {mem.words} words ({mem.openings} openings, {mem.moves} exception moves "
+            f"and rows, {mem.ordered} tried out of list order); triggers nest {mem.nesting} "
+            f"level{'s' if mem.nesting != 1 else ''} deep"
+        )
+    return lines

@@ -28,13 +28,14 @@ def plan_simple(
     rank: Ranking,
     budget: float,
     profile: str = "lean",
+    nesting: int | None = None,
 ) -> GroupPlan:
     """The simple profile's plan: the openings, then try lists and exception moves (with
     exception rows before the last openings where they find more words in time, the exact
     search given ``budget`` seconds). Try lists keep list order wherever that finds every
     word in time (tables' ``lean`` shape: nothing to memorise but what the guarantee needs;
     ``simple``: the order with the fewest turns)."""
-    shape = Shape(rank, profile)
+    shape = Shape(rank, profile, probes=tables.UNLIMITED if nesting is None else nesting + 1)
     t = shape.tables(problem, opening.moves, turns)
     return _rescued(problem, opening, t, turns, budget, shape)
 
@@ -132,7 +133,11 @@ def plan_groups(
         plans = parallel.run(plan_fast, tasks, run.n_jobs, on_done=tick("tables"))
     else:
         found = find_openings(problems, cfg, run)
-        tasks = [(problems[n], found[n], turns, rank, cfg.search.budget) for n in order]
+
+        nest = cfg.search.nesting
+        tasks = [
+            (problems[n], found[n], turns, rank, cfg.search.budget, "lean", nest) for n in order
+        ]
         plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))
     if planner is not Planner.TREE:
         plans = settle_unguaranteed(problems, plans, cfg.search.budget, run)

@@ -161,6 +161,7 @@ def card_context(
                 "memorise": memory.of_plans(b.groups).words,
                 "early": b.try_when_fit,
                 "turns": b.game.get("turns", ""),
+                "answers": answers_text(b, tr),
             }
         )
     return {
@@ -175,6 +176,21 @@ def card_context(
         "ij": _(spell.note),
         "css": Markup(template_text("card.css")),
     }
+
+
+def answers_text(pb: Playbook, tr: Translator) -> str:
+    """Which words the plan promises to find, where it is not every word of its list: the
+    common words (of how many), or all weighted by frequency; empty otherwise."""
+    info = pb.words
+    model, n, total = info.get("answer_model"), info.get("answers_count"), info.get("count")
+    if model == "common" and isinstance(n, int) and isinstance(total, int):
+        return tr.gettext("for the %(n)s common words (of %(total)s)") % {
+            "n": tr.number(n),
+            "total": tr.number(total),
+        }
+    if model == "weighted":
+        return tr.gettext("averages weighted by how often each word is used")
+    return ""
 
 
 def render_card(

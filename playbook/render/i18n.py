@@ -111,6 +111,13 @@ class Translator:
         return text if self.language == "en" else text.replace(".", decimal_sign(self.language))
 
 
+    def number(self, value: int) -> str:
+        """A whole number with this language's grouping (2,769 in English, 2.769 in Dutch)."""
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(value, locale=self.language))
+
+
 @functools.cache
 def decimal_sign(language: str) -> str:
     """The decimal sign of ``language`` (Babel's locale data)."""

@@ -77,8 +77,14 @@ def check_list(pb: Playbook, answers: WordList | None) -> WordList:
             "needs the playbook's word list (each letter's words in list order); "
             "render it from a playbook whose word list can be loaded"
         )
-    key = "answers_sha256" if pb.words.get("answers_sha256") else "sha256"
+    key = "answers_sha256" if separate_answers(pb) else "sha256"
     return _own(pb, answers, key, "word list")
+
+
+def separate_answers(pb: Playbook) -> bool:
+    """Whether the playbook's answers are not its whole list: a list of their own, or the
+    common words of it (``words.answer_model``)."""
+    return bool(pb.words.get("answers")) or pb.words.get("answer_model") == "common"
 
 
 def _own(pb: Playbook, listed: WordList, key: str, what: str) -> WordList:
@@ -207,7 +213,7 @@ def _symbols(game: Game) -> tuple[dict[str, int], list[str]]:
 def _guess_list(pb: Playbook, guesses: WordList | None) -> str:
     """A separate guess list in its order (Wordle's allowed guesses beside its answers),
     checked to be the playbook's own list; empty without one."""
-    if guesses is None or not pb.words.get("answers_sha256"):
+    if guesses is None or not separate_answers(pb):
         return ""
     return " ".join(_own(pb, guesses, "sha256", "guess list").words)
 

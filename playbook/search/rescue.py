@@ -38,6 +38,9 @@ class Shape:
     profile: str = "simple"
     breadth: int = 6
     early: bool = True
+    probes: int = tables.UNLIMITED
+    """How many exception moves may follow one another after a feedback (2: a move, and
+    after its feedback at most one more): ``search.nesting`` plus one."""
 
     def tables(
         self, problem: Problem, moves: Sequence[int], turns: int, fixed: Sequence[Part] = ()
@@ -45,7 +48,7 @@ class Shape:
         """The tables after ``moves`` with these settings (and the exception rows ``fixed``)."""
         return tables.after_openings(
             problem, moves, turns, ranking=self.ranking, profile=self.profile,
-            breadth=self.breadth, early=self.early, fixed=fixed,
+            breadth=self.breadth, early=self.early, fixed=fixed, probes=self.probes,
         )  # fmt: skip
 
 
@@ -58,15 +61,18 @@ def node(
     ranking: Ranking = SCM,
     profile: str = "simple",
     memo: tables.Memo | None = None,
+    probes: int = tables.UNLIMITED,
 ) -> Solved:
     """The node for the answers ``cols`` (sorted columns) within ``turns_left`` turns that
-    leaves the fewest of them unfound (see the module docstring)."""
+    leaves the fewest of them unfound (see the module docstring), with at most ``probes``
+    exception moves one after another."""
     memo = {} if memo is None else memo
     simple = tables.solve(
-        problem, cols.tolist(), turns_left, ranking=ranking, profile=profile, memo=memo
-    )
+        problem, cols.tolist(), turns_left, ranking=ranking, profile=profile, memo=memo,
+        probes=probes,
+    )  # fmt: skip
     lost = len(tables.leaves_failing(simple, turns_left))
-    if lost == 0 or turns_left < 2:
+    if lost == 0 or turns_left < 2 or probes == 0:
         return simple
     least = finder.fewest(cols, turns_left)
     if least is None or least >= lost:
@@ -84,11 +90,15 @@ def node(
             turns[int(part[0])] = 1
             continue
         child = node(
-            problem, part, turns_left - 1, finder, ranking=ranking, profile=profile, memo=memo
-        )
+            problem, part, turns_left - 1, finder, ranking=ranking, profile=profile, memo=memo,
+            probes=tables.UNLIMITED if probes == tables.UNLIMITED else probes - 1,
+        )  # fmt: skip
         children.append((int(code), child.node))
         turns.update({c: t + 1 for c, t in child.turns.items()})
-    return Solved(Probe(g, tuple(children), len(cols)), turns)
+    found = Solved(Probe(g, tuple(children), len(cols)), turns)
+    if probes != tables.UNLIMITED and len(tables.leaves_failing(found, turns_left)) >= lost:
+        return simple  # capped deeper down, the exact search's move finds no more in time
+    return found
 
 
 def rescue(
@@ -121,7 +131,7 @@ def rescue(
             inside = set(cols.tolist())
             found = node(
                 problem, cols, turns - depth, finder,
-                ranking=shape.ranking, profile=shape.profile, memo=memo,
+                ranking=shape.ranking, profile=shape.profile, memo=memo, probes=shape.probes,
             )  # fmt: skip
             if len(tables.leaves_failing(found, turns - depth)) < len(lost & inside):
                 fixed = [p for p in fixed if not set(p.cols) <= inside]

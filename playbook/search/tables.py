@@ -30,8 +30,15 @@ from playbook.search.trees import Node, Probe, Solved, TryList
 MAX_PERMUTE = 5
 """Try lists up to this size get the best of all orders; longer ones a splitter-first order."""
 
-Memo = dict[tuple[tuple[int, ...], int, str, int], Solved]
-"""Solved sets of answers, by (columns, turns left, profile, breadth)."""
+Memo = dict[tuple[tuple[int, ...], int, str, int, int], Solved]
+"""Solved sets of answers, by (columns, turns left, profile, breadth, moves allowed)."""
+
+UNLIMITED = -1
+"""``probes``: exception moves may follow one another as deep as the turns allow."""
+
+WIDE = 64
+"""Moves examined where exception moves are capped (``probes``) and the usual breadth finds
+no node that finds every word in time: a shallow plan looks further for its move."""
 
 
 def try_turns(problem: Problem, order: Sequence[int]) -> dict[int, int]:
@@ -114,7 +121,13 @@ class _Settings:
 
 
 def _probe(
-    problem: Problem, row: int, cols: np.ndarray, turns_left: int, breadth: int, s: _Settings
+    problem: Problem,
+    row: int,
+    cols: np.ndarray,
+    turns_left: int,
+    breadth: int,
+    s: _Settings,
+    probes: int = UNLIMITED,
 ) -> Solved:
     codes = problem.F[row, cols]
     children: list[tuple[int, Node]] = []
@@ -124,17 +137,27 @@ def _probe(
         if code == problem.solved:
             turns[int(part[0])] = 1
             continue
-        child = _solve(problem, part.tolist(), turns_left - 1, breadth, s)
+        child = _solve(problem, part.tolist(), turns_left - 1, breadth, s, _less(probes))
         children.append((int(code), child.node))
         for c, t in child.turns.items():
             turns[c] = t + 1
     return Solved(Probe(row, tuple(children), len(cols)), turns)
 
 
+def _less(probes: int) -> int:
+    """The exception moves allowed one move deeper."""
+    return probes if probes == UNLIMITED else probes - 1
+
+
 def _solve(
-    problem: Problem, cols: Sequence[int], turns_left: int, breadth: int, s: _Settings
+    problem: Problem,
+    cols: Sequence[int],
+    turns_left: int,
+    breadth: int,
+    s: _Settings,
+    probes: int = UNLIMITED,
 ) -> Solved:
-    key = (tuple(sorted(cols)), turns_left, s.profile, breadth)
+    key = (tuple(sorted(cols)), turns_left, s.profile, breadth, probes)
     if key in s.memo:
         return s.memo[key]
     if s.profile == "list":
@@ -150,10 +173,17 @@ def _solve(
     elif s.profile == "simple" or len(arr) <= MAX_PERMUTE:
         options.append(best_try(problem, key[0], turns_left))
     in_time = bool(options) and options[0].worst <= turns_left
-    if len(arr) > 1 and turns_left > 1 and (not in_time or (s.profile == "fast" and len(arr) > 2)):
+    may_probe = len(arr) > 1 and turns_left > 1 and probes != 0
+    if may_probe and (not in_time or (s.profile == "fast" and len(arr) > 2)):
         next_breadth = max(1, breadth // 2)
         for row in _candidates(problem, arr, s.ranking, breadth):
-            options.append(_probe(problem, row, arr, turns_left, next_breadth, s))
+            options.append(_probe(problem, row, arr, turns_left, next_breadth, s, probes))
+        if probes != UNLIMITED and min(o.worst for o in options) > turns_left:
+            # capped: look further for a move whose parts need no deeper moves
+            tried = {o.node.row for o in options if isinstance(o.node, Probe)}
+            for row in _candidates(problem, arr, s.ranking, WIDE):
+                if row not in tried:
+                    options.append(_probe(problem, row, arr, turns_left, next_breadth, s, probes))
     if not options:
         options.append(best_try(problem, key[0], turns_left))
     best = min(options, key=lambda o: (max(o.worst - turns_left, 0), o.total))
@@ -170,11 +200,14 @@ def solve(
     profile: str = "simple",
     breadth: int = 6,
     memo: Memo | None = None,
+    probes: int = UNLIMITED,
 ) -> Solved:
     """The node for the answers ``cols`` with ``turns_left`` turns (see module docstring);
-    ``memo`` keeps solved sets between calls on the same problem and ranking."""
+    ``memo`` keeps solved sets between calls on the same problem and ranking; ``probes``:
+    how many exception moves may follow one another (0: try lists only; 2: a move, and
+    after its feedback at most one more before the try lists)."""
     s = _Settings(ranking, profile, {} if memo is None else memo)
-    return _solve(problem, cols, turns_left, breadth, s)
+    return _solve(problem, cols, turns_left, breadth, s, probes)
 
 
 def leaves_failing(s: Solved, turns_left: int) -> list[int]:
@@ -218,6 +251,7 @@ def after_openings(
     breadth: int = 6,
     early: bool = False,
     fixed: Sequence[Part] = (),
+    probes: int = UNLIMITED,
 ) -> Tables:
     """The tables after playing ``moves`` whatever the feedback, within ``turns`` turns.
 
@@ -226,7 +260,7 @@ def after_openings(
     node; else, with ``early`` (the rule of early tries), the words still possible are tried
     in list order where they fit in the turns left; else the opening is played. The answers
     left after every opening get a node per feedback (``fixed`` parts at depth ``len(moves)``
-    replace the node the search would give)."""
+    replace the node the search would give); ``probes``: as :func:`solve`'s."""
     moves = list(moves)
     k = len(moves)
     n = len(problem.answers)
@@ -275,6 +309,7 @@ def after_openings(
             profile=profile,
             breadth=breadth,
             memo=memo,
+            probes=probes,
         )
         take(Part(tuple(members), solved, k))
     return Tables(tuple(moves), tuple(parts), total, tuple(unguaranteed))

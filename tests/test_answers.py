@@ -1,0 +1,175 @@
+"""The answer model (issue 43): which words a plan promises, recorded and replayed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from helpers import run_cli, sample
+
+from playbook import config, memory, model, words
+from playbook.core.problem import Problem
+from playbook.errors import ConfigError
+from playbook.games import WordGame
+from playbook.model import GroupPlan, Move, Row, TryWords
+from playbook.pipeline import build
+from playbook.search import tables
+from playbook.search.trees import Probe
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_frequencies_come_from_the_bundled_wordfreq_figures() -> None:
+    nl = words.frequencies("nl")
+    assert (nl["tafel"], nl["kamer"], nl["waxen"]) == (4.83, 5.28, 2.69)
+    assert "gebep" not in nl and "waven" not in nl  # no measurable frequency
+    assert words.frequencies("en")["house"] > 5
+    # a word the list writes with IJ as one letter is looked up as it is written
+    assert words.zipf_of(["\u0133sje", "gebep"], "nl", {}) == [nl["ijsje"], 0.0]
+    with pytest.raises(words.WordListError, match="no word frequencies for language 'xx'"):
+        words.frequencies("xx")
+
+
+def test_common_words_by_threshold_or_the_most_common_per_length() -> None:
+    ws = ["aaaaa", "bbbbb", "ccccc", "dddddd", "eeeeee", "fffff"]
+    zipf = [3.0, 2.5, 0.0, 4.0, 1.0, 2.49]
+    assert words.common_words(ws, zipf, min_zipf=2.5, most_common=None) == (
+        "aaaaa",
+        "bbbbb",
+        "dddddd",
+    )
+    # a word with no frequency is never common, even at threshold 0
+    assert "ccccc" not in words.common_words(ws, zipf, min_zipf=0.0, most_common=None)
+    # the two most frequent of each length, in list order
+    assert words.common_words(ws, zipf, min_zipf=None, most_common=2) == (
+        "aaaaa", "bbbbb", "dddddd", "eeeeee",
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def common_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, model.Playbook]:
+    """The TV config (common words, Zipf >= 2.5) built for n, u and x, saved as YAML."""
+    cfg = config.override(
+        config.load(ROOT / "config" / "lingo-nl-5-tv.yaml"),
+        n_jobs=1,
+        **{"render.formats": "yaml", "search.restarts": 20},
+    )
+    result = build.build(cfg, letters=("n", "u", "x"))
+    assert result.report.ok
+    folder = tmp_path_factory.mktemp("common")
+    path = folder / "playbook.yaml"
+    path.write_text(model.dumps(result.playbook))
+    return path, result.playbook
+
+
+def test_the_common_model_plans_for_the_common_words_and_guesses_any(common_build) -> None:  # type: ignore[no-untyped-def]
+    _, pb = common_build
+    info = pb.words
+    assert info["answer_model"] == "common" and info["min_zipf"] == 2.5
+    nl = words.frequencies("nl")
+    every = words.load("opentaal-nl", length=5, ij_letter=True).words
+    common = [w for w in every if nl.get(w.replace("\u0133", "ij"), 0) >= 2.5]
+    assert info["answers_count"] == len(common) < info["count"] == len(every)
+    assert info["answers_sha256"] == words.words_sha256(common)
+    found = {g.group: g.stats.words for g in pb.groups if g.stats is not None}
+    assert found == {c: sum(1 for w in common if w[0] == c) for c in "nux"}
+    # every guess of the plans is a word of the list; some are not common words
+    played = {w for g in pb.groups for w in g.openings}
+    assert played <= set(every)
+
+
+def test_verify_replays_the_model_and_refuses_an_edited_one(common_build, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path, _ = common_build
+    ok = run_cli("verify", str(path), cwd=path.parent)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    data = yaml.safe_load(path.read_text())
+    data["words"]["min_zipf"] = 3.0  # other answers than the plan was made and checked for
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(yaml.safe_dump(data, allow_unicode=True))
+    r = run_cli("verify", str(edited), cwd=tmp_path)
+    assert r.returncode != 0 and "words.answers_sha256" in r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    data["words"]["answer_model"] = "likely"
+    edited.write_text(yaml.safe_dump(data, allow_unicode=True))
+    r = run_cli("verify", str(edited), cwd=tmp_path)
+    assert (
+        r.returncode == 2
+        and "words.answer_model: 'likely'; allowed: all, common, weighted" in r.stderr
+    )
+
+
+@pytest.mark.parametrize(
+    ("words_section", "message"),
+    [
+        (
+            "  answer_model: common\n  answers: other.txt\n",
+            "key 'words.answer_model': 'common' picks the answers from the word list, and "
+            "words.answers names a list of its own; set one",
+        ),
+        ("  most_common: 100\n", "key 'words.most_common': belongs to answer_model: common"),
+        ("  answer_model: common\n  min_zipf: 9\n", "key 'words.min_zipf': 9 is out of range"),
+        ("  answer_model: likely\n", "'likely' is not allowed; allowed: all, common, weighted"),
+        ("  answer_model: common\n  min_zipf: high\n", "expected a number, got 'high'"),
+    ],
+)
+def test_bad_answer_models_are_one_line_errors(
+    tmp_path: Path, words_section: str, message: str
+) -> None:
+    text = f"name: t\ngame: lingo\nwords:\n  list: opentaal-nl\n{words_section}"
+    with pytest.raises(ConfigError, match=None) as exc:
+        config.parse(text, str(tmp_path / "t.yaml"))
+    assert message in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_the_common_model_needs_a_list_of_known_language(tmp_path: Path) -> None:
+    (tmp_path / "w.txt").write_text("tafel\nkamer\n")
+    (tmp_path / "c.yaml").write_text(
+        "name: c\ngame: lingo\nwords:\n  list: w.txt\n  answer_model: common\n"
+    )
+    r = run_cli("build", "c.yaml", "--out", "out", cwd=tmp_path)
+    assert r.returncode == 2 and "key 'words.answer_model'" in r.stderr
+    assert "no word frequencies for" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def _probe_depth(node: object) -> int:
+    """Exception moves one after another in ``node``, at the deepest."""
+    if not isinstance(node, Probe):
+        return 0
+    return 1 + max((_probe_depth(child) for _, child in node.children), default=0)
+
+
+def test_capped_exception_moves_never_nest_deeper(dutch5: tuple[str, ...]) -> None:
+    """With ``probes`` capped, no chain of exception moves is longer; where the free plan is
+    within the cap the capped one is no worse, and 0 means try lists only."""
+    answers = [w for w in dutch5 if w.startswith("k")][:60]
+    guesses = sorted(set(sample(dutch5, 90, 7)) | set(answers))
+    problem = Problem.of(WordGame(length=5, turns=5), guesses, answers, name="k")
+    cols = list(range(len(answers)))
+
+    def key(s: tables.Solved) -> tuple[int, int]:
+        return (max(s.worst - 3, 0), s.total)
+
+    free = tables.solve(problem, cols, 3, profile="simple")
+    assert _probe_depth(free.node) >= 2  # the case the cap is for
+    previous = free
+    for cap in (0, 1, 2, 3):
+        capped = tables.solve(problem, cols, 3, profile="simple", probes=cap)
+        assert _probe_depth(capped.node) <= cap
+        if _probe_depth(free.node) <= cap:
+            assert key(capped) <= key(free)
+        if cap == 0:
+            assert not isinstance(capped.node, Probe)
+        else:  # one move more allowed finds no fewer words in time
+            assert capped.worst <= previous.worst
+        previous = capped
+
+
+def test_memory_counts_how_deep_triggers_nest() -> None:
+    inner = (Row("x....", TryWords(("bavet",))),)
+    deeper = (Row("o.x.x", Move("bavet", (Row("o..o.", Move("bedam", None)),))),)
+    flat = GroupPlan("b", ("breek",), (Row("o..o.", Move("bingo", inner)),))
+    nested = GroupPlan("b", ("breek",), (Row("o..o.", Move("bingo", deeper)),))
+    assert memory.of_plan(flat).nesting == 0 and memory.of_plan(nested).nesting == 2
+    assert (memory.of_plan(flat) + memory.of_plan(nested)).nesting == 2
