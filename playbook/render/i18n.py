@@ -110,7 +110,6 @@ class Translator:
         text = f"{value:.{places}f}"
         return text if self.language == "en" else text.replace(".", decimal_sign(self.language))
 
-
     def number(self, value: int) -> str:
         """A whole number with this language's grouping (2,769 in English, 2.769 in Dutch)."""
         from babel.numbers import format_decimal
