@@ -19,7 +19,7 @@ from playbook.core.ranking import OPENING_RANKINGS
 from playbook.errors import ConfigError
 from playbook.games import GAMES, GUESS_POOLS, Hangman, Mastermind, RulesError, WordGame
 from playbook.model.plan import ANSWER_MODELS
-from playbook.words import ACCENTS
+from playbook.words import ACCENTS, list_language
 
 PROFILES = ("simple", "fast")
 REVEALED = ("first", "none")
@@ -103,6 +103,12 @@ class SearchConfig:
     device: str = "cpu"
     """Where the exhaustive triple search runs: ``cpu``, ``gpu`` (a CUDA GPU through
     numba.cuda; an error where there is none) or ``auto`` (the GPU where there is one)."""
+    try_order: str = "list"
+    """The order of the words tried after the openings: ``list`` order wherever that finds
+    every word in time (the least to learn), or ``likely``: the most used words first
+    wherever that finds every word in time (fewer turns for the words a show plays; each
+    such list is one more thing to learn). Where no order finds every word, the order that
+    loses the least likely words (``likely``) or the most words in time (``list``)."""
     nesting: int | None = None
     """How deep the exception moves of the simple profile's tables may nest on the card:
     0 (a trigger's move is followed by try lists only), 1 (one more trigger inside it), ...;
@@ -209,11 +215,15 @@ def _choices(key: str) -> tuple[str, ...] | None:
         "rules.guess_pool": GUESS_POOLS,
         "search.ranking": OPENING_RANKINGS,
         "search.device": DEVICES,
+        "search.try_order": TRY_ORDERS,
         "render.tiles": render.TILE_STYLES,
         "render.language": render.i18n.CHOICES,
         "backend": parallel.BACKENDS,
     }.get(key)
 
+
+TRY_ORDERS = ("list", "likely")
+"""The orders of try lists (``search.try_order``)."""
 
 DEVICES = ("cpu", "gpu", "auto")
 """Where the exhaustive triple search may run (``search.device``)."""
@@ -377,6 +387,12 @@ def _check_consistency(cfg: Config, lines: _Lines) -> None:
             f"{path}{lines.at('words.answer_model')}: key 'words.answer_model': "
             f"{cfg.words.answer_model!r} picks the answers from the word list, and "
             "words.answers names a list of its own; set one"
+        )
+    if cfg.search.try_order == "likely" and list_language(dataclasses.asdict(cfg.words)) is None:
+        raise ConfigError(
+            f"{path}{lines.at('search.try_order')}: key 'search.try_order': 'likely' needs word "
+            "frequencies, bundled for Dutch and English lists (a bundled list, or a list with "
+            "ij_letter); use try_order: list"
         )
     if cfg.words.answer_model != "common" and cfg.words.most_common is not None:
         raise ConfigError(

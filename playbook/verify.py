@@ -403,3 +403,41 @@ def verify(
             )
     unproven = tuple(p.group for p in pb.groups if p.claims_proof and p.group in by_group)
     return Report(per_group, overall, tuple(failures), tuple(problems), unproven)
+
+
+def word_turns(
+    pb: Playbook, game: Game, answers: Sequence[str], others: Sequence[str] = ()
+) -> dict[str, int | None]:
+    """What each word costs following ``pb`` (turns; None: not found within the limit).
+    The ``answers`` are replayed as :func:`verify` does; a word of ``others`` (a word of the
+    list the plan was not made for, such as a rare word a show might still play) follows the
+    plan while it has a move, then the card's fallback: the words of the list still possible
+    (answers and others), in list order, until the limit."""
+    plans = {g.group: g for g in pb.groups}
+    early = pb.try_when_fit and game.planner is Planner.OPENINGS
+    by_group: dict[str, tuple[list[str], list[str]]] = {}
+    for w in answers:
+        by_group.setdefault(game.group_of(w), ([], []))[0].append(w)
+    for w in others:
+        by_group.setdefault(game.group_of(w), ([], []))[1].append(w)
+    out: dict[str, int | None] = {}
+    for name, (mine, theirs) in by_group.items():
+        plan = plans.get(name)
+        if plan is None:
+            out.update(dict.fromkeys([*mine, *theirs]))
+            continue
+        replay = _Replay(game, mine, early)
+        every = _Replay(game, sorted({*mine, *theirs}))
+        for word in [*mine, *theirs]:
+            found, history, _ = replay.replay(plan, word)
+            if not found and word in theirs:
+                while not found and game.spent(history) < game.limit:
+                    played = {g for g, _ in history}
+                    left = [w for w in every.still_possible(history) if w not in played]
+                    if not left:
+                        break
+                    history.append((left[0], every.feedback(left[0], word)))
+                    found = left[0] == word
+            spent = game.spent(history)
+            out[word] = spent if found and spent <= game.limit else None
+    return out

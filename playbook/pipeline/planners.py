@@ -8,13 +8,16 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from playbook import parallel
+import numpy as np
+
+from playbook import parallel, words
 from playbook.config import Config, FastConfig
 from playbook.convert import openings_plan, tree_plan
 from playbook.core.problem import Problem
 from playbook.core.ranking import Ranking, ranking
 from playbook.games import Planner
 from playbook.model import GroupPlan, Method
+from playbook.pipeline import likely
 from playbook.pipeline.units import Run, find_openings
 from playbook.search import hangman, openings, tables, unfinder
 from playbook.search.openings import Opening
@@ -29,13 +32,17 @@ def plan_simple(
     budget: float,
     profile: str = "lean",
     nesting: int | None = None,
+    weights: np.ndarray | None = None,
 ) -> GroupPlan:
     """The simple profile's plan: the openings, then try lists and exception moves (with
     exception rows before the last openings where they find more words in time, the exact
     search given ``budget`` seconds). Try lists keep list order wherever that finds every
     word in time (tables' ``lean`` shape: nothing to memorise but what the guarantee needs;
-    ``simple``: the order with the fewest turns)."""
-    shape = Shape(rank, profile, probes=tables.UNLIMITED if nesting is None else nesting + 1)
+    ``simple``: the order with the fewest turns); ``nesting``: how deep exception moves may
+    nest (``search.nesting``); ``weights``: how likely each answer is, where try lists put
+    the likeliest first (``search.try_order: likely``)."""
+    probes = tables.UNLIMITED if nesting is None else nesting + 1
+    shape = Shape(rank, profile, probes=probes, weights=weights)
     t = shape.tables(problem, opening.moves, turns)
     return _rescued(problem, opening, t, turns, budget, shape)
 
@@ -125,6 +132,18 @@ def plan_groups(
 
     # big groups first, so workers finish together
     order = sorted(problems, key=lambda n: -len(problems[n].answers))
+
+    def weights(name: str) -> np.ndarray | None:
+        """The answers' frequencies, where try lists follow likelihood."""
+        if cfg.search.try_order != "likely":
+            return None
+        info = dataclasses.asdict(cfg.words)
+        language = words.list_language(info)
+        if language is None:
+            return None
+        zipf = words.zipf_of(problems[name].answers, language, {})
+        return np.asarray(likely.frequency_weights(zipf, likely.floor_of(info)))
+
     if planner is Planner.TREE:
         tasks: list[tuple[Any, ...]] = [(problems[n], cfg.search.budget) for n in order]
         plans = parallel.run(plan_tree, tasks, run.n_jobs, on_done=tick("trees"))
@@ -136,7 +155,8 @@ def plan_groups(
 
         nest = cfg.search.nesting
         tasks = [
-            (problems[n], found[n], turns, rank, cfg.search.budget, "lean", nest) for n in order
+            (problems[n], found[n], turns, rank, cfg.search.budget, "lean", nest, weights(n))
+            for n in order
         ]
         plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))
     if planner is not Planner.TREE:

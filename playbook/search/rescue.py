@@ -41,6 +41,8 @@ class Shape:
     probes: int = tables.UNLIMITED
     """How many exception moves may follow one another after a feedback (2: a move, and
     after its feedback at most one more): ``search.nesting`` plus one."""
+    weights: np.ndarray | None = None
+    """How likely each answer is, where try lists follow likelihood (``search.try_order``)."""
 
     def tables(
         self, problem: Problem, moves: Sequence[int], turns: int, fixed: Sequence[Part] = ()
@@ -49,6 +51,7 @@ class Shape:
         return tables.after_openings(
             problem, moves, turns, ranking=self.ranking, profile=self.profile,
             breadth=self.breadth, early=self.early, fixed=fixed, probes=self.probes,
+            weights=self.weights,
         )  # fmt: skip
 
 
@@ -62,6 +65,7 @@ def node(
     profile: str = "simple",
     memo: tables.Memo | None = None,
     probes: int = tables.UNLIMITED,
+    weights: np.ndarray | None = None,
 ) -> Solved:
     """The node for the answers ``cols`` (sorted columns) within ``turns_left`` turns that
     leaves the fewest of them unfound (see the module docstring), with at most ``probes``
@@ -69,7 +73,7 @@ def node(
     memo = {} if memo is None else memo
     simple = tables.solve(
         problem, cols.tolist(), turns_left, ranking=ranking, profile=profile, memo=memo,
-        probes=probes,
+        probes=probes, weights=weights,
     )  # fmt: skip
     lost = len(tables.leaves_failing(simple, turns_left))
     if lost == 0 or turns_left < 2 or probes == 0:
@@ -91,7 +95,7 @@ def node(
             continue
         child = node(
             problem, part, turns_left - 1, finder, ranking=ranking, profile=profile, memo=memo,
-            probes=tables.UNLIMITED if probes == tables.UNLIMITED else probes - 1,
+            probes=tables.UNLIMITED if probes == tables.UNLIMITED else probes - 1, weights=weights,
         )  # fmt: skip
         children.append((int(code), child.node))
         turns.update({c: t + 1 for c, t in child.turns.items()})
@@ -132,6 +136,7 @@ def rescue(
             found = node(
                 problem, cols, turns - depth, finder,
                 ranking=shape.ranking, profile=shape.profile, memo=memo, probes=shape.probes,
+                weights=shape.weights,
             )  # fmt: skip
             if len(tables.leaves_failing(found, turns - depth)) < len(lost & inside):
                 fixed = [p for p in fixed if not set(p.cols) <= inside]

@@ -84,19 +84,35 @@ LEAN_FIRSTS = 12
 """Try lists up to this size may start with any one of their words under ``lean``."""
 
 
-def lean_try(problem: Problem, cols: Sequence[int], turns_left: int) -> Solved:
+def lean_try(
+    problem: Problem, cols: Sequence[int], turns_left: int, weights: np.ndarray | None = None
+) -> Solved:
     """The try list to memorise least: list order where it finds every word in time, else
     one word first and the rest in list order, the one that finds most words in time (then
-    the fewest turns)."""
+    the fewest turns). With ``weights`` (how likely each answer is): the likeliest first
+    where that order finds every word in time; where none does, the order that loses the
+    least weight (at a last-turn coin flip, the likelier word first)."""
     cols = sorted(cols)
     listed = Solved(TryList(tuple(cols)), try_turns(problem, cols))
+    if weights is not None and len(cols) > 1:
+        likely = sorted(cols, key=lambda c: (-weights[c], c))
+        by_weight = Solved(TryList(tuple(likely)), try_turns(problem, likely))
+        if by_weight.worst <= turns_left:
+            return by_weight
     if listed.worst <= turns_left or len(cols) > LEAN_FIRSTS:
         return listed
-    best = ((len(leaves_failing(listed, turns_left)), listed.total), listed)
-    for c in cols:
-        order = [c, *(x for x in cols if x != c)]
+
+    def lost(s: Solved) -> float:
+        failing = leaves_failing(s, turns_left)
+        return float(sum(weights[c] for c in failing)) if weights is not None else len(failing)
+
+    best = ((lost(listed), listed.total), listed)
+    orders = [[c, *(x for x in cols if x != c)] for c in cols]
+    if weights is not None:
+        orders.append(sorted(cols, key=lambda c: (-weights[c], c)))
+    for order in orders:
         s = Solved(TryList(tuple(order)), try_turns(problem, order))
-        key = (len(leaves_failing(s, turns_left)), s.total)
+        key = (lost(s), s.total)
         if key < best[0]:
             best = (key, s)
     return best[1]
@@ -118,6 +134,8 @@ class _Settings:
     ranking: Ranking
     profile: str
     memo: Memo
+    weights: np.ndarray | None = None
+    """How likely each answer is (a column's weight), where try lists follow likelihood."""
 
 
 def _probe(
@@ -166,7 +184,7 @@ def _solve(
     arr = np.asarray(key[0], dtype=np.int64)
     options: list[Solved] = []
     if s.profile == "lean":
-        options.append(lean_try(problem, key[0], turns_left))
+        options.append(lean_try(problem, key[0], turns_left, s.weights))
         if options[0].worst <= turns_left:
             s.memo[key] = options[0]
             return options[0]
@@ -201,12 +219,14 @@ def solve(
     breadth: int = 6,
     memo: Memo | None = None,
     probes: int = UNLIMITED,
+    weights: np.ndarray | None = None,
 ) -> Solved:
     """The node for the answers ``cols`` with ``turns_left`` turns (see module docstring);
     ``memo`` keeps solved sets between calls on the same problem and ranking; ``probes``:
     how many exception moves may follow one another (0: try lists only; 2: a move, and
-    after its feedback at most one more before the try lists)."""
-    s = _Settings(ranking, profile, {} if memo is None else memo)
+    after its feedback at most one more before the try lists); ``weights``: how likely each
+    answer is, for the ``lean`` profile's try lists (:func:`lean_try`)."""
+    s = _Settings(ranking, profile, {} if memo is None else memo, weights)
     return _solve(problem, cols, turns_left, breadth, s, probes)
 
 
@@ -252,6 +272,7 @@ def after_openings(
     early: bool = False,
     fixed: Sequence[Part] = (),
     probes: int = UNLIMITED,
+    weights: np.ndarray | None = None,
 ) -> Tables:
     """The tables after playing ``moves`` whatever the feedback, within ``turns`` turns.
 
@@ -260,7 +281,7 @@ def after_openings(
     node; else, with ``early`` (the rule of early tries), the words still possible are tried
     in list order where they fit in the turns left; else the opening is played. The answers
     left after every opening get a node per feedback (``fixed`` parts at depth ``len(moves)``
-    replace the node the search would give); ``probes``: as :func:`solve`'s."""
+    replace the node the search would give); ``probes``, ``weights``: as :func:`solve`'s."""
     moves = list(moves)
     k = len(moves)
     n = len(problem.answers)
@@ -310,6 +331,7 @@ def after_openings(
             breadth=breadth,
             memo=memo,
             probes=probes,
+            weights=weights,
         )
         take(Part(tuple(members), solved, k))
     return Tables(tuple(moves), tuple(parts), total, tuple(unguaranteed))
