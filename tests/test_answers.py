@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
 import yaml
 from helpers import run_cli, sample
@@ -13,9 +15,11 @@ from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.games import WordGame
 from playbook.model import GroupPlan, Move, Row, TryWords
-from playbook.pipeline import build
+from playbook.pipeline import build, likely
+from playbook.pipeline.session import Session
 from playbook.search import tables
 from playbook.search.trees import Probe
+from playbook.verify import verify, word_turns
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -173,3 +177,73 @@ def test_memory_counts_how_deep_triggers_nest() -> None:
     nested = GroupPlan("b", ("breek",), (Row("o..o.", Move("bingo", deeper)),))
     assert memory.of_plan(flat).nesting == 0 and memory.of_plan(nested).nesting == 2
     assert (memory.of_plan(flat) + memory.of_plan(nested)).nesting == 2
+
+
+def test_word_turns_follow_the_plan_then_the_words_still_possible(dutch5: tuple[str, ...]) -> None:
+    """Answers are replayed as verify does (the same distribution); a word the plan was not
+    made for plays the openings, the answers still possible in list order, then every word
+    still possible in list order: checked against that walk written out here."""
+    game = WordGame(length=5, turns=5)
+    group = [w for w in dutch5 if w.startswith("k")][:80]
+    answers, others = group[::2], group[1::2]
+    plan = GroupPlan("k", (answers[0], answers[7]), None)
+    turns = word_turns(model.Playbook("t", game.record(), {}, (plan,)), game, answers, others)
+
+    def walk(word: str, pool: list[str]) -> int | None:
+        history: list[tuple[str, int]] = []
+        for guess in plan.openings:
+            history.append((guess, game.feedback(guess, word)))
+            if guess == word:
+                return len(history)
+        for candidates in (answers, pool):
+            for guess in candidates:
+                if len(history) >= 5:
+                    return None
+                if guess in {g for g, _ in history} or not game.fits(guess, history):
+                    continue
+                history.append((guess, game.feedback(guess, word)))
+                if guess == word:
+                    return len(history)
+        return None
+
+    for w in answers:
+        assert turns[w] == walk(w, []), w
+    for w in others:
+        assert turns[w] == walk(w, sorted(group)), w
+    assert sum(t is not None for t in turns.values()) > len(group) // 2
+    report = verify(model.Playbook("t", game.record(), {}, (plan,)), game, group, answers)
+    found = [t for w, t in turns.items() if w in answers and t is not None]
+    assert dict(Counter(found)) == dict(report.overall.distribution)
+
+
+def test_likely_try_lists_put_the_most_used_word_first_where_it_keeps_the_guarantee(
+    small_group: Problem,
+) -> None:
+    cols = [0, 1, 2]
+    weights = np.zeros(len(small_group.answers))
+    weights[2], weights[0], weights[1] = 100.0, 10.0, 1.0
+    roomy = tables.lean_try(small_group, cols, 5, weights)
+    assert roomy.node.cols == (2, 0, 1) and roomy.worst <= 5
+    assert tables.lean_try(small_group, cols, 5).node.cols == (0, 1, 2)  # list order
+    # one turn for two words: a coin flip, the likelier word first
+    flip = tables.lean_try(small_group, [0, 1], 1, weights)
+    assert flip.node.cols[0] == 0 and tables.leaves_failing(flip, 1) == [1]
+    weights[1] = 50.0
+    assert tables.lean_try(small_group, [0, 1], 1, weights).node.cols[0] == 1
+
+
+def test_likely_figures_of_the_common_plan(common_build) -> None:  # type: ignore[no-untyped-def]
+    path, pb = common_build
+    session = Session.from_playbook(pb, str(path))
+    fig = likely.measure(pb, session)
+    assert fig.answers == sum(1 for a in session.answers if a[0] in "nux") == pb.stats.words
+    assert fig.lost_chance == 0.0
+    rare = [w for w in session.guesses if w[0] in "nux" and w not in set(session.answers)]
+    assert fig.rare == len(rare) and 0 < fig.rare_found <= fig.rare
+    # by hand: the frequencies as weights, every answer found
+    turns = word_turns(pb, session.game, session.answers)
+    nl = words.frequencies("nl")
+    w = {a: 10 ** nl[a.replace("\u0133", "ij")] for a in session.answers if a[0] in "nux"}
+    mine = {a: t for a, t in turns.items() if a in w}
+    by_hand = sum(mine[a] * w[a] for a in w) / sum(w.values())
+    assert abs(fig.weighted_average - by_hand) < 1e-9

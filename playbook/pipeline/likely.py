@@ -60,12 +60,16 @@ def measure(pb: Playbook, session: Session) -> Likely:
     """The figures of ``pb`` on its session's lists (a playbook's own: its answers and the
     whole list it was made from)."""
     info, lists = session.words_info, session.lists
-    answers = lists.answers.words
+    game = session.game
+    planned = {g.group for g in pb.groups}  # a partial playbook: its groups only
+    answers = tuple(w for w in lists.answers.words if game.group_of(w) in planned)
     mine = set(answers)
     generated = lists.guesses.name == "generated"
-    rare = [] if generated else [w for w in lists.guesses.words if w not in mine]
-    turns = word_turns(pb, session.game, answers, rare)
-    weight = frequency_weights(model_zipf(info, lists.answers), floor_of(info))
+    every = () if generated else lists.guesses.words
+    rare = [w for w in every if w not in mine and game.group_of(w) in planned]
+    turns = word_turns(pb, game, answers, rare)
+    own = words.WordList("answers", answers, "", spelled=lists.answers.spelled)
+    weight = frequency_weights(model_zipf(info, own), floor_of(info))
     found: list[tuple[int, float]] = []
     for w, wt in zip(answers, weight, strict=True):
         t = turns[w]
