@@ -47,7 +47,7 @@ LINGO = REPO / "config" / "lingo-nl-5.yaml"
 LINGO_LETTERS = "ceijnquxy"
 """The Dutch letters with at most 150 answers: each must be solved and proven."""
 
-TV = REPO / "config" / "lingo-nl-5-tv.yaml"
+TV = REPO / "config" / "lingo-nl-5-tv-all.yaml"
 TV_UNGUARANTEED = "k,d,r,w,g"
 """The groups where the TV build's plan leaves words unguaranteed, so that the build asks
 how few any strategy must leave."""

@@ -1,8 +1,8 @@
 """Per-letter exact optima of Dutch Lingo (issue 18, in part), beside our profiles.
 
-For each config (default: the paper's rules, ``lingo-nl-5``, and the TV rules,
-``lingo-nl-5-tv``) and each letter: the strategy tree with the fewest total turns that finds
-every word within the turns (``playbook.search.optimal``, the engine of ``strategy --rule
+For each config (default: the paper's rules, ``lingo-nl-5``, the TV rules for the whole
+list, ``lingo-nl-5-tv-all``, and for the common words, ``lingo-nl-5-tv``) and each letter:
+the strategy tree with the fewest total turns that finds every word within the turns (``playbook.search.optimal``, the engine of ``strategy --rule
 optimal``), its lower bound (equal to it when proven), or the proof that no strategy finds
 every word in time. Letters run in parallel (``--jobs``), each within ``--budget`` seconds.
 Beside each optimum: the total turns of the simple and fast playbooks already built in
@@ -33,6 +33,7 @@ from playbook.spelling import IJ, Spelling
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = {
     "lingo-nl-5": {"simple": "lingo-nl-5", "fast": "lingo-nl-5-fast"},
+    "lingo-nl-5-tv-all": {"simple": "lingo-nl-5-tv-all"},
     "lingo-nl-5-tv": {"simple": "lingo-nl-5-tv"},
 }
 """For each config, the playbooks of our profiles to compare (``output/<name>/``)."""
@@ -146,7 +147,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=float, default=300.0, help="seconds per letter")
     ap.add_argument("--jobs", type=int, default=-1)
-    ap.add_argument("--configs", default="lingo-nl-5,lingo-nl-5-tv")
+    ap.add_argument("--configs", default="lingo-nl-5,lingo-nl-5-tv-all,lingo-nl-5-tv")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "exact_optima.json"))
     ap.add_argument("--table", action="store_true", help="print the README table of --json")
     args = ap.parse_args()

@@ -7,6 +7,11 @@ and ``output/<config>/`` (``playbook build <config>``), each re-verified here:
 
     .venv/bin/python scripts/frontier.py [--restarts N] [--budget S] [--configs a,b]
 
+A config named ``NAME@Z`` is NAME with the common-words model at Zipf threshold Z (the
+answers: the words used at least that often); its points carry the average weighted by
+frequency and the chance of losing the show's word (:mod:`playbook.pipeline.likely`), and
+its plot draws those.
+
 Writes ``playbook/data/frontier.json`` (the book's appendix draws it for a playbook of the
 same list and rules), ``benchmarks/results/frontier.png`` (the README's plot) and prints
 the README's table (``--table`` prints it again from the JSON).
@@ -33,6 +38,9 @@ from playbook.render.frontier import figure
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "playbook" / "data" / "frontier.json"
 PLOT = ROOT / "benchmarks" / "results" / "frontier.png"
+PLOT_COMMON = ROOT / "benchmarks" / "results" / "frontier-common.png"
+"""The plot of the runs under the common-words model (``NAME@Z``)."""
+CONFIGS = "lingo-nl-5,lingo-nl-5-tv-all,lingo-nl-5-tv@2.0,lingo-nl-5-tv@2.5,lingo-nl-5-tv@3.0"
 
 
 def built(name: str, session: Session, kind: str, label: str) -> dict[str, Any] | None:
@@ -42,8 +50,9 @@ def built(name: str, session: Session, kind: str, label: str) -> dict[str, Any] 
         print(f"  {path} missing: no {kind} point", file=sys.stderr)
         return None
     pb = model.load(str(path))
-    if (pb.words.get("sha256"), model.rules_sha256(pb.game)) != (
+    if (pb.words.get("sha256"), pb.words.get("answers_sha256"), model.rules_sha256(pb.game)) != (
         session.words_info["sha256"],
+        session.words_info.get("answers_sha256"),
         model.rules_sha256(session.rules_info),
     ):
         print(f"  {path} is of another list or rules: no {kind} point", file=sys.stderr)
@@ -52,12 +61,17 @@ def built(name: str, session: Session, kind: str, label: str) -> dict[str, Any] 
 
 
 def run(name: str, restarts: int, budget: float, jobs: int) -> dict[str, Any]:
-    cfg = config.load(ROOT / "config" / f"{name}.yaml")
+    base, _, zipf = name.partition("@")
+    cfg = config.load(ROOT / "config" / f"{base}.yaml")
+    if zipf:
+        cfg = config.override(
+            cfg, **{"words.answer_model": "common", "words.min_zipf": float(zipf)}
+        )
     session = Session.open(cfg)
     ends = []
     for kind, folder, label in (
-        ("optimum", f"{name}-optimal", "certified optimum"),
-        ("default", name, "default playbook"),
+        ("optimum", f"{base}-optimal", "certified optimum"),
+        ("default", base, "default playbook"),
     ):
         p = built(folder, session, kind, label)
         if p is not None:
@@ -69,15 +83,25 @@ def run(name: str, restarts: int, budget: float, jobs: int) -> dict[str, Any]:
         print(f"  {name}: {p.label}: {time.perf_counter() - t0:.0f} s", flush=True)
     wall = time.perf_counter() - t0
     pts += ends
+    info = session.words_info
+    model_keys = ("answer_model", "min_zipf", "most_common")
+    common = {k: info[k] for k in model_keys if k in info}
+    title = game_class(session.rules_info).label(session.rules_info)
+    if common.get("answer_model") == "common":
+        title += f", answers Zipf >= {common.get('min_zipf')} ({len(session.answers):,})"
     return {
         "config": name,
-        "title": game_class(session.rules_info).label(session.rules_info),
+        "title": title,
         "words_sha256": session.words_info["sha256"],
         "rules_sha256": model.rules_sha256(session.rules_info),
         "words": len(session.answers),
         "wall_s": round(wall, 1),
         "points": pts,
-    }
+    } | (
+        {"model": common, "answers_sha256": info.get("answers_sha256")}
+        if common.get("answer_model", "all") != "all"
+        else {}
+    )
 
 
 def table(data: dict[str, Any]) -> str:
@@ -85,7 +109,10 @@ def table(data: dict[str, Any]) -> str:
     runs = data["runs"]
     head = ["plan"]
     for r in runs:
-        head += [f"{r['config']}: memorise", "average", "worst", "not guaranteed"]
+        if "model" in r:
+            head += [f"{r['config']}: memorise", "weighted average", "chance of losing (%)"]
+        else:
+            head += [f"{r['config']}: memorise", "average", "worst", "not guaranteed"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     labels: list[str] = []
     for r in runs:
@@ -95,21 +122,29 @@ def table(data: dict[str, Any]) -> str:
         for r in runs:
             p = next((p for p in r["points"] if p["label"] == label), None)
             if p is None:
-                row += ["", "", "", ""]
+                row += ["", "", ""] if "model" in r else ["", "", "", ""]
                 continue
             m = f"{p['memorise']}"
             if p["memorise_moves"] or p["memorise_ordered"]:
                 m += (
                     f" ({p['memorise_openings']} + {p['memorise_moves']} + {p['memorise_ordered']})"
                 )
-            row += [m, f"{p['average']:.3f}", str(p["worst"]), str(p["unguaranteed"])]
+            if "model" in r:
+                row += [m, f"{p['weighted_average']:.3f}", f"{100 * p['lost_chance']:.2f}"]
+            else:
+                row += [m, f"{p['average']:.3f}", str(p["worst"]), str(p["unguaranteed"])]
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
 
 
 def draw(data: dict[str, Any]) -> None:
-    """The README's plot of the measured frontier."""
-    files.atomic_write(PLOT, figure(data["runs"]))
+    """The README's plots of the measured frontier: the whole lists, and the common words."""
+    plain = [r for r in data["runs"] if "model" not in r]
+    common = [r for r in data["runs"] if "model" in r]
+    if plain:
+        files.atomic_write(PLOT, figure(plain))
+    if common:
+        files.atomic_write(PLOT_COMMON, figure(common))
 
 
 def main() -> int:
@@ -117,7 +152,7 @@ def main() -> int:
     ap.add_argument("--restarts", type=int, default=20, help="hill-climbing restarts (3, 4 words)")
     ap.add_argument("--budget", type=float, default=10.0, help="exact-search seconds per group")
     ap.add_argument("--jobs", type=int, default=-1)
-    ap.add_argument("--configs", default="lingo-nl-5,lingo-nl-5-tv")
+    ap.add_argument("--configs", default=CONFIGS, help="comma-separated; NAME@Z: common words")
     ap.add_argument("--table", action="store_true", help="print the README table of the JSON")
     ap.add_argument("--plot", action="store_true", help="draw the README plot of the JSON again")
     args = ap.parse_args()
@@ -142,7 +177,7 @@ def main() -> int:
         print(f"{name}: {len(res['points'])} points, {res['wall_s']} s wall on {jobs} workers")
     files.atomic_write(DATA, json.dumps(out, indent=1) + "\n")
     draw(out)
-    print(f"wrote {DATA.relative_to(ROOT)} and {PLOT.relative_to(ROOT)}\n")
+    print(f"wrote {DATA.relative_to(ROOT)} and the plots in {PLOT.parent.relative_to(ROOT)}\n")
     print(table(out))
     return 0
 

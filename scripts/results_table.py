@@ -3,7 +3,7 @@ fast profile's, per letter.
 
 Usage: python scripts/results_table.py [OURS] [REFERENCE] [FAST] [TV]
 (defaults: output/lingo-nl-5/playbook.yaml, config/lingo-1994-paper.yaml,
-output/lingo-nl-5-fast/playbook.yaml and output/lingo-nl-5-tv/playbook.yaml where they exist).
+output/lingo-nl-5-fast/playbook.yaml and output/lingo-nl-5-tv-all/playbook.yaml where they exist).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def main(argv: list[str]) -> None:
     ours_path = argv[0] if argv else "output/lingo-nl-5/playbook.yaml"
     ref_path = argv[1] if len(argv) > 1 else "config/lingo-1994-paper.yaml"
     fast = _optional(argv[2] if len(argv) > 2 else "output/lingo-nl-5-fast/playbook.yaml")
-    tv = _optional(argv[3] if len(argv) > 3 else "output/lingo-nl-5-tv/playbook.yaml")
+    tv = _optional(argv[3] if len(argv) > 3 else "output/lingo-nl-5-tv-all/playbook.yaml")
     ours, ref = model.load(ours_path), model.load(ref_path)
     spell = Spelling.of(ours.words)
     game = game_of(ours, ours_path)

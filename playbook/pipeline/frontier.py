@@ -24,12 +24,13 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from playbook import memory, parallel
+from playbook import memory, parallel, words
 from playbook.config import Config, FastConfig
 from playbook.convert import openings_plan
 from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import Ranking, ranking
 from playbook.model import GroupPlan, Playbook
+from playbook.pipeline import likely
 from playbook.pipeline.build import assemble
 from playbook.pipeline.planners import plan_fast, plan_simple
 from playbook.pipeline.session import Session
@@ -58,6 +59,11 @@ class Point:
     """The most turns any word found in time takes."""
     unguaranteed: int
     """Words not found within the turns."""
+    weighted_average: float | None = None
+    """The average turns with each answer weighted by how often it is used (where the
+    list's language has frequencies: :mod:`playbook.pipeline.likely`)."""
+    lost_chance: float | None = None
+    """The chance of losing the show's word, drawn by frequency among the answers."""
 
     def as_dict(self) -> dict[str, Any]:
         m = self.memory
@@ -72,7 +78,14 @@ class Point:
             "average": round(self.average, 4),
             "worst": self.worst,
             "unguaranteed": self.unguaranteed,
-        }
+        } | (
+            {}
+            if self.weighted_average is None or self.lost_chance is None
+            else {
+                "weighted_average": round(self.weighted_average, 4),
+                "lost_chance": round(self.lost_chance, 6),
+            }
+        )
 
 
 def choose(
@@ -112,11 +125,14 @@ def plan_point(
     return openings_plan(problem, op, t)
 
 
-def _point(kind: str, label: str, k: int | None, pb: Playbook, ok: bool) -> Point:
+def _point(kind: str, label: str, k: int | None, pb: Playbook, ok: bool, session: Session) -> Point:
     if not ok:
         raise RuntimeError(f"the frontier's plan {label!r} did not verify")
     st = pb.stats
     assert st is not None
+    weighted = None
+    if words.list_language(session.words_info) is not None:
+        weighted = likely.measure(pb, session)
     return Point(
         kind=kind,
         label=label,
@@ -125,6 +141,8 @@ def _point(kind: str, label: str, k: int | None, pb: Playbook, ok: bool) -> Poin
         average=st.average,
         worst=max(st.distribution, default=0),
         unguaranteed=sum(len(g.unguaranteed) for g in pb.groups),
+        weighted_average=weighted.weighted_average if weighted else None,
+        lost_chance=weighted.lost_chance if weighted else None,
     )
 
 
@@ -133,7 +151,7 @@ def measure(pb: Playbook, session: Session, kind: str, label: str) -> Point:
     against the session's list and rules."""
     report = verify(pb, session.game, session.guesses, session.answers, check_claims=False)
     pb = dataclasses.replace(pb, stats=report.overall)
-    return _point(kind, label, None, pb, report.ok)
+    return _point(kind, label, None, pb, report.ok, session)
 
 
 def points(
@@ -165,4 +183,4 @@ def points(
             else f"{k} openings" + (" + exception moves" if kind == "exceptions" else "")
         )
         built = assemble(cfg, session, plans, profile=label, letters=None, try_when_fit=True)
-        yield _point(kind, label, k, built.playbook, built.report.ok)
+        yield _point(kind, label, k, built.playbook, built.report.ok, session)

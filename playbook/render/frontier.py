@@ -71,6 +71,10 @@ def figure(
     for col, run in enumerate(runs):
         top, bottom = axes[0][col], axes[1][col]
         pts = run["points"]
+        # a run of the words a show plays: weighted by frequency, the chance of losing one
+        weighted = bool(pts) and all("weighted_average" in p for p in pts) and "model" in run
+        keys = ("weighted_average", "lost_pct") if weighted else ("average", "unguaranteed")
+        pts = [{**p, "lost_pct": 100 * p.get("lost_chance", 0.0)} for p in pts]
         for kind, (legend, marker, line) in STYLE.items():
             mine = [p for p in pts if p["kind"] == kind]
             if not mine:
@@ -78,17 +82,21 @@ def figure(
             mine.sort(key=lambda p: (p["openings"] is None, p["openings"] or 0))
             xs = [_x(p["memorise"]) for p in mine]
             size = 11 if kind == "default" and mark == run["config"] else 6
-            for ax, key in ((top, "average"), (bottom, "unguaranteed")):
+            for ax, key in zip((top, bottom), keys, strict=True):
                 ys = [p[key] for p in mine]
                 ax.plot(xs, ys, marker=marker, linestyle=line or "none", markersize=size,
                         label=tr.gettext(legend))  # fmt: skip
             if kind in ("openings", "exceptions"):
                 for p, x in zip(mine, xs, strict=True):
-                    top.annotate(f"k={p['openings']}", (x, p["average"]), fontsize=7,
+                    top.annotate(f"k={p['openings']}", (x, p[keys[0]]), fontsize=7,
                                  xytext=(3, 3), textcoords="offset points")  # fmt: skip
         top.set_title(str(run["title"]), fontsize=10)
-        top.set_ylabel(tr.gettext("average turns"))
-        bottom.set_ylabel(tr.gettext("words not guaranteed"))
+        if weighted:
+            top.set_ylabel(tr.gettext("average turns, weighted by frequency"))
+            bottom.set_ylabel(tr.gettext("chance of losing the word (%)"))
+        else:
+            top.set_ylabel(tr.gettext("average turns"))
+            bottom.set_ylabel(tr.gettext("words not guaranteed"))
         bottom.set_xlabel(tr.gettext("words to memorise (log scale; 0 drawn at 1)"))
         bottom.set_yscale("symlog", linthresh=1)
         for ax in (top, bottom):
@@ -117,12 +125,15 @@ def measured() -> dict[str, Any]:
     return data if isinstance(data, dict) else {"runs": []}
 
 
-def run_for(words_sha256: Any, rules_sha256: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """The measured frontier of this word list and these rules, with its record's header
-    (command, machine, date), or None."""
+def run_for(
+    words_sha256: Any, rules_sha256: Any, answers_sha256: Any = None
+) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The measured frontier of this word list, these answers (None: the whole list) and
+    these rules, with its record's header (command, machine, date), or None."""
     data = measured()
+    want = (words_sha256, rules_sha256, answers_sha256)
     for run in data.get("runs", ()):
-        if (run.get("words_sha256"), run.get("rules_sha256")) == (words_sha256, rules_sha256):
+        if (run.get("words_sha256"), run.get("rules_sha256"), run.get("answers_sha256")) == want:
             return run, {k: v for k, v in data.items() if k != "runs"}
     return None
 

@@ -363,7 +363,9 @@ def template_text(name: str) -> str:
 def _frontier(pb: Playbook, tr: Translator = ENGLISH) -> dict[str, Any] | None:
     """The memorisation frontier measured for this playbook's list and rules (the appendix
     that plots it), or None."""
-    found = frontier.run_for(pb.words.get("sha256"), rules_sha256(pb.game))
+    found = frontier.run_for(
+        pb.words.get("sha256"), rules_sha256(pb.game), pb.words.get("answers_sha256")
+    )
     if found is None:
         return None
     run, head = found
