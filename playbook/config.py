@@ -36,8 +36,9 @@ class WordsConfig:
     answer_model: str = "all"
     """Which words the plan must find (guesses stay the whole list): ``all`` words,
     the ``common`` ones (Zipf frequency at least ``min_zipf``, or the ``most_common`` of each
-    length; frequencies from wordfreq, bundled), or all ``weighted`` by frequency (the
-    averages weigh each word by how often it is used)."""
+    length; frequencies from wordfreq, bundled), or every word ``weighted`` by frequency
+    (every word guaranteed as under ``all``, the most used tried first wherever that keeps
+    the guarantee, and the build's figures weighted by how often each word is used)."""
     min_zipf: float = 2.5
     """The common model's threshold: words used at least this often (Zipf: log10 of uses
     per billion words; 2.5 is about once in three million words)."""
@@ -388,11 +389,15 @@ def _check_consistency(cfg: Config, lines: _Lines) -> None:
             f"{cfg.words.answer_model!r} picks the answers from the word list, and "
             "words.answers names a list of its own; set one"
         )
-    if cfg.search.try_order == "likely" and list_language(dataclasses.asdict(cfg.words)) is None:
+    likely = cfg.search.try_order == "likely"
+    if (likely or cfg.words.answer_model != "all") and list_language(
+        dataclasses.asdict(cfg.words)
+    ) is None:
+        key = "search.try_order" if likely else "words.answer_model"
+        value = "likely" if likely else cfg.words.answer_model
         raise ConfigError(
-            f"{path}{lines.at('search.try_order')}: key 'search.try_order': 'likely' needs word "
-            "frequencies, bundled for Dutch and English lists (a bundled list, or a list with "
-            "ij_letter); use try_order: list"
+            f"{path}{lines.at(key)}: key '{key}': {value!r} needs word frequencies, bundled for "
+            "Dutch and English lists (a bundled list, or a list with ij_letter or ij_to_y)"
         )
     if cfg.words.answer_model != "common" and cfg.words.most_common is not None:
         raise ConfigError(

@@ -79,6 +79,16 @@ def build_tv() -> BuildResult:
     return result
 
 
+def build_common() -> BuildResult:
+    """The TV config for the words a show plays (the common words are the answers, every
+    word of the list a guess) built for j and u."""
+    common = config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")
+    settings = {"render.formats": "yaml,page", "search.restarts": 20, "render.language": "en"}
+    result = build.build(config.override(common, n_jobs=1, **settings), letters=("j", "u"))
+    assert result.report.ok and result.playbook.words["answer_model"] == "common"
+    return result
+
+
 def build_wordle(folder: Path) -> BuildResult:
     """Wordle on small lists written to ``folder``: 60 of its answers, and a guess list of
     those, 200 other allowed words, salet and soare (guesses that are no answers)."""

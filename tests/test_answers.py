@@ -19,6 +19,7 @@ from playbook.pipeline import build, likely
 from playbook.pipeline.session import Session
 from playbook.search import tables
 from playbook.search.trees import Probe
+from playbook.spelling import Spelling
 from playbook.verify import verify, word_turns
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -247,3 +248,14 @@ def test_likely_figures_of_the_common_plan(common_build) -> None:  # type: ignor
     mine = {a: t for a, t in turns.items() if a in w}
     by_hand = sum(mine[a] * w[a] for a in w) / sum(w.values())
     assert abs(fig.weighted_average - by_hand) < 1e-9
+
+
+def test_a_trap_family_shows_each_word_s_chance() -> None:
+    from playbook.render.card import _with_chances
+
+    nl = words.frequencies("nl")
+    shown = _with_chances(("gevit", "gewit"), Spelling.of({}), "nl")
+    share = 10 ** nl["gewit"] / (10 ** nl["gewit"] + 10 ** nl.get("gevit", min(nl.values())))
+    assert shown[1] == f"gewit ({100 * share:.0f}%)" and shown[0].startswith("gevit (")
+    assert sum(int(s.split("(")[1].rstrip("%)")) for s in shown) in (99, 100, 101)
+    assert _with_chances(("gevit", "gewit"), Spelling.of({}), None) == ["gevit", "gewit"]

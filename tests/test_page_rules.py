@@ -1,8 +1,9 @@
 """The play-along page's rules (``templates/page-rules.js``) against the Python rules they
 repeat, in Node (Debian's ``nodejs``; the test fails, never skips, where it is missing).
 
-For small playbooks (the paper's 26 letters and a default build under the paper rules, a
-TV build under the TV rules, a Wordle build with a guess list besides its answers),
+For small playbooks (the paper's 26 letters and a default build under the paper rules, TV
+builds under the TV rules (the whole list; the common words, every word a guess), a Wordle
+build with a guess list besides its answers),
 ``tests/page_fixture.py`` writes the data the page embeds and samples made by the Python
 rules: every answer's path with the next move or the stop reason after each move as
 :func:`playbook.lookup.walk` gives them, and paths that leave the book; feedback; words as
@@ -21,6 +22,7 @@ from page_fixture import (
     CHECK_JS,
     RULES_JS,
     Case,
+    build_common,
     build_default,
     build_tv,
     build_wordle,
@@ -49,18 +51,20 @@ def cases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Case]:
         "paper": Case.paper(),
         "default": Case.built("default", build_default()),
         "tv": Case.built("tv", build_tv()),
+        "common": Case.built("common", build_common()),
         "wordle": Case.built("wordle", build_wordle(tmp_path_factory.mktemp("wordle"))),
     }
 
 
-@pytest.mark.parametrize("name", ["paper", "default", "tv", "wordle"])
+@pytest.mark.parametrize("name", ["paper", "default", "tv", "common", "wordle"])
 def test_the_page_rules_are_the_python_rules(
     name: str, cases: dict[str, Case], tmp_path: Path
 ) -> None:
     """Every sample of the case, through the page's rules in Node: the same moves, stops,
     feedback, spelling and guesses as Python."""
     case = cases[name]
-    assert case.pb.game.get("guess_pool", "all") == ("revealed" if name == "tv" else "all")
+    tv = name in ("tv", "common")
+    assert case.pb.game.get("guess_pool", "all") == ("revealed" if tv else "all")
     fixture, count = write(case, tmp_path)
     run = subprocess.run(
         [node(), str(CHECK_JS), str(RULES_JS), str(fixture)],

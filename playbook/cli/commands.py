@@ -19,7 +19,7 @@ from rich.table import Table
 from playbook import api, config, files, model, parallel, signals, words
 from playbook.cli import console as report
 from playbook.errors import PlaybookError
-from playbook.pipeline import outputs, strategies
+from playbook.pipeline import likely, outputs, strategies
 from playbook.pipeline.session import split_letters
 
 DEFAULT_CONFIG = "lingo-nl-5"
@@ -229,7 +229,8 @@ def _build_command(
         console, result, siblings, comparison=written.comparison, reference=ref or ""
     )
     console.print(outcome.verdict, markup=False)
-    for line in report.plan_lines(pb):
+    weighed = pb.words.get("answer_model") in ("common", "weighted")
+    for line in report.plan_lines(pb, likely.measure(pb, session) if weighed else None):
         console.print(line, markup=False, soft_wrap=True)
     if result.checkpoint is not None and (bad := result.checkpoint.rejected):
         err.print(

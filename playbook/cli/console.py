@@ -26,6 +26,7 @@ from playbook.errors import PlaybookFileError
 from playbook.games import Game, Planner, game_class
 from playbook.model import Method, Move, Playbook, Row, TryWords, walk_rows
 from playbook.pipeline.build import BuildResult
+from playbook.pipeline.likely import Likely
 from playbook.spelling import Spelling
 from playbook.verify import Report
 
@@ -320,14 +321,14 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
             console.print(f"fewest possible under these rules (exact search): {fewest}")
 
 
-def plan_lines(pb: model.Playbook) -> list[str]:
-    """Which words the plan promises (its answer model) and what it asks a person to learn,
-    for a build's closing lines."""
+def plan_lines(pb: model.Playbook, figures: Likely | None = None) -> list[str]:
+    """Which words the plan promises (its answer model), how it fares on the words a show
+    plays (``figures``) and what it asks a person to learn, for a build's closing lines."""
     info = pb.words
     n, total = info.get("answers_count"), info.get("count")
     which = {
         "common": f"the common words (wordfreq Zipf >= {info.get('min_zipf')})",
-        "weighted": "every word, the averages weighted by how often each is used",
+        "weighted": "every word, the most used tried first",
     }.get(str(info.get("answer_model", "all")), "")
     if info.get("answer_model") == "common" and info.get("most_common") is not None:
         which = f"the {info['most_common']} most common words of each length"
@@ -338,6 +339,17 @@ def plan_lines(pb: model.Playbook) -> list[str]:
         lines.append(f"answers: {which}")
     elif info.get("answers"):
         lines.append(f"answers: the {n:,} words of {info['answers']}")
+    if figures is not None:
+        rare = (
+            f"; rare words (not answers): {figures.rare_found:,} of {figures.rare:,} still "
+            "found in time by the card's fallback"
+            if figures.rare
+            else ""
+        )
+        lines.append(
+            f"weighted by frequency: average {figures.weighted_average:.3f} turns, chance of "
+            f"losing the word {100 * figures.lost_chance:.2f}%{rare}"
+        )
     if pb.groups and any(g.openings for g in pb.groups):
         mem = memory.of_plans(pb.groups)
         lines.append(

@@ -33,16 +33,18 @@ def plan_simple(
     profile: str = "lean",
     nesting: int | None = None,
     weights: np.ndarray | None = None,
+    likely_first: bool = False,
 ) -> GroupPlan:
     """The simple profile's plan: the openings, then try lists and exception moves (with
     exception rows before the last openings where they find more words in time, the exact
     search given ``budget`` seconds). Try lists keep list order wherever that finds every
     word in time (tables' ``lean`` shape: nothing to memorise but what the guarantee needs;
     ``simple``: the order with the fewest turns); ``nesting``: how deep exception moves may
-    nest (``search.nesting``); ``weights``: how likely each answer is, where try lists put
-    the likeliest first (``search.try_order: likely``)."""
+    nest (``search.nesting``); ``weights``: how likely each answer is (at a coin flip the
+    likelier word first); ``likely_first``: try lists put the likeliest first wherever that
+    keeps the guarantee (``search.try_order: likely``, the weighted model)."""
     probes = tables.UNLIMITED if nesting is None else nesting + 1
-    shape = Shape(rank, profile, probes=probes, weights=weights)
+    shape = Shape(rank, profile, probes=probes, weights=weights, likely_first=likely_first)
     t = shape.tables(problem, opening.moves, turns)
     return _rescued(problem, opening, t, turns, budget, shape)
 
@@ -134,8 +136,9 @@ def plan_groups(
     order = sorted(problems, key=lambda n: -len(problems[n].answers))
 
     def weights(name: str) -> np.ndarray | None:
-        """The answers' frequencies, where try lists follow likelihood."""
-        if cfg.search.try_order != "likely":
+        """The answers' frequencies, for a plan of the words a show plays (an answer model
+        other than ``all``, or ``try_order: likely``)."""
+        if cfg.words.answer_model == "all" and cfg.search.try_order != "likely":
             return None
         info = dataclasses.asdict(cfg.words)
         language = words.list_language(info)
@@ -154,8 +157,9 @@ def plan_groups(
         found = find_openings(problems, cfg, run)
 
         nest = cfg.search.nesting
+        first = cfg.search.try_order == "likely" or cfg.words.answer_model == "weighted"
         tasks = [
-            (problems[n], found[n], turns, rank, cfg.search.budget, "lean", nest, weights(n))
+            (problems[n], found[n], turns, rank, cfg.search.budget, "lean", nest, weights(n), first)
             for n in order
         ]
         plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))

@@ -20,7 +20,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from playbook import memory
+from playbook import memory, words
 from playbook.games import from_rules, game_class
 from playbook.model import GroupPlan, Move, Playbook, Table, TryWords, group_key, walk_rows
 from playbook.render import i18n
@@ -102,7 +102,23 @@ def _families(table: Table | None, lost: set[str]) -> list[tuple[str, ...]]:
     ]
 
 
-def _cell(g: GroupPlan, spell: Spelling, tr: Translator = ENGLISH) -> Cell:
+def _with_chances(family: Sequence[str], spell: Spelling, language: str | None) -> list[str]:
+    """A trap family's words as written, each with its chance of being the word (its share
+    of the family's frequency; wordfreq's, where the list's language has them): at a
+    last-turn coin flip, the likelier first."""
+    written = [spell.text(w) for w in family]
+    if language is None:
+        return written
+    zipf = words.zipf_of(written, language, {})
+    floor = min(words.frequencies(language).values(), default=0.0)
+    weight = [10 ** max(z, floor) for z in zipf]
+    total = sum(weight)
+    return [f"{w} ({100 * x / total:.0f}%)" for w, x in zip(written, weight, strict=True)]
+
+
+def _cell(
+    g: GroupPlan, spell: Spelling, tr: Translator = ENGLISH, language: str | None = None
+) -> Cell:
     st = g.stats
     lost = set(g.unguaranteed)
     return Cell(
@@ -112,7 +128,7 @@ def _cell(g: GroupPlan, spell: Spelling, tr: Translator = ENGLISH) -> Cell:
         memorise=memory.of_plan(g).words,
         unguaranteed=tuple(spell.text(w) for w in g.unguaranteed),
         fewest=0 if not g.unguaranteed else g.fewest_unguaranteed,
-        families=tuple(tuple(spell.text(w) for w in f) for f in _families(g.table, lost)),
+        families=tuple(tuple(_with_chances(f, spell, language)) for f in _families(g.table, lost)),
     )
 
 
@@ -136,7 +152,8 @@ def card_context(
         cells: list[Cell | None] = []
         for b in books:
             plan = next((g for g in b.groups if g.group == name), None)
-            cells.append(None if plan is None else _cell(plan, Spelling.of(b.words), tr))
+            lang = words.list_language(b.words)
+            cells.append(None if plan is None else _cell(plan, Spelling.of(b.words), tr, lang))
         rows.append((spell.group(game.group_label(name, pb.game, _)), cells))
     by_group: dict[str, list[str]] = {}
     if answers:
@@ -179,8 +196,9 @@ def card_context(
 
 
 def answers_text(pb: Playbook, tr: Translator) -> str:
-    """Which words the plan promises to find, where it is not every word of its list: the
-    common words (of how many), or all weighted by frequency; empty otherwise."""
+    """Which words the plan promises to find, where it is not every word of its list alike:
+    the common words (of how many), or every word with the most used tried first (the
+    weighted model); empty otherwise."""
     info = pb.words
     model, n, total = info.get("answer_model"), info.get("answers_count"), info.get("count")
     if model == "common" and isinstance(n, int) and isinstance(total, int):
@@ -189,7 +207,7 @@ def answers_text(pb: Playbook, tr: Translator) -> str:
             "total": tr.number(total),
         }
     if model == "weighted":
-        return tr.gettext("averages weighted by how often each word is used")
+        return tr.gettext("every word, the most used tried first")
     return ""
 
 

@@ -42,7 +42,10 @@ class Shape:
     """How many exception moves may follow one another after a feedback (2: a move, and
     after its feedback at most one more): ``search.nesting`` plus one."""
     weights: np.ndarray | None = None
-    """How likely each answer is, where try lists follow likelihood (``search.try_order``)."""
+    """How likely each answer is: the likelier word first at a coin flip."""
+    likely_first: bool = False
+    """Try lists put the likeliest first wherever that keeps the guarantee
+    (``search.try_order: likely``)."""
 
     def tables(
         self, problem: Problem, moves: Sequence[int], turns: int, fixed: Sequence[Part] = ()
@@ -51,7 +54,7 @@ class Shape:
         return tables.after_openings(
             problem, moves, turns, ranking=self.ranking, profile=self.profile,
             breadth=self.breadth, early=self.early, fixed=fixed, probes=self.probes,
-            weights=self.weights,
+            weights=self.weights, likely_first=self.likely_first,
         )  # fmt: skip
 
 
@@ -66,6 +69,7 @@ def node(
     memo: tables.Memo | None = None,
     probes: int = tables.UNLIMITED,
     weights: np.ndarray | None = None,
+    likely_first: bool = False,
 ) -> Solved:
     """The node for the answers ``cols`` (sorted columns) within ``turns_left`` turns that
     leaves the fewest of them unfound (see the module docstring), with at most ``probes``
@@ -73,7 +77,7 @@ def node(
     memo = {} if memo is None else memo
     simple = tables.solve(
         problem, cols.tolist(), turns_left, ranking=ranking, profile=profile, memo=memo,
-        probes=probes, weights=weights,
+        probes=probes, weights=weights, likely_first=likely_first,
     )  # fmt: skip
     lost = len(tables.leaves_failing(simple, turns_left))
     if lost == 0 or turns_left < 2 or probes == 0:
@@ -96,6 +100,7 @@ def node(
         child = node(
             problem, part, turns_left - 1, finder, ranking=ranking, profile=profile, memo=memo,
             probes=tables.UNLIMITED if probes == tables.UNLIMITED else probes - 1, weights=weights,
+            likely_first=likely_first,
         )  # fmt: skip
         children.append((int(code), child.node))
         turns.update({c: t + 1 for c, t in child.turns.items()})
@@ -136,7 +141,7 @@ def rescue(
             found = node(
                 problem, cols, turns - depth, finder,
                 ranking=shape.ranking, profile=shape.profile, memo=memo, probes=shape.probes,
-                weights=shape.weights,
+                weights=shape.weights, likely_first=shape.likely_first,
             )  # fmt: skip
             if len(tables.leaves_failing(found, turns - depth)) < len(lost & inside):
                 fixed = [p for p in fixed if not set(p.cols) <= inside]

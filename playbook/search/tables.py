@@ -85,16 +85,21 @@ LEAN_FIRSTS = 12
 
 
 def lean_try(
-    problem: Problem, cols: Sequence[int], turns_left: int, weights: np.ndarray | None = None
+    problem: Problem,
+    cols: Sequence[int],
+    turns_left: int,
+    weights: np.ndarray | None = None,
+    likely_first: bool = True,
 ) -> Solved:
     """The try list to memorise least: list order where it finds every word in time, else
     one word first and the rest in list order, the one that finds most words in time (then
-    the fewest turns). With ``weights`` (how likely each answer is): the likeliest first
-    where that order finds every word in time; where none does, the order that loses the
-    least weight (at a last-turn coin flip, the likelier word first)."""
+    the fewest turns). With ``weights`` (how likely each answer is): where no order finds
+    every word, the order that loses the least weight (at a last-turn coin flip, the likelier
+    word first); and with ``likely_first``, the likeliest first wherever that order finds
+    every word in time."""
     cols = sorted(cols)
     listed = Solved(TryList(tuple(cols)), try_turns(problem, cols))
-    if weights is not None and len(cols) > 1:
+    if weights is not None and likely_first and len(cols) > 1:
         likely = sorted(cols, key=lambda c: (-weights[c], c))
         by_weight = Solved(TryList(tuple(likely)), try_turns(problem, likely))
         if by_weight.worst <= turns_left:
@@ -135,7 +140,9 @@ class _Settings:
     profile: str
     memo: Memo
     weights: np.ndarray | None = None
-    """How likely each answer is (a column's weight), where try lists follow likelihood."""
+    """How likely each answer is (a column's weight): the coin flips of try lists."""
+    likely_first: bool = False
+    """Whether try lists put the likeliest first wherever that keeps the guarantee."""
 
 
 def _probe(
@@ -184,7 +191,7 @@ def _solve(
     arr = np.asarray(key[0], dtype=np.int64)
     options: list[Solved] = []
     if s.profile == "lean":
-        options.append(lean_try(problem, key[0], turns_left, s.weights))
+        options.append(lean_try(problem, key[0], turns_left, s.weights, s.likely_first))
         if options[0].worst <= turns_left:
             s.memo[key] = options[0]
             return options[0]
@@ -220,13 +227,15 @@ def solve(
     memo: Memo | None = None,
     probes: int = UNLIMITED,
     weights: np.ndarray | None = None,
+    likely_first: bool = False,
 ) -> Solved:
     """The node for the answers ``cols`` with ``turns_left`` turns (see module docstring);
     ``memo`` keeps solved sets between calls on the same problem and ranking; ``probes``:
     how many exception moves may follow one another (0: try lists only; 2: a move, and
-    after its feedback at most one more before the try lists); ``weights``: how likely each
-    answer is, for the ``lean`` profile's try lists (:func:`lean_try`)."""
-    s = _Settings(ranking, profile, {} if memo is None else memo, weights)
+    after its feedback at most one more before the try lists); ``weights``, ``likely_first``:
+    how likely each answer is, and whether the ``lean`` profile's try lists put the likeliest
+    first (:func:`lean_try`)."""
+    s = _Settings(ranking, profile, {} if memo is None else memo, weights, likely_first)
     return _solve(problem, cols, turns_left, breadth, s, probes)
 
 
@@ -273,6 +282,7 @@ def after_openings(
     fixed: Sequence[Part] = (),
     probes: int = UNLIMITED,
     weights: np.ndarray | None = None,
+    likely_first: bool = False,
 ) -> Tables:
     """The tables after playing ``moves`` whatever the feedback, within ``turns`` turns.
 
@@ -281,7 +291,8 @@ def after_openings(
     node; else, with ``early`` (the rule of early tries), the words still possible are tried
     in list order where they fit in the turns left; else the opening is played. The answers
     left after every opening get a node per feedback (``fixed`` parts at depth ``len(moves)``
-    replace the node the search would give); ``probes``, ``weights``: as :func:`solve`'s."""
+    replace the node the search would give); ``probes``, ``weights``, ``likely_first``: as
+    :func:`solve`'s."""
     moves = list(moves)
     k = len(moves)
     n = len(problem.answers)
@@ -332,6 +343,7 @@ def after_openings(
             memo=memo,
             probes=probes,
             weights=weights,
+            likely_first=likely_first,
         )
         take(Part(tuple(members), solved, k))
     return Tables(tuple(moves), tuple(parts), total, tuple(unguaranteed))
