@@ -2,14 +2,16 @@
 
 For each config (default: the paper's rules, ``lingo-nl-5``, the TV rules for the whole
 list, ``lingo-nl-5-tv-all``, and for the common words, ``lingo-nl-5-tv``) and each letter:
-the strategy tree with the fewest total turns that finds every word within the turns (``playbook.search.optimal``, the engine of ``strategy --rule
-optimal``), its lower bound (equal to it when proven), or the proof that no strategy finds
-every word in time. Letters run in parallel (``--jobs``), each within ``--budget`` seconds.
-Beside each optimum: the total turns of the simple and fast playbooks already built in
-``output/`` (``playbook build``, ``playbook build lingo-nl-5-fast``, ...), and how far
-above the optimum they are.
+the strategy tree with the fewest total turns that finds every word within the turns
+(``playbook.search.optimal``, the engine of ``strategy --rule optimal``), its lower bound
+(equal to it when proven), or the proof that no strategy finds every word in time. Letters
+run in parallel (``--jobs``), each within ``--budget`` seconds. Beside each optimum: the
+total turns of the simple and fast playbooks already built in ``output/`` (``playbook
+build``, ``playbook build lingo-nl-5-fast``, ...), and how far above the optimum they are.
 
     .venv/bin/python scripts/exact_optima.py [--budget S] [--jobs N] [--configs a,b]
+    .venv/bin/python scripts/exact_optima.py --weighted --configs lingo-nl-5-tv \\
+        --json benchmarks/results/exact_optima_weighted.json   # weighted by frequency
 
 Writes ``benchmarks/results/exact_optima.json`` and prints a Markdown table per config.
 Finished letters are kept in ``output/.exact-optima/`` until the run ends: run the same
@@ -52,18 +54,23 @@ def profile_totals(name: str) -> dict[str, tuple[int, int]]:
     }
 
 
-def run(name: str, budget: float, jobs: int) -> dict[str, Any]:
+def run(name: str, budget: float, jobs: int, weighted: bool = False) -> dict[str, Any]:
     cfg = config.load(ROOT / "config" / f"{name}.yaml")
     t0 = time.perf_counter()
     # the library's parallel optimum; finished letters are kept as a build's units are,
     # so an interrupted run resumes
     done = api.optimal(
-        cfg, budget=budget, n_jobs=jobs, checkpoints=ROOT / "output" / ".exact-optima"
+        cfg,
+        budget=budget,
+        n_jobs=jobs,
+        checkpoints=ROOT / "output" / ".exact-optima",
+        weighted=weighted,
     )
     wall = time.perf_counter() - t0
     # the trees as a playbook that verify and render accept, the words no tree finds in time
     # declared as such
-    target = ROOT / "output" / f"{name}-optimal" / "playbook.yaml"
+    suffix = "-weighted-optimal" if weighted else "-optimal"
+    target = ROOT / "output" / f"{name}{suffix}" / "playbook.yaml"
     files.atomic_write(target, model.dumps(done.playbook))
     print(f"wrote {target}: {'verified' if done.report.ok else 'VERIFICATION FAILED'}"
           + (f" ({done.loaded} letters from an earlier run)" if done.loaded else ""))  # fmt: skip
@@ -88,7 +95,7 @@ def run(name: str, budget: float, jobs: int) -> dict[str, Any]:
             if letter in totals:
                 r[p] = {"total": totals[letter][0], "not_found": totals[letter][1]}
     return {"config": name, "budget_s": budget, "jobs": jobs, "wall_s": round(wall, 1),
-            "letters": results}  # fmt: skip
+            "weighted": weighted, "letters": results}  # fmt: skip
 
 
 def table(res: dict[str, Any]) -> str:
@@ -150,6 +157,11 @@ def main() -> int:
     ap.add_argument("--configs", default="lingo-nl-5,lingo-nl-5-tv-all,lingo-nl-5-tv")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "exact_optima.json"))
     ap.add_argument("--table", action="store_true", help="print the README table of --json")
+    ap.add_argument(
+        "--weighted",
+        action="store_true",
+        help="fewest guesses weighted by frequency (writes output/NAME-weighted-optimal/)",
+    )
     args = ap.parse_args()
     if args.table:
         print(readme_table(json.loads(Path(args.json).read_text())))
@@ -161,13 +173,13 @@ def main() -> int:
         "runs": [],
     }
     for name in args.configs.split(","):
-        res = run(name, args.budget, jobs)
+        res = run(name, args.budget, jobs, args.weighted)
         out["runs"].append(res)
         proven = sum(r["proven"] for r in res["letters"].values())
         print(f"\n{name}: {proven} of {len(res['letters'])} letters proven, "
               f"{res['wall_s']} s wall on {jobs} workers\n")  # fmt: skip
         print(table(res))
-    Path(args.json).write_text(json.dumps(out, indent=1) + "\n")
+    files.atomic_write(Path(args.json), json.dumps(out, indent=1) + "\n")
     return 0
 
 

@@ -69,8 +69,10 @@ def run(name: str, restarts: int, budget: float, jobs: int) -> dict[str, Any]:
         )
     session = Session.open(cfg)
     ends = []
+    weighted = [("weighted", f"{base}-weighted-optimal", "optimum weighted by frequency")]
     for kind, folder, label in (
         ("optimum", f"{base}-optimal", "certified optimum"),
+        *(weighted if zipf else []),
         ("default", base, "default playbook"),
     ):
         p = built(folder, session, kind, label)

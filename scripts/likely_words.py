@@ -131,13 +131,24 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         if args.table:
+            if not JSON.is_file():
+                raise PlaybookError(f"--table: {JSON} is missing; run the script without it first")
             print(table(json.loads(JSON.read_text())))
             return 0
         out = Path(args.out)
         files.writable_folder(out)
         files.writable_folder(JSON.parent, "the results folder")
         runs = []
-        for name in [c.strip() for c in args.configs.split(",") if c.strip()]:
+        names = [c.strip() for c in args.configs.split(",") if c.strip()]
+        known = {p.stem for p in (ROOT / "config").glob("*.yaml")}
+        for name in names:  # checked before any build starts
+            base, _, variant = name.partition("+")
+            if base not in known or variant not in ("", "likely"):
+                raise PlaybookError(
+                    f"--configs: {name!r} is not a bundled config (NAME or NAME+likely); "
+                    f"known: {', '.join(sorted(known))}"
+                )
+        for name in names:
             runs.append(measure(name, out, args.jobs))
             print(f"{name}: built and measured in {runs[-1]['build_s']:.0f} s", flush=True)
     except PlaybookError as exc:

@@ -259,3 +259,48 @@ def test_a_trap_family_shows_each_word_s_chance() -> None:
     assert shown[1] == f"gewit ({100 * share:.0f}%)" and shown[0].startswith("gevit (")
     assert sum(int(s.split("(")[1].rstrip("%)")) for s in shown) in (99, 100, 101)
     assert _with_chances(("gevit", "gewit"), Spelling.of({}), None) == ["gevit", "gewit"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--configs", "lingo-nl-5-tv,nope"], "--configs: 'nope' is not a bundled config"),
+        (["--configs", "lingo-nl-5-tv+fast"], "'lingo-nl-5-tv+fast' is not a bundled config"),
+        (["--out", "a-file/x"], "--out: a-file is a file, not a folder"),
+    ],
+)
+def test_likely_words_script_refuses_bad_arguments_before_any_build(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "a-file").write_text("")
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "likely_words.py"), *args],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+    )  # fmt: skip
+    assert r.returncode == 2 and message in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and not list(tmp_path.glob("*/*"))
+
+
+def test_the_weighted_model_guarantees_every_word_and_tries_the_most_used_first() -> None:
+    cfg = config.override(
+        config.load(ROOT / "config" / "lingo-nl-5-tv-all.yaml"),
+        n_jobs=1,
+        **{"render.formats": "yaml", "search.restarts": 20, "words.answer_model": "weighted"},
+    )
+    result = build.build(cfg, letters=("j", "o"))
+    pb = result.playbook
+    assert result.report.ok and pb.words["answer_model"] == "weighted"
+    assert "answers_sha256" not in pb.words  # every word of the list is an answer
+    nl = words.frequencies("nl")
+    lists = [
+        r.row.node.words
+        for g in pb.groups
+        for r in model.walk_rows(g.table)
+        if isinstance(r.row.node, TryWords) and r.row.node.words and len(r.row.node.words) > 1
+    ]
+    zipf = [[nl.get(w.replace("\u0133", "ij"), 0.0) for w in ws] for ws in lists]
+    likely_first = [z for z in zipf if z == sorted(z, reverse=True) and z != sorted(z)]
+    assert likely_first and len(likely_first) >= len(lists) // 2

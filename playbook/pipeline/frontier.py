@@ -41,7 +41,9 @@ from playbook.verify import verify
 MAX_OPENINGS = 4
 """The most fixed openings per group on the frontier."""
 
-KINDS = ("openings", "exceptions", "fast", "optimum", "default")
+KINDS = ("openings", "exceptions", "fast", "optimum", "weighted", "default")
+"""The kinds of points: ``weighted`` is the optimum tree by guesses weighted by frequency
+(``scripts/exact_optima.py --weighted``)."""
 
 
 @dataclasses.dataclass(frozen=True)

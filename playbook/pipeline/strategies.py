@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from playbook import __version__, parallel
+from playbook import __version__, parallel, words
 from playbook.checkpoint import Checkpoint
 from playbook.config import Config
 from playbook.convert import tree_plan
@@ -24,7 +24,7 @@ from playbook.core.symmetry import representatives
 from playbook.errors import ConfigError
 from playbook.model import GroupPlan, Method, Playbook
 from playbook.pipeline.build import assemble
-from playbook.pipeline.session import Session
+from playbook.pipeline.session import Session, model_zipf
 from playbook.search.greedy import first_guesses, greedy_tree
 from playbook.search.optimal import OptimalResult, optimal_tree
 from playbook.search.trees import Node as TreeNode
@@ -148,12 +148,28 @@ def optimal_plan(problem: Problem, root: TreeNode, lost: Sequence[str], proven: 
     return dataclasses.replace(plan, unguaranteed=tuple(lost))
 
 
+WEIGHT_BASE = 2.5
+"""The Zipf value that weighs 1 in the weighted optimum's whole-number weights."""
+
+
+def search_weights(session: Session, problem: Problem) -> np.ndarray:
+    """Whole-number weights for the exact search: each answer's frequency relative to a word
+    of Zipf :data:`WEIGHT_BASE` (10 to the power of the difference, rounded, at least 1: a
+    word used ten times as often weighs ten times as much; the rarest all weigh 1)."""
+    zipf = model_zipf(session.words_info, words.WordList("answers", problem.answers, ""))
+    return np.asarray([max(1, round(10 ** (z - WEIGHT_BASE))) for z in zipf], dtype=np.int64)
+
+
 def optimal_unit(
-    problem: Problem, limit: int, budget: float, row: int | None
+    problem: Problem,
+    limit: int,
+    budget: float,
+    row: int | None,
+    weights: np.ndarray | None = None,
 ) -> tuple[object, ...]:
     """One group's optimal tree (a work unit of :func:`play_optimal`), as plain data a
     checkpoint keeps: the result's figures, then the tree."""
-    r = optimal_tree(problem, limit=limit, budget=budget, first=row)
+    r = optimal_tree(problem, limit=limit, budget=budget, first=row, weights=weights)
     return (*(getattr(r, f) for f in _FIGURES), tree_data(r.tree))
 
 
@@ -174,11 +190,14 @@ def play_optimal(
     first: str | None = None,
     n_jobs: int = 1,
     checkpoints: Path | None = None,
+    weighted: bool = False,
 ) -> OptimalPlay:
     """Per group, the optimal tree (within ``budget`` seconds per group; among the trees that
     open with ``first`` where it is given), verified. Groups run on ``n_jobs`` workers, the
     largest first; with ``checkpoints`` (a folder), each finished group is kept there and a
-    run stopped part-way goes on where it stopped (emptied once all are done)."""
+    run stopped part-way goes on where it stopped (emptied once all are done). ``weighted``:
+    the fewest guesses weighted by how often each answer is used (:func:`search_weights`),
+    the optimum for the words a show plays."""
     if cfg.rules.hard:
         raise ConfigError(f"{cfg.source}: --rule optimal does not support hard mode")
     t0 = time.perf_counter()
@@ -188,7 +207,12 @@ def play_optimal(
         raise ConfigError(f"{cfg.source}: --rule optimal needs a game played in turns")
     asked = _problems(session, letters, first)
     names = sorted(asked, key=lambda n: (-len(asked[n][0].answers), n))  # workers end together
-    tasks = [(asked[n][0], game.limit, budget, asked[n][1]) for n in names]
+    tasks = [
+        (asked[n][0], game.limit, budget, asked[n][1], search_weights(session, asked[n][0]))
+        if weighted
+        else (asked[n][0], game.limit, budget, asked[n][1])
+        for n in names
+    ]
     ckpt = None
     if checkpoints is not None:
         key = Checkpoint.key_of(
@@ -200,6 +224,7 @@ def play_optimal(
             first,
             exact.MISS,
             names,
+            *(("weighted", WEIGHT_BASE) if weighted else ()),
         )
         ckpt = Checkpoint(checkpoints, key)
     done = dict(

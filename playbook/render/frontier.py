@@ -24,6 +24,7 @@ STYLE = {
     "exceptions": (N_("k openings + exception moves"), "s", "-"),
     "fast": (N_("fast profile"), "^", ""),
     "optimum": (N_("certified optimum tree"), "*", ""),
+    "weighted": (N_("optimum tree weighted by frequency"), "P", ""),
     "default": (N_("default playbook"), "D", ""),
 }
 
@@ -40,6 +41,7 @@ def point_label(point: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
         ),
         "fast": tr.gettext("fast profile"),
         "optimum": tr.gettext("certified optimum"),
+        "weighted": tr.gettext("optimum weighted by frequency"),
         "default": tr.gettext("default playbook"),
     }
     label = labels.get(str(point.get("kind")))
