@@ -19,8 +19,11 @@
 
   const S = {
     group: null, history: [], marks: null, chosen: null, chosenKind: "chosen", known: [],
-    done: false, msg: "", bad: false, allWords: false,
+    done: false, msg: "", bad: false, allWords: false, lost: false, limit: D.turns,
   };
+  // how likely each word is (wordfreq's frequency where the list's language has one): the
+  // chance of the word played at a last-turn coin flip
+  const WEIGHT = new Map(D.words.split(" ").map((w, i) => [w, D.zipf ? 10 ** D.zipf[i] : 1]));
   const SHOWN = 60; // words still possible shown before "+ N more"
 
   const RULE_MOVES = new Map();
@@ -158,6 +161,7 @@
 
   function restart() {
     Object.assign(S, { history: [], marks: null, chosen: null, known: [], done: false, msg: "", bad: false });
+    Object.assign(S, { lost: false, limit: D.turns });
     $("tk-known").value = "";
     $("tk-out").textContent = "";
     draw();
@@ -166,7 +170,8 @@
   function undo() {
     if (S.chosen !== null) S.chosen = null;
     else if (S.history.length) S.history.pop();
-    Object.assign(S, { marks: null, done: false, msg: "", bad: false });
+    Object.assign(S, { marks: null, done: false, msg: "", bad: false, lost: false });
+    if (S.history.length < D.turns) S.limit = D.turns;
     draw();
   }
 
@@ -232,7 +237,7 @@
     // the revealed letter and letters found in place start marked right place
     if (S.marks === null) S.marks = R.knownMarks(S.group, S.history, move.word);
     const turn = S.history.length + 1;
-    const over = turn > D.turns ? " " + _("(past the {n} turns)", { n: D.turns }) : "";
+    const over = turn > D.turns ? " " + _("(the word passed to you)") : "";
     $("kind").textContent = _("Turn {n}: {what}", { n: turn, what: kindText(move) }) + over;
     const offBook = move.kind === "chosen" || move.kind === "rule" || move.kind === "chance";
     $("kind").className = "kind" + (move.kind === "move" ? " exc" : offBook ? " off" : "");
@@ -242,6 +247,18 @@
     const word = el("p", "word", text(move.word));
     if (S.group.unguaranteed.has(move.word)) word.appendChild(el("span", "ung", " † " + _("not guaranteed")));
     $("current").appendChild(word);
+    const words = left();
+    if (turn === S.limit && words.length > 1) {
+      // the last turn with more than one word left: how likely the word played is the one
+      const total = words.reduce((t, w) => t + WEIGHT.get(w), 0);
+      const pct = words.includes(move.word) ? Math.round((100 * WEIGHT.get(move.word)) / total) : 0;
+      const chance = _("Last turn, {n} words still possible: {word} is the word with a chance of {pct}%.", {
+        n: words.length,
+        word: text(move.word),
+        pct,
+      });
+      $("current").appendChild(el("p", "note chance", chance));
+    }
   }
 
   /** Show the marks of the move being entered on its tiles (no redraw: focus stays). */
@@ -420,8 +437,9 @@
     Object.assign(S, { history: trial, marks: null, chosen: null, msg: "", bad: false });
     $("fb").value = "";
     if (code === SOLVED) solved(move.word);
+    else if (S.history.length >= S.limit) lost();
     draw();
-    if (taking && code !== SOLVED) {
+    if (taking && code !== SOLVED && !S.done) {
       // still taking over: the best chance again, with a turn less
       const turns = Number($("tk-turns").value) || 0;
       if (turns > 1) $("tk-turns").value = String(turns - 1);
@@ -432,8 +450,22 @@
   function solved(word) {
     S.done = true;
     const n = S.history.length;
-    const late = n <= D.turns ? "" : " " + _("(past the {n} turns)", { n: D.turns });
-    S.msg = ngettext("Solved: {word} in {n} turn.", "Solved: {word} in {n} turns.", n, { word: text(word) }) + late;
+    const passed = n <= D.turns ? "" : " " + _("(the word passed to you)");
+    S.msg = ngettext("Solved: {word} in {n} turn.", "Solved: {word} in {n} turns.", n, { word: text(word) }) + passed;
+  }
+
+  /** The turns ran out without the word: the game is lost, and the word passes to the other
+      team (a letter more revealed, one turn), whose take-over the page offers next. */
+  function lost() {
+    Object.assign(S, { done: true, lost: true, bad: true });
+    S.msg = ngettext(
+      "Lost: the word was not found in {n} turn. It passes to the other team, who see a letter more and get one turn: enter that letter under \"Take over a board\".",
+      "Lost: the word was not found in {n} turns. It passes to the other team, who see a letter more and get one turn: enter that letter under \"Take over a board\".",
+      S.limit,
+    );
+    $("takeover").open = true;
+    $("tk-turns").value = "1";
+    $("tk-out").textContent = "";
   }
 
   function choose(w) {
@@ -490,6 +522,7 @@
       return say(_("{n} words are still possible: too many to work out the best chance here. Play on, or enter more rows.", { n: c.total }), true);
     S.known = known;
     Object.assign(S, { chosen: c.word, chosenKind: "chance", marks: null, msg: "", bad: false });
+    Object.assign(S, { done: false, lost: false, limit: S.history.length + turns });
     $("fb").value = "";
     draw();
     say(

@@ -22,10 +22,10 @@ import page_fixture
 import pytest
 from helpers import sample
 
-from playbook import config, model, play, render
+from playbook import config, model, play, render, words
 from playbook.core.problem import Problem
 from playbook.errors import PlaybookError
-from playbook.games import Game, Wordle
+from playbook.games import Game, Wordle, from_rules
 from playbook.pipeline import build, outputs
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session, load_lists
@@ -702,4 +702,54 @@ def test_the_dutch_page(
     assert [e for e in english if e in shown] == []
     assert no_horizontal_scroll(page)
     assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_a_game_past_its_turns_is_lost_and_the_word_passes(
+    browser: Any, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """Issue 44, item 1: every word the plan does not find in five turns ends the game at the
+    fifth turn as lost, in red, with the word passing to the other team (the take-over opened
+    with one turn, which plays on as turn six); at the last turn with words left, the chance
+    of the word played. A plan of no openings that tries the words in list order, each guess
+    ruling out itself alone: the sixth word on is not guaranteed."""
+    ws = [f"k{c}zen" for c in "abcdefgh"]
+    (tmp_path / "w.txt").write_text("\n".join(ws) + "\n")
+    game = from_rules({"name": "lingo", "length": 5, "turns": 5, "revealed": "first"})
+    listed = words.load(str(tmp_path / "w.txt"), length=5)
+    lost_words = tuple(ws[5:])
+    plan = model.GroupPlan("k", (), None, unguaranteed=lost_words)
+    info = {"list": "w.txt", "length": 5, "count": len(ws), "sha256": listed.sha256}
+    pb = model.Playbook("k8", game.record(), info, (plan,))
+    path = tmp_path / "k-play.html"
+    path.write_text(render.render_page(pb, listed), "utf-8")
+    page = open_page(browser, path, viewport)
+    for answer in lost_words:
+        page.click("#restart")
+        for turn in range(1, 6):
+            word = page.get_attribute("#entry", "data-word")
+            left = page.inner_text("#left-title")
+            if turn == 5 and not left.startswith("1 word"):
+                assert "Last turn," in page.inner_text("#current")
+                said = page.inner_text("#current")
+                assert f"4 words still possible: {word} is the word with a chance of 25%." in said
+            page.fill("#fb", game.format(game.feedback(word, answer)))
+            page.press("#fb", "Enter")
+        msg = page.inner_text("#msg")
+        assert msg.startswith("Lost: the word was not found in 5 turns. It passes to the other")
+        assert "bad" in (page.get_attribute("#msg", "class") or "")
+        assert page.is_hidden("#entry") and page.get_attribute("#takeover", "open") is not None
+        assert page.input_value("#tk-turns") == "1"
+        # the other team: a letter more revealed, one turn
+        page.fill("#tk-known", ".." + answer[2] + "..")
+        page.click("#tk-go")
+        assert page.get_attribute("#entry", "data-kind") == "chance"
+        assert "Turn 6" in page.inner_text("#kind") and "passed to you" in page.inner_text("#kind")
+        word = page.get_attribute("#entry", "data-word")
+        page.fill("#fb", game.format(game.feedback(word, answer)))
+        page.press("#fb", "Enter")
+        msg = page.inner_text("#msg")
+        assert msg.startswith(f"Solved: {answer} in 6 turns") or msg.startswith("Lost:"), msg
+    assert no_horizontal_scroll(page) and page.errors == []
     page.close()

@@ -23,6 +23,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from playbook import words as wordlists
 from playbook.errors import PlaybookError
 from playbook.games import GAMES, Game, from_rules, game_class
 from playbook.language import N_
@@ -258,8 +259,19 @@ def page_data(
         "words": " ".join(ids.words),
         "answers": len(listed.words),
         "spelled": {w: spelled[w] for w in ids.words if w in spelled},
+        "zipf": _zipf(pb, ids.words, spelled),
         "groups": groups,
     } | ({"guesses": listed_guesses} if (listed_guesses := _guess_list(pb, guesses)) else {})
+
+
+def _zipf(pb: Playbook, ws: Sequence[str], spelled: Mapping[str, str]) -> list[float] | None:
+    """Each word's Zipf frequency (the rarest measured for a word with none), where the
+    list's language has frequencies: the page's chance of a word at a last-turn coin flip."""
+    language = wordlists.list_language(pb.words)
+    if language is None:
+        return None
+    floor = min(wordlists.frequencies(language).values(), default=0.0)
+    return [max(z, floor) for z in wordlists.zipf_of(ws, language, spelled)]
 
 
 def _pool(rules: Mapping[str, Any], pool: str, tr: i18n.Translator) -> str:
