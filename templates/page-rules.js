@@ -248,6 +248,26 @@ const PlaybookRules = (() => {
 
     // ---------------------------------------------------------- the rule's move, the best chance
 
+    const WHOLE = new Map();
+    /** The group's words of the whole list, in list order, where the plan promises only some
+        of them (the common words: ``D.rare``): the card's fallback for a rarer word tries
+        those that fit, in that order. Its answers alone otherwise. */
+    function wholeGroup(group) {
+      let w = WHOLE.get(group.name);
+      if (w === undefined) {
+        const mine = (x) => GROUPS.length === 1 || [...x][0] === group.name;
+        w = D.rare ? GUESSES.filter((x) => group.wordSet.has(x) || mine(x)) : group.words;
+        WHOLE.set(group.name, w);
+      }
+      return w;
+    }
+    /** The card's fallback after `history`: the words of the whole group that fit, in list
+        order, those played left out. */
+    const fallback = (group, history) => {
+      const played = new Set(history.map(([w]) => w));
+      return wholeGroup(group).filter((w) => !played.has(w) && consistent(w, history));
+    };
+
     const POOLS = new Map();
     /** The guesses the rules allow in `group`, in guess-list order (play's guess pool): every
         guess, or under the TV rules those that start with the revealed letter. */
@@ -418,6 +438,7 @@ const PlaybookRules = (() => {
       mayGuess,
       knownMarks,
       pool,
+      fallback,
       board,
       ruleMove,
       bestChance,

@@ -20,6 +20,7 @@
   const S = {
     group: null, history: [], marks: null, chosen: null, chosenKind: "chosen", known: [],
     done: false, msg: "", bad: false, allWords: false, lost: false, limit: D.turns,
+    rare: 0, // the moves played when the feedback left only words rarer than the plan's (0: none)
   };
   // how likely each word is (wordfreq's frequency where the list's language has one): the
   // chance of the word played at a last-turn coin flip
@@ -39,6 +40,10 @@
   function current() {
     if (S.done) return null;
     if (S.chosen !== null) return { word: S.chosen, kind: S.chosenKind };
+    if (S.rare) {
+      const words = R.fallback(S.group, S.history);
+      return words.length ? { word: words[0], kind: "rare" } : null;
+    }
     const m = nextMove(S.group, S.history);
     if (m.stop === undefined) return m;
     const word = ruleMove(S.history);
@@ -46,7 +51,7 @@
   }
 
   /** The words still possible: they fit the feedback and any letters revealed besides. */
-  const left = () => R.board(S.group, S.history, S.known);
+  const left = () => (S.rare ? R.fallback(S.group, S.history) : R.board(S.group, S.history, S.known));
 
   function el(tag, cls, content) {
     const e = document.createElement(tag);
@@ -161,7 +166,7 @@
 
   function restart() {
     Object.assign(S, { history: [], marks: null, chosen: null, known: [], done: false, msg: "", bad: false });
-    Object.assign(S, { lost: false, limit: D.turns });
+    Object.assign(S, { lost: false, limit: D.turns, rare: 0 });
     $("tk-known").value = "";
     $("tk-out").textContent = "";
     draw();
@@ -172,6 +177,7 @@
     else if (S.history.length) S.history.pop();
     Object.assign(S, { marks: null, done: false, msg: "", bad: false, lost: false });
     if (S.history.length < D.turns) S.limit = D.turns;
+    if (S.history.length < S.rare) S.rare = 0;
     draw();
   }
 
@@ -218,6 +224,7 @@
     if (m.kind === "move") return _("exception move: play this word, then its own table decides");
     if (m.kind === "chosen") return _("your word (off the playbook)");
     if (m.kind === "chance") return _("the best chance in the turns left");
+    if (m.kind === "rare") return _("a word rarer than the plan's: the words of the list that fit, in list order");
     if (m.kind === "rule") return (STOPS[m.stop] || STOPS.off) + " " + _("The scm rule's move, as play suggests:");
     if (m.early && possible(S.group, S.history).length === 1) return _("the only word still possible");
     if (m.early) return _("the words still possible fit in the turns left: try them (list order)");
@@ -239,7 +246,7 @@
     const turn = S.history.length + 1;
     const over = turn > D.turns ? " " + _("(the word passed to you)") : "";
     $("kind").textContent = _("Turn {n}: {what}", { n: turn, what: kindText(move) }) + over;
-    const offBook = move.kind === "chosen" || move.kind === "rule" || move.kind === "chance";
+    const offBook = ["chosen", "rule", "chance", "rare"].includes(move.kind);
     $("kind").className = "kind" + (move.kind === "move" ? " exc" : offBook ? " off" : "");
     entry.dataset.word = move.word;
     entry.dataset.kind = move.kind;
@@ -423,7 +430,11 @@
     }
     const code = codeOf(S.marks);
     const trial = S.history.concat([[move.word, code]]);
-    if (possible(S.group, trial).length === 0) {
+    // a word the plan was made for fits, or (a plan for the common words) a rarer word does
+    const planFits = possible(S.group, trial).length > 0;
+    const anyFits = D.rare && R.fallback(S.group, S.history).some((w) => consistent(w, trial));
+    const rarer = !S.rare && !planFits && anyFits;
+    if (S.rare ? !anyFits : !planFits && !rarer) {
       S.msg = _("No word of the list gives {feedback} to {word} after the moves so far (move {n}): check the feedback, or undo.", {
         feedback: fmt(code),
         word: text(move.word),
@@ -436,6 +447,10 @@
     const taking = move.kind === "chance";
     Object.assign(S, { history: trial, marks: null, chosen: null, msg: "", bad: false });
     $("fb").value = "";
+    if (rarer) {
+      S.rare = trial.length;
+      S.msg = _("No word the plan was made for gives this feedback: the word is a rarer one. The card's fallback: the words of the list that fit, in list order.");
+    }
     if (code === SOLVED) solved(move.word);
     else if (S.history.length >= S.limit) lost();
     draw();

@@ -304,3 +304,36 @@ def test_the_weighted_model_guarantees_every_word_and_tries_the_most_used_first(
     zipf = [[nl.get(w.replace("\u0133", "ij"), 0.0) for w in ws] for ws in lists]
     likely_first = [z for z in zipf if z == sorted(z, reverse=True) and z != sorted(z)]
     assert likely_first and len(likely_first) >= len(lists) // 2
+
+
+def test_play_follows_a_rarer_word_through_the_card_s_fallback(common_build) -> None:  # type: ignore[no-untyped-def]
+    """A word the plan was not made for: play follows the plan, then (where no answer gives
+    the feedback) the words of the list that fit, in list order; the same turns as
+    :func:`word_turns` measures, for every rare word of u and x."""
+    from playbook import play
+
+    path, pb = common_build
+    session = Session.from_playbook(pb, str(path))
+    game = session.game
+    mine = set(session.answers)
+    checked = 0
+    for letter in "ux":
+        plan = pb.group(letter)
+        rare = [w for w in session.guesses if w[0] == letter and w not in mine]
+        turns = word_turns(pb, game, [a for a in session.answers if a[0] == letter], rare)
+        for word in rare:
+            problem = session.problem(letter)
+            player = play.make_player(problem, plan, "scm", early=pb.try_when_fit)
+            helper = play.Assistant(problem, player, session.spelling, rare=session.rare(letter))
+            said = ""
+            for _ in range(5):
+                move = helper.suggestion()
+                assert move is not None, (word, said)
+                said = helper.handle(f"{move} {game.format(game.feedback(move, word))}")
+                assert not helper.refused, (word, said)
+                if helper.finished:
+                    break
+            found = helper.finished and not helper.lost and helper.history[-1][0] == word
+            assert (len(helper.history) if found else None) == turns[word], (word, said)
+            checked += 1
+    assert checked > 10

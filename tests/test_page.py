@@ -753,3 +753,36 @@ def test_a_game_past_its_turns_is_lost_and_the_word_passes(
         assert msg.startswith(f"Solved: {answer} in 6 turns") or msg.startswith("Lost:"), msg
     assert no_horizontal_scroll(page) and page.errors == []
     page.close()
+
+
+def test_a_rarer_word_falls_back_to_the_words_that_fit(browser: Any, tmp_path: Path) -> None:
+    """A plan for the common words (issue 43): a word of the list rarer than its answers is
+    played on the page as ``play`` plays it, the plan first, then the words of the list that
+    fit in list order (said so when the feedback leaves no answer), in the turns
+    :func:`playbook.verify.word_turns` measures."""
+    from playbook.verify import word_turns
+
+    result = page_fixture.build_common()
+    outputs.write_build(result, tmp_path, None)
+    path = next(tmp_path.glob("*-play.html"))
+    session, pb = result.session, result.playbook
+    game = session.game
+    answers = [a for a in session.answers if a[0] == "u"]
+    rare = [w for w in session.guesses if w[0] == "u" and w not in set(answers)]
+    turns = word_turns(pb, game, answers, rare)
+    page = open_page(browser, path, PHONE)
+    tap(page, "button.letter[data-group='u']")
+    said_rarer = 0
+    for word in [w for w in rare if turns[w] is not None][:6]:
+        page.click("#restart")
+        for _ in range(5):
+            move = page.get_attribute("#entry", "data-word")
+            page.fill("#fb", game.format(game.feedback(move, word)))
+            page.press("#fb", "Enter")
+            msg = page.inner_text("#msg")
+            said_rarer += "the word is a rarer one" in msg
+            if msg.startswith("Solved:"):
+                break
+        assert page.inner_text("#msg").startswith(f"Solved: {word} in {turns[word]} turn"), word
+    assert said_rarer >= 1 and page.errors == []
+    page.close()

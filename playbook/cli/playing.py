@@ -206,7 +206,9 @@ def _play(args: argparse.Namespace) -> int:
             hard=cfg.rules.hard,
             early=plans is not None and plans.try_when_fit,
         )
-        assistant = play.Assistant(problem, player, session.spelling, hard=cfg.rules.hard)
+        assistant = play.Assistant(
+            problem, player, session.spelling, hard=cfg.rules.hard, rare=session.rare(group)
+        )
         if not interactive:
             return _script(assistant, args.moves)
         console.print(_header(session, group), markup=False)

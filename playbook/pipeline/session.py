@@ -384,6 +384,18 @@ class Session:
         answers = tuple(self.answers[j] for j in cols)
         return Problem.from_matrix(game, guesses, answers, F, name=name)
 
+    def rare(self, name: str) -> Problem | None:
+        """The group over every word of the list that may be guessed in it, where the
+        answers are only some of them (the common words): the problem of the card's
+        fallback for a rarer word; None where every word is an answer."""
+        if self.lists.guesses is self.lists.answers or self.lists.guesses.name == "generated":
+            return None
+        game = self.game
+        rows = game.pool_rows(self.guesses, name)
+        guesses = tuple(self.guesses[i] for i in rows)
+        words = tuple(w for w in self.guesses if game.group_of(w) == name)
+        return Problem.of(game, guesses, words, name=name)
+
     def problems(self, names: Sequence[str] | None = None) -> dict[str, Problem]:
         """The problems of the groups named (all when None), by name."""
         return {n: self.problem(n) for n in self.select(names)}

@@ -14,7 +14,7 @@ import numpy as np
 from playbook.core.problem import Problem
 from playbook.games import Game
 from playbook.play.explain import outlook, review, split_of
-from playbook.play.players import History, Player, RulePlayer, plural
+from playbook.play.players import History, ListPlayer, Player, RulePlayer, plural
 from playbook.search.chance import Chance, OutOfTime, best_chance
 from playbook.spelling import Spelling
 
@@ -70,6 +70,13 @@ class Assistant:
     """Whether the last line was refused (bad input)."""
     known: dict[int, str] = dataclasses.field(default_factory=dict)
     """Letters revealed besides the feedback, by place (0-based): ``reveal``."""
+    rare: Problem | None = None
+    """The group over every word of the list, where the plan promises only some of them
+    (the common words): feedback that no answer gives but a word of the list does turns the
+    game to the card's fallback (the words that fit, in list order) on this problem."""
+    _planned: tuple[Problem, Player, int] | None = None
+    """The plan's problem and player, and the steps played when the game turned to the
+    fallback (an undo before them turns it back)."""
     _suggestion: str | None = None
 
     @property
@@ -131,6 +138,8 @@ class Assistant:
             lines.append(f"letters revealed: {self.spell.text(shown)}")
         if move is not None:
             off = " (off the playbook: rule)" if self._off_book() else ""
+            if isinstance(self.player, ListPlayer):
+                off = " (a rarer word: the words that fit, in list order)"
             off = " (the best chance in the turns left)" if self.known else off
             lines.append(f"play: {self.spell.text(move)}{off}")
         return "\n".join(lines)
@@ -185,6 +194,11 @@ class Assistant:
             return self._refuse("nothing to undo\n" + self.status())
         word, code = self.history.pop()
         self.finished = self.lost = False
+        if self._planned is not None and len(self.history) < self._planned[2]:
+            # back before the feedback that turned the game to the fallback
+            self.rare = self.problem
+            self.problem, self.player, _ = self._planned
+            self._planned = None
         self._suggestion = None
         shown = self.spell.text(word)
         return f"undone: {shown} {self.game.format(code)}\n" + self.status()
@@ -234,6 +248,16 @@ class Assistant:
         except ValueError as exc:
             return self._refuse(f"{exc}; type ? for help")
         trial = [*self.history, (word, code)]
+        rarer = ""
+        rare = self.rare
+        if not len(self.problem.possible(trial)) and rare is not None and len(rare.possible(trial)):
+            # a word the plan was not made for
+            self._planned = (self.problem, self.player, len(trial))
+            self.problem, self.player, self.rare = rare, ListPlayer(rare), None
+            rarer = (
+                "no word the plan was made for gives this: the word is a rarer one; the "
+                "card's fallback: the words of the list that fit, in list order\n"
+            )
         if len(self.problem.possible(trial)) == 0:
             return self._refuse(
                 f"no word of the list gives {game.format(code)} to {self.spell.text(word)} "
@@ -260,7 +284,7 @@ class Assistant:
                 f"{game.limit} allowed)\n"
                 f"{self.review()}\nnew for another game, quit to end"
             )
-        return self.status()
+        return rarer + self.status()
 
     def _reveal(self, args: list[str]) -> str:
         length = self.game.word_length or 0

@@ -127,6 +127,25 @@ class BookPlayer:
         return move
 
 
+@dataclasses.dataclass(frozen=True)
+class ListPlayer:
+    """The card's fallback for a word the plan was not made for (a rarer word than its
+    answers): the words still possible, in list order, each once."""
+
+    problem: Problem
+
+    @property
+    def label(self) -> str:
+        return "the words that fit, in list order"
+
+    def next_move(self, history: History) -> str:
+        played = {w for w, _ in history}
+        left = [w for w in self.problem.possible_words(history) if w not in played]
+        if not left:
+            raise ValueError("no word of the list fits all the feedback")
+        return left[0]
+
+
 class OffTheBook(Exception):
     """The playbook has no move for this history."""
 

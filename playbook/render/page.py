@@ -260,6 +260,9 @@ def page_data(
         "answers": len(listed.words),
         "spelled": {w: spelled[w] for w in ids.words if w in spelled},
         "zipf": _zipf(pb, ids.words, spelled),
+        # a plan for the common words: a rarer word of the list falls back to the words
+        # that fit, in list order (the card's rule)
+        "rare": pb.words.get("answer_model") == "common" and separate_answers(pb),
         "groups": groups,
     } | ({"guesses": listed_guesses} if (listed_guesses := _guess_list(pb, guesses)) else {})
 
