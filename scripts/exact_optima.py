@@ -89,7 +89,10 @@ def run(name: str, budget: float, jobs: int, weighted: bool = False) -> dict[str
             "first_guess": plans[letter].openings[0],
             "seconds": round(r.seconds, 2),
         }
-    profiles = {p: profile_totals(pb) for p, pb in PROFILES.get(name, {}).items()}
+    # a weighted total is not comparable with a plan's turns: no profile columns then
+    profiles = (
+        {} if weighted else {p: profile_totals(pb) for p, pb in PROFILES.get(name, {}).items()}
+    )
     for letter, r in results.items():
         for p, totals in profiles.items():
             if letter in totals:

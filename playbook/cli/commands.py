@@ -278,7 +278,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    report.print_show(console, load_playbook(args.playbook), args.letter)
+    # piped or in a file: the width of a terminal of 80 columns (tables fold their cells)
+    out = (
+        console
+        if console.is_terminal
+        else Console(highlight=False, markup=False, emoji=False, width=80)
+    )
+    report.print_show(out, load_playbook(args.playbook), args.letter)
     return 0
 
 

@@ -107,11 +107,11 @@ def summary_table(pb: Playbook, game: type[Game]) -> RichTable:
     average and worst, exception moves, words not guaranteed; the totals agree with the
     lines. A game's own notes (hangman's verdicts) add columns."""
     spell = Spelling.of(pb.words)
-    t = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    t = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True)
     for name, right in (("letter", False), ("words", True), ("openings", False)):
         t.add_column(name, justify="right" if right else "left", no_wrap=True)
     t.add_column("found by", no_wrap=True)
-    for name in ("avg", "worst", "exc", "not g."):
+    for name in ("avg", "max", "exc", "not g."):
         t.add_column(name, justify="right", no_wrap=True)
     notes = [k for k in game.summary_columns if any(k in g.notes for g in pb.groups)]
     for k in notes:
@@ -187,7 +187,9 @@ def print_summary(
     if heuristic:
         n = len(pb.groups)
         console.print(f"* found by a heuristic search, not proven best ({len(heuristic)} of {n})")
-    console.print("exc: exception moves; not g.: words not guaranteed", markup=False)
+    console.print(
+        "max: most turns; exc: exception moves; not g.: words not guaranteed", markup=False
+    )
     if comparison:
         fails = sum(c.ref_failures for c in comparison)
         good = sum(1 for c in comparison if c.at_least_as_good)

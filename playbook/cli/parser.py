@@ -233,7 +233,11 @@ def _strategy(sub: Subparsers) -> argparse.ArgumentParser:
     )
     st.add_argument("config", help="config file or bundled config name")
     st.add_argument(
-        "--rule", required=True, choices=STRATEGY_RULES, help="how to choose each guess"
+        "--rule",
+        required=True,
+        choices=STRATEGY_RULES,
+        metavar="RULE",
+        help=f"how to choose each guess: {', '.join(STRATEGY_RULES)}",
     )
     st.add_argument("--json", action="store_true", help="print the figures as JSON")
     st.add_argument("--out", help="write the tree as a playbook YAML file")
@@ -270,7 +274,13 @@ def _rank(sub: Subparsers) -> argparse.ArgumentParser:
         "number of subsets, expected size and entropy.",
     )
     rk.add_argument("config", help="config file or bundled config name")
-    rk.add_argument("--rule", required=True, choices=RULES, help="ranking rule")
+    rk.add_argument(
+        "--rule",
+        required=True,
+        choices=RULES,
+        metavar="RULE",
+        help=f"ranking rule: {', '.join(RULES)}",
+    )
     rk.add_argument("--top", type=_positive, default=10, help="how many (default 10)")
     rk.add_argument("--json", action="store_true", help="print as JSON")
     rk.add_argument("--letters", help="only these groups")
@@ -343,7 +353,10 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", help="config file or bundled config name")
     parser.add_argument("--playbook", help="follow this playbook (default: the rule)")
     parser.add_argument(
-        "--rule", choices=RULES, help="the rule (off the playbook, or without one; default scm)"
+        "--rule",
+        choices=RULES,
+        metavar="RULE",
+        help=f"the rule off the playbook, or without one: {', '.join(RULES)} (default scm)",
     )
     parser.add_argument(
         "--hard",
@@ -364,7 +377,9 @@ def _play(sub: Subparsers) -> argparse.ArgumentParser:
         help="the interactive assistant: next move after feedback",
         description="Shows the move to play, reads the feedback you saw, shows "
         "the next move and the words left. Commands: why, l list, u undo, review, new, "
-        "? help, q or quit (Ctrl-D too); WORD FEEDBACK when you played another word.",
+        "chance [N] (taking over a board: the move most likely to find the word in N turns), "
+        "reveal N L (letter L revealed in place N), ? help, q or quit (Ctrl-D too); WORD "
+        "FEEDBACK when you played another word.",
     )
     _play_options(pl)
     pl.add_argument("--letter", help="the revealed letter (group)")

@@ -22,11 +22,11 @@ HELP = """commands:
   FEEDBACK        the feedback you saw for the suggested move:
 {notation}
   WORD FEEDBACK   you played WORD instead; its feedback
-  why             why the suggested move: how it splits the words left, turns to go
-  chance [N]      taking over a board: the move most likely to find the word within N
-                  turns (default: the turns left), and that chance
-  reveal N L      letter L was revealed in place N (the word passed to you with one more
-                  letter shown); reveal alone forgets them
+  why             why the suggested move: how it splits the words left
+  chance [N]      taking over a board: the move most likely to find the word
+                  within N turns (default: the turns left), and that chance
+  reveal N L      letter L was revealed in place N (the word passed to you
+                  with one more letter shown); reveal alone forgets them
   l               list the words still possible
   u               undo the last step
   review          your moves, and {advisor}'s where it differs
@@ -164,7 +164,7 @@ class Assistant:
         if command in ("?", "help"):
             notation = textwrap.fill(
                 self.game.input_notation or self.game.notation,
-                width=88,
+                width=78,
                 initial_indent=" " * 18,
                 subsequent_indent=" " * 18,
             )
@@ -372,13 +372,17 @@ class Assistant:
         lines = [f"review: your moves, and {self.player.label}'s where it differs"]
         for i, s in enumerate(steps, 1):
             line = f"  {i}. {spell.text(s.move):<{width}} {game.format(s.code)}"
-            solved = self.finished and i == len(steps)
+            solved = (
+                self.finished and i == len(steps) and (s.code == game.solved or game.solved is None)
+            )
             line += " " * 11 if solved else f"  {s.left:>4} left"
             if s.advice != s.move:
                 advice = "no move" if s.advice is None else spell.text(s.advice)
                 line += f"   {self.player.label}: {advice}"
             lines.append(line.rstrip())
-        if self.finished and theirs is not None:
+        last = self.history[-1][1] if self.history else None
+        found = last == game.solved if game.solved is not None else not self.lost
+        if self.finished and found and theirs is not None:  # a lost game names no word
             spent = game.spent(self.history)
             word = spell.text(self.history[-1][0])
             lines.append(

@@ -1,0 +1,97 @@
+"""The terminal at 80 columns (issue 44, item 6): every help line, every ``show`` row and
+the assistant's help fit; play's help names every command; a lost game's review names no
+word as found."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from playbook import play
+from playbook.cli import console as report
+from playbook.cli.parser import parsers
+from playbook.core.problem import Problem
+from playbook.games import Hangman, WordGame
+from playbook.model import GroupPlan, Move, Playbook, Row, Stats, TryWords
+
+WIDTH = 80
+
+
+def _widest(text: str) -> tuple[int, str]:
+    return max((len(line), line) for line in text.splitlines())
+
+
+def test_every_help_fits_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+    main, commands = parsers()
+    helps = {"playbook": main.format_help()} | {n: p.format_help() for n, p in commands.items()}
+    assert len(helps) >= 12
+    for name, text in helps.items():
+        width, line = _widest(text)
+        assert width <= WIDTH, (name, line)
+    # play's help names the commands the assistant takes, chance and reveal among them
+    for command in ("why", "undo", "review", "chance [N]", "reveal N L"):
+        assert command in " ".join(helps["play"].split()), command
+
+
+def _playbook(openings: tuple[str, ...], group: str = "a") -> Playbook:
+    """A playbook of eight-letter openings and a deep table, as ``show`` prints it."""
+    inner = (Row("o....... .x......", TryWords(("aardbeien", "aanbidden"))),)
+    table = (
+        Row("o....... o....... o.......", Move("afdrukken", inner)),
+        Row("oxx..... o....... o.......", TryWords(("aanblik", "aandacht", "aanhalen"))),
+        Row("*", TryWords(None)),
+    )
+    stats = Stats({1: 1, 2: 20, 3: 400, 4: 300, 5: 87})
+    plan = GroupPlan(
+        group, openings, table, words=808, largest=4, method="hill-climbing", restarts=400,
+        unguaranteed=("aardappel",), stats=stats,
+    )  # fmt: skip
+    rules = {"name": "lingo", "length": 8, "turns": 5, "revealed": "first"}
+    return Playbook("lingo-nl-8-tv-all", rules, {"list": "x", "count": 808}, (plan,), stats=stats)
+
+
+@pytest.mark.parametrize("letter", [None, "a"])
+def test_show_fits_80_columns(letter: str | None) -> None:
+    pb = _playbook(("aanbaden", "afgedekt", "aardgas"))
+    out = io.StringIO()
+    report.print_show(Console(file=out, width=WIDTH, highlight=False, markup=False), pb, letter)
+    width, line = _widest(out.getvalue())
+    assert width <= WIDTH and "…" not in out.getvalue(), line
+
+
+def test_the_assistant_s_help_fits_80_columns(dutch5: tuple[str, ...]) -> None:
+    words = [w for w in dutch5 if w.startswith("k")][:40]
+    lingo = Problem.of(WordGame(length=5, turns=5), words, words, name="k")
+    hangman = Problem.of(Hangman(), [*"abcdefghijklmnopqrstuvwxyz"], words[:10], name="5")
+    for problem in (lingo, hangman):
+        helper = play.Assistant(problem, play.RulePlayer(problem))
+        width, line = _widest(helper.handle("?"))
+        assert width <= WIDTH, line
+
+
+def test_a_lost_game_s_review_names_no_word_found(dutch5: tuple[str, ...]) -> None:
+    """Five wrong words: lost, and the review does not compare turns "for" the last word
+    played as if it were the answer."""
+    words = [w for w in dutch5 if w.startswith("k")][:60]
+    game = WordGame(length=5, turns=5)
+    problem = Problem.of(game, words, words, name="k")
+    answer = words[-1]
+    helper = play.Assistant(problem, play.RulePlayer(problem))
+    wrong = [w for w in words if w != answer][:5]
+    said = ""
+    for w in wrong:
+        said = helper.handle(f"{w} {game.format(game.feedback(w, answer))}")
+        assert not helper.refused, said
+    assert helper.finished and helper.lost and said.startswith("lost:")
+    assert f"for {wrong[-1]}" not in said and "turns for" not in said
+    # a won game still compares
+    won = play.Assistant(problem, play.RulePlayer(problem))
+    text = ""
+    while not won.finished:
+        move = won.suggestion()
+        assert move is not None
+        text = won.handle(f"{move} {game.format(game.feedback(move, answer))}")
+    assert f"for {answer}" in text
