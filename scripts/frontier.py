@@ -3,7 +3,8 @@
 Builds and verifies the plans of :mod:`playbook.pipeline.frontier` (0 to 4 fixed openings
 per letter, with and without exception moves, the fast profile) and measures the certified
 optimum and the default playbook from ``output/<config>-optimal/`` (``scripts/exact_optima.py``)
-and ``output/<config>/`` (``playbook build <config>``), each re-verified here:
+and ``output/<config>/`` (``playbook build <config>``), each re-verified here (for the
+common words at a threshold, ``NAME@Z``, both optima and the default plan are made here):
 
     .venv/bin/python scripts/frontier.py [--restarts N] [--budget S] [--configs a,b]
 
@@ -29,9 +30,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playbook import config, files, model, parallel
+from playbook import api, config, files, model, parallel
 from playbook.games import game_class
-from playbook.pipeline import frontier
+from playbook.pipeline import build, frontier
 from playbook.pipeline.session import Session
 from playbook.render.frontier import figure
 
@@ -69,15 +70,29 @@ def run(name: str, restarts: int, budget: float, jobs: int) -> dict[str, Any]:
         )
     session = Session.open(cfg)
     ends = []
-    weighted = [("weighted", f"{base}-weighted-optimal", "optimum weighted by frequency")]
-    for kind, folder, label in (
-        ("optimum", f"{base}-optimal", "certified optimum"),
-        *(weighted if zipf else []),
-        ("default", base, "default playbook"),
-    ):
-        p = built(folder, session, kind, label)
-        if p is not None:
-            ends.append(p)
+    if zipf:  # the answers of this threshold: its optima and default plan made here
+        made = (
+            ("optimum", "certified optimum", lambda: api.optimal(cfg, n_jobs=jobs, budget=300)),
+            (
+                "weighted",
+                "optimum weighted by frequency",
+                lambda: api.optimal(cfg, n_jobs=jobs, budget=300, weighted=True),
+            ),
+            ("default", "default playbook", lambda: build.build(cfg, n_jobs=jobs)),
+        )
+        for kind, label, make in made:
+            done = make()
+            if not done.report.ok:
+                raise RuntimeError(f"{name}: the {label} did not verify")
+            ends.append(frontier.measure(done.playbook, session, kind, label).as_dict())
+    else:
+        for kind, folder, label in (
+            ("optimum", f"{base}-optimal", "certified optimum"),
+            ("default", base, "default playbook"),
+        ):
+            p = built(folder, session, kind, label)
+            if p is not None:
+                ends.append(p)
     t0 = time.perf_counter()
     pts = []
     for p in frontier.points(cfg, restarts=restarts, budget=budget, n_jobs=jobs):
@@ -107,12 +122,24 @@ def run(name: str, restarts: int, budget: float, jobs: int) -> dict[str, Any]:
 
 
 def table(data: dict[str, Any]) -> str:
-    """The README's table: one row per plan, the rule sets side by side."""
-    runs = data["runs"]
+    """The README's tables: one row per plan, the rule sets of the whole lists side by side,
+    then the runs of the common words (weighted by frequency) side by side."""
+    plain = [r for r in data["runs"] if "model" not in r]
+    common = [r for r in data["runs"] if "model" in r]
+    return "\n\n".join(_table(runs) for runs in (plain, common) if runs)
+
+
+def _table(runs: list[dict[str, Any]]) -> str:
     head = ["plan"]
     for r in runs:
         if "model" in r:
-            head += [f"{r['config']}: memorise", "weighted average", "chance of losing (%)"]
+            head += [
+                f"{r['config']}: memorise",
+                "average",
+                "weighted",
+                "not guaranteed",
+                "lost (%)",
+            ]
         else:
             head += [f"{r['config']}: memorise", "average", "worst", "not guaranteed"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -124,7 +151,7 @@ def table(data: dict[str, Any]) -> str:
         for r in runs:
             p = next((p for p in r["points"] if p["label"] == label), None)
             if p is None:
-                row += ["", "", ""] if "model" in r else ["", "", "", ""]
+                row += [""] * (5 if "model" in r else 4)
                 continue
             m = f"{p['memorise']}"
             if p["memorise_moves"] or p["memorise_ordered"]:
@@ -132,7 +159,10 @@ def table(data: dict[str, Any]) -> str:
                     f" ({p['memorise_openings']} + {p['memorise_moves']} + {p['memorise_ordered']})"
                 )
             if "model" in r:
-                row += [m, f"{p['weighted_average']:.3f}", f"{100 * p['lost_chance']:.2f}"]
+                row += [
+                    m, f"{p['average']:.3f}", f"{p['weighted_average']:.3f}",
+                    str(p["unguaranteed"]), f"{100 * p['lost_chance']:.2f}",
+                ]  # fmt: skip
             else:
                 row += [m, f"{p['average']:.3f}", str(p["worst"]), str(p["unguaranteed"])]
         lines.append("| " + " | ".join(row) + " |")

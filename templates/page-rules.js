@@ -230,6 +230,16 @@ const PlaybookRules = (() => {
       return [...w].length === L && (known || group.wordSet.has(w)) ? w : null;
     }
 
+    /** Why `s` is no guess in `group`: "length" (not a word of that many letters),
+        "letter" (a word of the list, but not one that starts with the revealed letter, as
+        the TV rules ask), "word" (no word of the list); null where it may be guessed. */
+    function refusal(group, s) {
+      const w = typedWord(s);
+      if ([...w].length !== L) return "length";
+      if (mayGuess(group, s) !== null) return null;
+      return KNOWN.has(w) || GROUPS.some((g) => g.wordSet.has(w)) ? "letter" : "word";
+    }
+
     /** The marks a person need not tap on `word` after `history` in `group`: right place (2)
         where the revealed letter stands first, or a letter some move found in place stands
         in that place again; absent (0) elsewhere. The lingo module's known_marks, rule for
@@ -436,6 +446,7 @@ const PlaybookRules = (() => {
       tileLetters,
       typedWord,
       mayGuess,
+      refusal,
       knownMarks,
       pool,
       fallback,

@@ -209,13 +209,16 @@
     const msg = $("pr-msg");
     if (w === null) {
       const shown = typed.trim() || "?";
+      const why = R.refusal(G.group, typed);
       msg.textContent =
-        [...R.typedWord(typed)].length !== L
+        why === "length"
           ? _("{word}: type a word of {n} letters.", { word: shown, n: L })
-          : D.pool === "revealed"
-            ? _("{word} is not a word of the list that starts with {letter}.", { word: shown, letter: letterOf(G.group) })
+          : why === "letter"
+            ? _("{word} does not start with {letter}, the revealed letter: every guess must.", { word: shown, letter: letterOf(G.group) })
             : _("{word} is not a word of the list.", { word: shown });
       msg.className = "msg bad";
+      $("pr-word").value = ""; // the next guess starts afresh
+      msg.scrollIntoView({ block: "nearest" }); // in view on a phone too
       return;
     }
     $("pr-word").value = "";

@@ -61,6 +61,7 @@
   }
 
   const MARK_NAMES = [_("absent"), _("wrong place"), _("right place")];
+  const REVEALED_NAME = _("the revealed letter");
 
   function tiles(word, marks, onTap) {
     const box = el("div", "tiles");
@@ -69,7 +70,11 @@
       const t = el(onTap ? "button" : "span", "t m" + marks[i], ch);
       t.setAttribute("aria-label", `${ch}: ${MARK_NAMES[marks[i]]}`);
       t.dataset.i = String(i);
-      if (onTap) {
+      if (onTap && i === 0 && D.revealed === "first") {
+        // the revealed letter stands in place: its mark is known, not tapped
+        t.disabled = true;
+        t.setAttribute("aria-label", `${ch}: ${MARK_NAMES[marks[i]]}, ${REVEALED_NAME}`);
+      } else if (onTap) {
         t.type = "button";
         t.addEventListener("click", () => onTap(i));
       }
@@ -225,7 +230,7 @@
     if (m.kind === "chosen") return _("your word (off the playbook)");
     if (m.kind === "chance") return _("the best chance in the turns left");
     if (m.kind === "rare") return _("a word rarer than the plan's: the words of the list that fit, in list order");
-    if (m.kind === "rule") return (STOPS[m.stop] || STOPS.off) + " " + _("The scm rule's move, as play suggests:");
+    if (m.kind === "rule") return (STOPS[m.stop] || STOPS.off) + " " + _("A good move off the plan (it splits the words still possible best):");
     if (m.early && possible(S.group, S.history).length === 1) return _("the only word still possible");
     if (m.early) return _("the words still possible fit in the turns left: try them (list order)");
     if (m.all) return _("the next word still possible (list order)");
@@ -473,9 +478,7 @@
       team (a letter more revealed, one turn), whose take-over the page offers next. */
   function lost() {
     Object.assign(S, { done: true, lost: true, bad: true });
-    S.msg = ngettext(
-      "Lost: the word was not found in {n} turn. It passes to the other team, who see a letter more and get one turn: enter that letter under \"Take over a board\".",
-      "Lost: the word was not found in {n} turns. It passes to the other team, who see a letter more and get one turn: enter that letter under \"Take over a board\".",
+    S.msg = ngettext("Lost: the word was not found in {n} turn. It passes to the other team, who see a letter more and get one turn: enter that letter under \"Take over a board\".", "Lost: the word was not found in {n} turns. It passes to the other team, who see a letter more and get one turn: enter that letter under \"Take over a board\".",
       S.limit,
     );
     $("takeover").open = true;
@@ -496,11 +499,21 @@
   }
 
   function other() {
-    const w = R.mayGuess(S.group, $("other-word").value);
+    const typed = $("other-word").value;
+    const w = R.mayGuess(S.group, typed);
     if (w === null) {
-      S.msg = _("\"{word}\" is not a word this game accepts as a guess here.", { word: $("other-word").value.trim() });
+      const word = typed.trim() || "?";
+      const why = R.refusal(S.group, typed);
+      S.msg =
+        why === "length"
+          ? _("{word}: type a word of {n} letters.", { word, n: L })
+          : why === "letter"
+            ? _("{word} does not start with {letter}, the revealed letter: every guess must.", { word, letter: S.group.label.toUpperCase() })
+            : _("{word} is not a word of the list.", { word });
       S.bad = true;
+      $("other-word").value = "";
       draw();
+      $("msg").scrollIntoView({ block: "nearest" });
       return;
     }
     $("other-word").value = "";

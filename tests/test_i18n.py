@@ -204,7 +204,7 @@ def test_the_dutch_book_and_card_have_no_english_left() -> None:
         assert heading in html, heading
     assert '<html lang="nl">' in html and "gemiddeld 3,50 beurten, slechtst 5" in html
     assert "Niet gegarandeerd binnen 5 beurten: </span>kuren (geen plan dat" in html
-    assert "tv-regels: elk geraden woord begint met de gegeven letter" in card
+    assert "tv-regels: elk gespeeld woord begint met de gegeven letter" in card
     assert "de kaart: alles wat je moet leren" in card and "niet gegarandeerd: kuren" in card
     assert "IJ is één letter, zoals in het programma" in card
     assert "## Overzicht" in md and "**speel kumst** (3 woorden)" in md
@@ -242,7 +242,7 @@ def test_dutch_pdfs() -> None:
         (book, ("Zo gebruik je het", "Overzicht", "pagina 2 van"), ("How to use it", "page 2")),
         (
             card,
-            ("de kaart: alles wat je moet leren", "3,50 beurten · leer 5"),
+            ("de kaart: alles wat je moet leren", "3,50 beurten · te leren: 5"),
             ("the card", "turns"),
         ),
     ):

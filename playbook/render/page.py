@@ -254,6 +254,7 @@ def page_data(
         "shown": shown,
         "pool": pool,
         "hard": bool(pb.game.get("hard", False)),
+        "revealed": str(pb.game.get("revealed", "none")),
         "ij": ij,
         "apart": sorted(Spelling.of(pb.words).apart),
         "words": " ".join(ids.words),
@@ -334,8 +335,15 @@ def render_page(
             raise AssertionError(f"{name} must not contain a closing script tag")
     cls = game_class(pb.game)
     template = html_env(language).get_template("page.html.j2")
+    length = pb.game.get("length")
+    title = str(pb.game.get("name", pb.name)).capitalize()
+    if isinstance(length, int):
+        title = tr.gettext("%(game)s, %(n)s letters") % {"game": title, "n": length}
     return template.render(
         pb=pb,
+        title=title,
+        # a config's description is written in English: shown on an English page only
+        description=pb.description if language == "en" else "",
         language=language,
         rules=cls.describe({k: v for k, v in pb.game.items() if k != "guess_pool"}, tr.gettext),
         pool=_pool(pb.game, data["pool"], tr),
