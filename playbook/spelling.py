@@ -25,7 +25,10 @@ IJ_NAME = "IJ"
 """The IJ group's name where a person reads or types it (sheets, prompts, ``--letters``,
 file names): the letter as the board writes it, not the ligature, whose lowercase reads ij."""
 
-NOTE = N_("IJ is one letter, as on the show, distinct from Y: one tile (ĳ); type it as ij.")
+NOTE = N_(
+    "IJ is one letter, as on the show, distinct from Y: one tile (ĳ), after Z in list order; "
+    "type it as ij."
+)
 """What a legend says where the list counts IJ as a letter of its own."""
 
 NOTE_Y = N_("IJ is one letter, counted as Y as in the 1994 paper: one tile (ĳ); type it as ij.")

@@ -18,10 +18,10 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from playbook import memory, words
-from playbook.games import from_rules, game_class
+from playbook.games import Game, from_rules, game_class
 from playbook.model import GroupPlan, Move, Playbook, Table, TryWords, group_key, walk_rows
 from playbook.render import i18n
 from playbook.render.html import html_env
@@ -50,6 +50,10 @@ class Item:
     """The words to try in this order ("" for none, "the words left" for list order, in the
     card's language)."""
     then: tuple[Item, ...] = ()
+    board: tuple[tuple[tuple[str, str], ...], ...] = ()
+    """The trigger as the board shows it: per block, the letters of the word it was played
+    on, each with its mark (2 right place, 1 wrong place, 0 absent); empty where the
+    feedback is not drawn as tiles (the trigger's text is shown then)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,24 +77,50 @@ def _words(words: Sequence[str], spell: Spelling) -> str:
     return " ".join(spell.text(w) for w in words)
 
 
+def _board(
+    feedback: str, played: Sequence[str], spell: Spelling, game: type[Game]
+) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """``feedback`` (one block per word of ``played``) as the board shows it: each word's
+    letters with their marks; empty where a block is not drawn as tiles."""
+    blocks = feedback.split()
+    if not blocks or len(blocks) > len(played):
+        return ()
+    out = []
+    for block, word in zip(blocks, played, strict=False):
+        letters = spell.tiles(word)
+        pattern = game.tile_pattern(block, letters)
+        if pattern is None:
+            return ()
+        out.append(tuple((ch.upper(), d) for ch, d in zip(letters, pattern, strict=True)))
+    return tuple(out)
+
+
 def _items(
-    table: Table | None, k: int, spell: Spelling, tr: Translator = ENGLISH, top: bool = True
+    table: Table | None,
+    k: int,
+    spell: Spelling,
+    tr: Translator = ENGLISH,
+    top: bool = True,
+    played: Sequence[str] = (),
+    game: type[Game] | None = None,
 ) -> list[Item]:
     """What ``table`` asks to memorise; in the group's table (``top``) a row with fewer
-    than ``k`` blocks is an exception row."""
+    than ``k`` blocks is an exception row. ``played``: the words its feedback's blocks are
+    of (the openings; a move's word), drawn as the board shows them where ``game`` says how."""
     out: list[Item] = []
     start, other = tr.gettext("start"), tr.gettext("any other")
     for row in table or ():
         fb = other if row.feedback == "*" else row.feedback or start
+        board = _board(row.feedback, played, spell, game) if game and row.feedback != "*" else ()
         stop = top and row.stops(k)
         node = row.node
         if isinstance(node, Move):
-            then = tuple(_items(node.table, k, spell, tr, top=False))
-            out.append(Item(fb, stop, spell.text(node.word), "", then))
+            then = tuple(_items(node.table, k, spell, tr, False, (node.word,), game))
+            out.append(Item(fb, stop, spell.text(node.word), "", then, board))
         elif node.words is not None and list(node.words) != sorted(node.words):
-            out.append(Item(fb, stop, "", _words(node.words, spell)))
+            out.append(Item(fb, stop, "", _words(node.words, spell), (), board))
         elif stop:
-            out.append(Item(fb, stop, "", tr.gettext("the words left")))
+            out.append(Item(fb, stop, "", tr.gettext("the words left"), (), board))
     return out
 
 
@@ -117,14 +147,18 @@ def _with_chances(family: Sequence[str], spell: Spelling, language: str | None) 
 
 
 def _cell(
-    g: GroupPlan, spell: Spelling, tr: Translator = ENGLISH, language: str | None = None
+    g: GroupPlan,
+    spell: Spelling,
+    tr: Translator = ENGLISH,
+    language: str | None = None,
+    game: type[Game] | None = None,
 ) -> Cell:
     st = g.stats
     lost = set(g.unguaranteed)
     return Cell(
         openings=_words(g.openings, spell) or "–",
         average=tr.decimal(st.average) if st and st.distribution else "",
-        items=tuple(_items(g.table, len(g.openings), spell, tr)),
+        items=tuple(_items(g.table, len(g.openings), spell, tr, True, g.openings, game)),
         memorise=memory.of_plan(g).words,
         unguaranteed=tuple(spell.text(w) for w in g.unguaranteed),
         fewest=0 if not g.unguaranteed else g.fewest_unguaranteed,
@@ -153,7 +187,8 @@ def card_context(
         for b in books:
             plan = next((g for g in b.groups if g.group == name), None)
             lang = words.list_language(b.words)
-            cells.append(None if plan is None else _cell(plan, Spelling.of(b.words), tr, lang))
+            cell = _cell(plan, Spelling.of(b.words), tr, lang, game_class(b.game)) if plan else None
+            cells.append(cell)
         rows.append((spell.group(game.group_label(name, pb.game, _)), cells))
     by_group: dict[str, list[str]] = {}
     if answers:
@@ -188,6 +223,11 @@ def card_context(
         "rows": rows,
         "small": small,
         "notation": _(game.notation),
+        "legend": Markup(
+            f'<span class="w"><span class="k2">A</span></span> {escape(_("right place"))}, '
+            f'<span class="w"><span class="k1">B</span></span> {escape(_("wrong place"))}, '
+            f'<span class="w"><span class="k0">C</span></span> {escape(_("absent"))}'
+        ),
         "early": any(b.try_when_fit for b in books),
         "fewest_note": any(c["unguaranteed"] and c["fewest"] is not None for c in columns),
         "ij": _(spell.note),
