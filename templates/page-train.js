@@ -54,7 +54,13 @@
 
   const MODES = ["follow", "practice", "drill"];
   function route() {
-    const parts = decodeURIComponent(location.hash.replace(/^#/, "")).split("/");
+    let address = location.hash.replace(/^#/, "");
+    try {
+      address = decodeURIComponent(address);
+    } catch (e) {
+      address = ""; // a broken escape in the address: the start screen
+    }
+    const parts = address.split("/");
     const mode = MODES.includes(parts[0]) ? parts[0] : "follow";
     MODES.forEach((m) => {
       $(`${m}-main`).hidden = m !== mode;
@@ -125,8 +131,17 @@
     });
     $("pr-new").addEventListener("click", () => start(G.any ? null : G.group, newSeed()));
     $("pr-again").addEventListener("click", () => start(G.any ? null : G.group, G.seed));
-    $("pr-reset").addEventListener("click", () => {
+    let scoreErased = null;
+    confirmed($("pr-reset"), () => {
+      scoreErased = load("practice", {});
       save("practice", {});
+      $("pr-undo").hidden = false;
+      drawScore();
+    });
+    $("pr-undo").addEventListener("click", () => {
+      if (scoreErased !== null) save("practice", scoreErased);
+      scoreErased = null;
+      $("pr-undo").hidden = true;
       drawScore();
     });
     drawScore();
@@ -371,25 +386,72 @@
 
   // ------------------------------------------------------------ the drill
 
-  const BOX_DAYS = [0, 0, 1, 3, 7, 14]; // box 1..5: when a card comes back
+  /* FSRS-4.5 (the Free Spaced Repetition Scheduler, as the open-spaced-repetition project
+     publishes it, with its default weights): a card's memory is its stability S (days until
+     recall drops to 90%) and difficulty D (1 to 10); each review updates both from the grade
+     (1 again, 3 good) and the recall R at that time, and the card comes back when R is 90%
+     again, S days later. Written here from the published formulas. */
+  const FSRS_W = [0.4872, 1.4003, 3.7145, 13.8206, 5.1618, 1.2298, 0.8975, 0.031, 1.6474, 0.1367,
+    1.0461, 2.1072, 0.0793, 0.3246, 1.587, 0.2272, 2.8755];
+  const DECAY = -0.5;
+  const FACTOR = 19 / 81; // R(S, S) = 0.9
   const DAY = 86400000;
+  const clampD = (d) => Math.min(10, Math.max(1, d));
+  const recall = (days, s) => Math.pow(1 + (FACTOR * days) / s, DECAY);
+  const initialD = (g) => clampD(FSRS_W[4] - (g - 3) * FSRS_W[5]);
+  /** A card's memory after a review with grade `g` (1 again, 3 good) `days` after the last. */
+  function fsrs(state, g, days) {
+    if (!state || !(state.s > 0)) return { s: FSRS_W[g - 1], d: initialD(g), reps: 1, lapses: g === 1 ? 1 : 0 };
+    const w = FSRS_W;
+    const r = recall(Math.max(0, days), state.s);
+    const d0 = clampD(w[7] * initialD(3) + (1 - w[7]) * (state.d - w[6] * (g - 3)));
+    const s =
+      g === 1
+        ? w[11] * Math.pow(state.d, -w[12]) * (Math.pow(state.s + 1, w[13]) - 1) * Math.exp(w[14] * (1 - r))
+        : state.s * (1 + Math.exp(w[8]) * (11 - state.d) * Math.pow(state.s, -w[9]) * (Math.exp(w[10] * (1 - r)) - 1));
+    return { s: Math.max(0.01, s), d: d0, reps: (state.reps || 0) + 1, lapses: (state.lapses || 0) + (g === 1 ? 1 : 0) };
+  }
+  window.playbookFsrs = { fsrs, recall }; // for the tests
+
   let drillReady = false;
   let CARDS = [];
   let card = null;
+  let phase = "ask"; // "learn": the line shown in context first; "ask": the card asks
+  let asked = 0; // when the card was asked (response time)
+  const missedNow = []; // cards missed this session: asked again at its end
+  let erased = null; // the progress erased by the last reset (for undo)
 
-  /** The card's cards: each letter's openings, and each exception move of its table with
-      the feedback of the openings that calls for it. */
+  /** Every item of the card as a card: each letter's openings, every exception move at
+      every depth with the board that calls for it, every try list out of list order, every
+      exception row that stops the openings, and every trap family. */
   function makeCards() {
     const out = [];
+    const seen = new Set();
+    const add = (c) => {
+      if (!seen.has(c.id)) out.push(c), seen.add(c.id);
+    };
     for (const g of R.groups) {
-      if (g.openings.length)
-        out.push({ id: `o:${g.name}`, group: g, answer: g.openings, kind: "openings" });
-      if (g.table === null) continue;
-      for (const row of g.table.rows) {
-        if (row.node.move === undefined || row.key === "*" || row.key[0] === "!") continue;
-        const codes = R.codesOfKey(row.key);
-        const movers = g.openings.slice(0, codes.length);
-        out.push({ id: `x:${g.name}:${row.key}`, group: g, answer: [row.node.move], kind: "move", movers, codes });
+      if (g.openings.length) add({ id: `o:${g.name}`, group: g, answer: g.openings, kind: "openings", movers: [], codes: [] });
+      if (g.table !== null) walkRows(g, g.table, [], [], true);
+    }
+    function walkRows(g, table, movers, codes, top) {
+      for (const row of table.rows) {
+        if (row.key === "*" || row.key[0] === "!") continue;
+        const c = codes.concat(R.codesOfKey(row.key));
+        const m = top ? g.openings.slice(0, c.length) : movers;
+        const id = `${g.name}:${m.join(",")}:${c.join(",")}`;
+        const stop = top && c.length < g.openings.length;
+        const node = row.node;
+        if (node.move !== undefined) {
+          add({ id: `x:${id}`, group: g, answer: [node.move], kind: "move", movers: m, codes: c, stop });
+          if (node.table) walkRows(g, node.table, m.concat([node.move]), c, false);
+        } else if (node.words) {
+          const sorted = [...node.words].sort();
+          const family = node.words.some((w) => g.unguaranteed.has(w));
+          if (family || node.words.some((w, i) => w !== sorted[i]))
+            add({ id: `t:${id}`, group: g, answer: node.words, kind: family ? "family" : "tries", movers: m, codes: c, stop });
+          else if (stop) add({ id: `s:${id}`, group: g, answer: ["stop"], kind: "stop", movers: m, codes: c, stop });
+        } else if (stop) add({ id: `s:${id}`, group: g, answer: ["stop"], kind: "stop", movers: m, codes: c, stop });
       }
     }
     return out;
@@ -403,14 +465,54 @@
       if (e.key === "Enter") check();
     });
     $("dr-show").addEventListener("click", () => reveal(null));
+    $("dr-learnt").addEventListener("click", () => {
+      phase = "ask";
+      drawCard();
+    });
     $("dr-knew").addEventListener("click", () => grade(true));
     $("dr-missed").addEventListener("click", () => grade(false));
     $("dr-next").addEventListener("click", nextCard);
-    $("dr-reset").addEventListener("click", () => {
+    confirmed($("dr-reset"), () => {
+      erased = load("drill", {});
       save("drill", {});
+      missedNow.length = 0;
+      $("dr-undo").hidden = false;
+      nextCard();
+    });
+    $("dr-undo").addEventListener("click", () => {
+      if (erased !== null) save("drill", erased);
+      erased = null;
+      $("dr-undo").hidden = true;
       nextCard();
     });
   }
+
+  /** A button that erases something acts on a second tap only: the first asks to confirm
+      (for a few seconds), and names how much it erases. */
+  function confirmed(button, act) {
+    const label = button.textContent;
+    let armed = 0;
+    button.addEventListener("click", () => {
+      if (Date.now() - armed < 6000) {
+        armed = 0;
+        button.textContent = label;
+        button.classList.remove("warn");
+        act();
+        return;
+      }
+      armed = Date.now();
+      button.textContent = _("Tap again to erase it");
+      button.classList.add("warn");
+      setTimeout(() => {
+        if (armed && Date.now() - armed >= 6000) {
+          armed = 0;
+          button.textContent = label;
+          button.classList.remove("warn");
+        }
+      }, 6100);
+    });
+  }
+  window.playbookConfirmed = confirmed;
 
   function enterDrill() {
     if (!drillReady) setupDrill();
@@ -418,20 +520,42 @@
     drawBoxes();
   }
 
-  const boxes = () => load("drill", {});
-  const boxOf = (b, id) => (b[id] && Number(b[id].box)) || 1;
-  const dueAt = (b, id) => (b[id] && Number(b[id].due)) || 0;
+  /** The progress kept on the device, each card's memory checked: a value of another shape
+      (written by an older page, or by hand) is a new card again. */
+  function states() {
+    const raw = load("drill", {});
+    const out = {};
+    for (const c of CARDS) {
+      const st = raw[c.id];
+      if (st && typeof st === "object" && Number.isFinite(st.s) && Number.isFinite(st.d) && Number.isFinite(st.due))
+        out[c.id] = { s: st.s, d: st.d, due: st.due, last: Number(st.last) || 0, reps: Number(st.reps) || 0, lapses: Number(st.lapses) || 0, ms: Number(st.ms) || 0 };
+    }
+    return out;
+  }
+  const isNew = (b, c) => b[c.id] === undefined;
+  const learnt = (b, c) => b[c.id] !== undefined && b[c.id].s >= 7; // a week before recall drops to 90%
 
-  /** The next card due: the lowest box first, then the card's order. */
+  /** The next card: those due (new ones in the card's order), the lowest recall first; the
+      cards missed this session come back at its end. */
   function nextCard() {
-    const b = boxes();
+    const b = states();
     const now = Date.now();
-    const due = CARDS.filter((c) => dueAt(b, c.id) <= now);
-    due.sort((x, y) => boxOf(b, x.id) - boxOf(b, y.id) || CARDS.indexOf(x) - CARDS.indexOf(y));
-    card = due.length ? due[0] : null;
+    const due = CARDS.filter((c) => !missedNow.includes(c) && (isNew(b, c) || b[c.id].due <= now));
+    const rec = (c) => (isNew(b, c) ? 2 : recall((now - b[c.id].last) / DAY, b[c.id].s));
+    due.sort((x, y) => rec(x) - rec(y) || CARDS.indexOf(x) - CARDS.indexOf(y));
+    card = due.length ? due[0] : missedNow.length ? missedNow.shift() : null;
+    phase = card !== null && isNew(b, card) ? "learn" : "ask";
     drawCard();
     drawBoxes();
   }
+
+  const KIND = {
+    openings: () => _("the opening words, in order"),
+    move: () => _("the word to play"),
+    tries: () => _("the words to try, in order"),
+    family: () => _("the words left together, in the order the card tries them"),
+    stop: () => _("what to do"),
+  };
 
   function drawCard() {
     const ask = $("dr-ask");
@@ -440,8 +564,9 @@
     $("dr-answer").value = "";
     $("dr-msg").textContent = "";
     $("dr-msg").className = "msg";
-    ["dr-knew", "dr-missed", "dr-next"].forEach((id) => ($(id).hidden = true));
-    $("dr-check").hidden = $("dr-show").hidden = $("dr-answer").hidden = card === null;
+    ["dr-knew", "dr-missed", "dr-next", "dr-learnt"].forEach((id) => ($(id).hidden = true));
+    const asking = card !== null && phase === "ask";
+    $("dr-check").hidden = $("dr-show").hidden = $("dr-answer").hidden = !asking;
     if (card === null) {
       ask.textContent = CARDS.length
         ? _("Nothing is due now: every card is learnt for today. Come back later, or start over.")
@@ -452,16 +577,29 @@
     if (card.kind === "openings")
       ask.textContent = ngettext("Letter {letter}: the opening word?", "Letter {letter}: the {n} opening words, in order?", card.answer.length, { letter });
     else {
-      ask.textContent = _("Letter {letter}: after these openings and feedback, which exception move?", { letter });
+      ask.textContent = _("Letter {letter}, after this board: {what}?", { letter, what: KIND[card.kind]() });
       card.codes.forEach((c, i) => trigger.appendChild(tiles(card.movers[i], marksOf(c), null)));
+      if (card.stop) trigger.appendChild(el("p", "note", _("(an exception row: the openings still to come are not played)")));
     }
+    if (phase === "learn") {
+      // a new card: the line in context first, then it is asked
+      const words = card.answer.map(shown).join(" ");
+      $("dr-msg").textContent = _("New card: the card says {words}. Learn it, then let the drill ask.", { words });
+      $("dr-learnt").hidden = false;
+      $("dr-learnt").focus();
+      return;
+    }
+    asked = Date.now();
     if (window.matchMedia("(pointer: fine)").matches) $("dr-answer").focus();
   }
+
+  const shown = (w) => (w === "stop" ? _("stop, then try the words left") : text(w).toUpperCase());
 
   function check() {
     if (card === null) return;
     const typed = $("dr-answer").value.split(/[\s,]+/).filter(Boolean).map(R.typedWord);
-    const right = typed.length === card.answer.length && typed.every((w, i) => w === card.answer[i]);
+    const want = card.answer.map((w) => (w === "stop" ? [_("stop").toLowerCase(), "stop"] : [w]));
+    const right = typed.length === card.answer.length && typed.every((w, i) => want[i].includes(w));
     reveal(right);
     grade(right);
   }
@@ -469,7 +607,7 @@
   /** Show the answer; `right` null: the person asked to see it and grades it themselves. */
   function reveal(right) {
     if (card === null) return;
-    const words = card.answer.map((w) => text(w).toUpperCase()).join(" ");
+    const words = card.answer.map(shown).join(" ");
     const msg = $("dr-msg");
     msg.textContent =
       right === null ? _("The plan: {words}", { words }) : right ? _("Right: {words}", { words }) : _("Not quite: the plan plays {words}", { words });
@@ -479,38 +617,51 @@
   }
 
   function grade(knew) {
-    const b = boxes();
-    const box = knew ? Math.min(5, boxOf(b, card.id) + 1) : 1;
-    b[card.id] = { box, due: Date.now() + BOX_DAYS[box] * DAY };
-    save("drill", b);
+    const raw = load("drill", {});
+    const b = states();
+    const now = Date.now();
+    const old = b[card.id];
+    const st = fsrs(old, knew ? 3 : 1, old ? (now - old.last) / DAY : 0);
+    // a missed card comes back at the end of this session and, on the device, in a minute
+    const due = knew ? now + Math.max(1, Math.round(st.s)) * DAY : now + 60000;
+    raw[card.id] = Object.assign(st, { due, last: now, ms: asked ? now - asked : 0 });
+    save("drill", raw);
+    if (!knew && !missedNow.includes(card)) missedNow.push(card);
     $("dr-knew").hidden = $("dr-missed").hidden = true;
     $("dr-next").hidden = false;
     $("dr-next").focus();
     drawBoxes();
   }
 
+  /** Progress at a glance, in numbers and shapes (not colour alone): per letter, its cards
+      learnt of all, drawn as an empty, half or full circle. */
   function drawBoxes() {
-    const b = boxes();
+    const b = states();
     const now = Date.now();
-    const due = CARDS.filter((c) => dueAt(b, c.id) <= now).length;
-    const learnt = CARDS.filter((c) => boxOf(b, c.id) >= 4).length;
-    $("dr-due").textContent = ngettext("{due} due now · {learnt} of {n} card learnt (box 4 or 5)", "{due} due now · {learnt} of {n} cards learnt (box 4 or 5)", CARDS.length, {
+    const due = CARDS.filter((c) => isNew(b, c) || b[c.id].due <= now).length;
+    const done = CARDS.filter((c) => learnt(b, c)).length;
+    $("dr-due").textContent = ngettext("{due} due now · {learnt} of {n} card learnt (a week or more)", "{due} due now · {learnt} of {n} cards learnt (a week or more)", CARDS.length, {
       due,
-      learnt,
+      learnt: done,
     });
     const grid = $("dr-boxes");
     grid.replaceChildren();
     for (const g of R.groups) {
       const mine = CARDS.filter((c) => c.group === g);
       if (!mine.length) continue;
-      const low = Math.min(...mine.map((c) => boxOf(b, c.id)));
-      const chip = el("span", `bx b${low}`, g.label);
-      const dueHere = mine.filter((c) => dueAt(b, c.id) <= now).length;
-      chip.title = ngettext("{letter}: box {box}, {due} of {n} card due", "{letter}: box {box}, {due} of {n} cards due", mine.length, {
-        letter: letterOf(g),
-        box: low,
-        due: dueHere,
-      });
+      const n = mine.filter((c) => learnt(b, c)).length;
+      const level = n === mine.length ? 3 : n > 0 ? 2 : mine.some((c) => !isNew(b, c)) ? 1 : 0;
+      const chip = el("span", `bx b${level}`, `${"○◔◑●"[level]} ${g.label} ${n}/${mine.length}`);
+      const dueHere = mine.filter((c) => isNew(b, c) || b[c.id].due <= now).length;
+      chip.setAttribute("role", "img");
+      chip.setAttribute(
+        "aria-label",
+        ngettext("{letter}: {learnt} of {n} card learnt, {due} due", "{letter}: {learnt} of {n} cards learnt, {due} due", mine.length, {
+          letter: letterOf(g),
+          learnt: n,
+          due: dueHere,
+        }),
+      );
       if (dueHere) chip.classList.add("due");
       grid.appendChild(chip);
     }

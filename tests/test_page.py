@@ -572,40 +572,91 @@ def test_practice_address_takes_ij_as_typed(browser: Any, built: tuple[BuildResu
     page.close()
 
 
+def drill_cards(pb: model.Playbook) -> int:
+    """The cards the drill makes of the card's items: each letter's openings; every exception
+    move at every depth; every try list out of list order or holding a word not guaranteed;
+    every exception row (fewer blocks than openings) that tries the words left."""
+    n = 0
+    for g in pb.groups:
+        n += bool(g.openings)
+        for visit in model.walk_rows(g.table):
+            row, node = visit.row, visit.row.node
+            if row.feedback == "*":
+                continue
+            stop = visit.depth == 0 and row.stops(len(g.openings))
+            tried = () if isinstance(node, model.Move) else node.words or ()
+            ordered = list(tried) != sorted(tried)
+            lost = bool(set(tried) & set(g.unguaranteed))
+            n += 1 if isinstance(node, model.Move) or ordered or lost else stop
+    return n
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
-def test_drill_moves_cards_between_boxes(
+def test_drill_teaches_every_item_of_the_card(
     browser: Any, tv_page: tuple[BuildResult, Path], viewport: dict[str, int]
 ) -> None:
-    """Issue 28, item 2: the cards are each letter's openings and each exception move after
-    its trigger; a card answered right moves up a box and is not due again today, one missed
-    goes back to box 1 and stays due; the boxes survive a reload."""
+    """Issue 44, item 3: a card for every item of the card (more than the openings and the
+    top-level moves); a new card is shown first, then asked; FSRS schedules it (a card known
+    is not due again today, a missed one comes back at the end of the session, not next);
+    progress in numbers and shapes survives a reload; a reset asks to confirm and can be
+    undone."""
+    from playbook.render.card import card_context
+
     result, path = tv_page
     pb = result.playbook
+    total = drill_cards(pb)
+    ctx = card_context(pb, answers=result.session.answers)
+    items = sum(1 for _, cells in ctx["rows"] for c in cells if c for _ in c.items)
+    assert total >= items + sum(1 for g in pb.groups if g.openings)
     page = open_page(browser, path, viewport)
     page.goto(f"{path.as_uri()}#drill")
-    exceptions = sum(1 for g in pb.groups for r in g.table or () if isinstance(r.node, model.Move))
-    total = sum(1 for g in pb.groups if g.openings) + exceptions
-    assert page.inner_text("#dr-due") == f"{total} due now · 0 of {total} cards learnt (box 4 or 5)"
-    # the first card: the openings of e (the first letter), answered right
+    assert (
+        page.inner_text("#dr-due")
+        == f"{total} due now · 0 of {total} cards learnt (a week or more)"
+    )
+    # the first card, new: shown in context, then asked
     assert page.inner_text("#dr-ask").startswith("Letter E: the 3 opening words")
+    assert page.inner_text("#dr-msg").startswith("New card: the card says ")
+    assert page.is_hidden("#dr-answer") and page.is_visible("#dr-learnt")
+    page.click("#dr-learnt")
     page.fill("#dr-answer", " ".join(pb.group("e").openings).upper())
     page.click("#dr-check")
     assert page.inner_text("#dr-msg").startswith("Right:")
     assert page.inner_text("#dr-due").startswith(f"{total - 1} due now")
     page.click("#dr-next")
-    # the next card answered wrong: back to box 1, due still
+    # the next card answered wrong: it does not come straight back
+    page.click("#dr-learnt")
+    missed = page.inner_text("#dr-ask") + page.inner_text("#dr-trigger")
     page.fill("#dr-answer", "eeeee")
     page.click("#dr-check")
     assert page.inner_text("#dr-msg").startswith("Not quite: the plan plays")
     page.click("#dr-next")
+    assert page.inner_text("#dr-ask") + page.inner_text("#dr-trigger") != missed
     page.reload()
     page.wait_for_selector("#dr-due")
-    assert page.inner_text("#dr-due").startswith(f"{total - 1} due now")
     kept = page.evaluate(
         "() => JSON.parse(localStorage.getItem(Object.keys(localStorage)"
         ".find(k => k.endsWith(':drill'))))"
     )
-    assert {v["box"] for v in kept.values()} == {1, 2} and kept["o:e"]["box"] == 2
+    assert len(kept) == 2 and kept["o:e"]["s"] > 3 and kept["o:e"]["ms"] >= 0
+    assert [v["lapses"] for k, v in kept.items() if k != "o:e"] == [1]
+    chips = page.eval_on_selector_all("#dr-boxes .bx", "els => els.map(e => e.textContent)")
+    assert all(re.fullmatch(r"[○◔◑●] \S+ \d+/\d+", c) for c in chips) and chips[0].startswith("◔ e")
+    # FSRS: recall is 90% after S days; a card known grows its stability, one missed shrinks
+    fsrs = page.evaluate(
+        """() => { const F = window.playbookFsrs; const a = F.fsrs(null, 3, 0);
+        const good = F.fsrs(a, 3, a.s); const again = F.fsrs(good, 1, good.s);
+        return [a.s, F.recall(a.s, a.s), good.s, again.s, good.d, again.d]; }"""
+    )
+    s0, r, good, again, d_good, d_again = fsrs
+    assert s0 == 3.7145 and abs(r - 0.9) < 1e-12 and good > s0 and again < good and d_again > d_good
+    # a reset asks first, and can be undone
+    page.click("#dr-reset")
+    assert page.inner_text("#dr-reset") == "Tap again to erase it" and page.is_hidden("#dr-undo")
+    page.click("#dr-reset")
+    assert page.inner_text("#dr-due").startswith(f"{total} due now")
+    page.click("#dr-undo")  # both cards back: the known one and the missed one not due now
+    assert page.inner_text("#dr-due").startswith(f"{total - 2} due now")
     assert no_horizontal_scroll(page)
     assert page.errors == []
     page.close()
