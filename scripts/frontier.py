@@ -104,8 +104,8 @@ def run(name: str, restarts: int, budget: float, jobs: int) -> dict[str, Any]:
     model_keys = ("answer_model", "min_zipf", "most_common")
     common = {k: info[k] for k in model_keys if k in info}
     title = game_class(session.rules_info).label(session.rules_info)
-    if common.get("answer_model") == "common":
-        title += f", answers Zipf >= {common.get('min_zipf')} ({len(session.answers):,})"
+    if common.get("answer_model") == "common":  # short: three panels side by side
+        title = f"TV rules, answers Zipf >= {common.get('min_zipf')} ({len(session.answers):,})"
     return {
         "config": name,
         "title": title,
