@@ -236,6 +236,17 @@
       msg.scrollIntoView({ block: "nearest" }); // in view on a phone too
       return;
     }
+    if ($("pr-follow").checked) {
+      // follow the card: a move that leaves it is stopped, and the card's move shown
+      const m = nextMove(G.group, played());
+      if (m.stop === undefined && m.word !== w) {
+        msg.textContent = _("The card plays {word} here, not {yours}.", { word: text(m.word).toUpperCase(), yours: text(w).toUpperCase() });
+        msg.className = "msg bad";
+        $("pr-word").value = "";
+        msg.scrollIntoView({ block: "nearest" });
+        return;
+      }
+    }
     $("pr-word").value = "";
     addRow({ word: w, code: feedback(w, G.word), ms: Date.now() - G.started });
   }
@@ -323,7 +334,19 @@
         theirs.dataset.word = m[0];
         theirs.appendChild(tiles(m[0], marksOf(m[1]), null));
       }
-      tr.append(mine, theirs);
+      // as WordleBot reviews a guess: the words left after yours, and after the move the
+      // plan makes on your board so far
+      const left = el("td", "left");
+      if (r && r.word !== null) {
+        const before = G.rows.slice(0, i).filter((x) => x.word !== null).map((x) => [x.word, x.code]);
+        const after = (word) => R.possible(G.group, before.concat([[word, feedback(word, G.word)]])).length;
+        const card = nextMove(G.group, before);
+        const best = card.stop === undefined ? card.word : R.ruleMove(G.group, before);
+        const yours = after(r.word);
+        left.textContent = best === null ? String(yours) : `${yours} / ${after(best)}`;
+        left.dataset.left = left.textContent;
+      }
+      tr.append(mine, theirs, left);
       body.appendChild(tr);
     }
     const you = won ? ngettext("you: {n} turn", "you: {n} turns", n) : _("you: not found");
@@ -598,8 +621,8 @@
   function check() {
     if (card === null) return;
     const typed = $("dr-answer").value.split(/[\s,]+/).filter(Boolean).map(R.typedWord);
-    const want = card.answer.map((w) => (w === "stop" ? [_("stop").toLowerCase(), "stop"] : [w]));
-    const right = typed.length === card.answer.length && typed.every((w, i) => want[i].includes(w));
+    // "stop" is the word in Dutch and English alike
+    const right = typed.length === card.answer.length && typed.every((w, i) => w === card.answer[i]);
     reveal(right);
     grade(right);
   }

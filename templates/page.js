@@ -70,7 +70,8 @@
       const t = el(onTap ? "button" : "span", "t m" + marks[i], ch);
       t.setAttribute("aria-label", `${ch}: ${MARK_NAMES[marks[i]]}`);
       t.dataset.i = String(i);
-      if (onTap && i === 0 && D.revealed === "first") {
+      const revealed = D.revealed === "first" && S.group !== null && tileLetters(word)[0] === S.group.name;
+      if (onTap && i === 0 && revealed) {
         // the revealed letter stands in place: its mark is known, not tapped
         t.disabled = true;
         t.setAttribute("aria-label", `${ch}: ${MARK_NAMES[marks[i]]}, ${REVEALED_NAME}`);

@@ -134,7 +134,7 @@ def test_the_common_model_needs_a_list_of_known_language(tmp_path: Path) -> None
     )
     r = run_cli("build", "c.yaml", "--out", "out", cwd=tmp_path)
     assert r.returncode == 2 and "key 'words.answer_model'" in r.stderr
-    assert "no word frequencies for" in r.stderr and "Traceback" not in r.stderr
+    assert "needs word frequencies" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "out").exists()
 
 

@@ -536,6 +536,14 @@ def test_practice_against_a_hidden_word(
     verdict = page.inner_text("#pr-verdict")
     assert f"the plan: {len(want)} turn" in verdict
     assert f"you: {len(mine)} turn" in verdict if found else "you: not found" in verdict
+    # each guess reviewed as WordleBot does: words left after yours, after the plan's move
+    problem = session.problem("e")
+    left = page.eval_on_selector_all("#pr-table td.left", "els => els.map(e => e.dataset.left)")
+    for i in range(len(history)):
+        before = history[:i]
+        card = player.next_move(before)  # the card's move, or off it the rule's, as the page
+        after = len(problem.possible([*before, (card, game.feedback(card, answer))]))
+        assert left[i] == f"{len(problem.possible(history[: i + 1]))} / {after}", i
     page.reload()
     page.wait_for_selector("#pr-score")
     assert page.inner_text("#pr-score").startswith(
@@ -846,4 +854,29 @@ def test_a_rarer_word_falls_back_to_the_words_that_fit(browser: Any, tmp_path: P
                 break
         assert page.inner_text("#msg").startswith(f"Solved: {word} in {turns[word]} turn"), word
     assert said_rarer >= 1 and page.errors == []
+    page.close()
+
+
+def test_practice_can_follow_the_card(browser: Any, tv_page: tuple[BuildResult, Path]) -> None:
+    """Issue 44, item 3: with "follow the card" on, a guess other than the card's move is
+    stopped with the card's move shown; the card's moves are taken."""
+    result, path = tv_page
+    pb, session = result.playbook, result.session
+    words = [session.answers[j] for j in session.groups()["e"]]
+    answer = hidden_word(words, 99)
+    page = open_page(browser, path, PHONE)
+    page.goto(f"{path.as_uri()}#practice/e/99")
+    page.check("#pr-follow")
+    plan = pb.group("e")
+    stray = next(w for w in words if w != plan.openings[0])
+    page.fill("#pr-word", stray)
+    page.press("#pr-word", "Enter")
+    said = page.inner_text("#pr-msg")
+    assert said == f"The card plays {plan.openings[0].upper()} here, not {stray.upper()}."
+    assert page.eval_on_selector_all("#pr-rows li:not(.next)", "els => els.length") == 0
+    for w in book_moves(session, plan, answer, pb.try_when_fit):
+        page.fill("#pr-word", w)
+        page.press("#pr-word", "Enter")
+    assert page.inner_text("#pr-msg").startswith("Found:")
+    assert page.errors == []
     page.close()
