@@ -66,9 +66,16 @@
   function tiles(word, marks, onTap) {
     const box = el("div", "tiles");
     box.style.setProperty("--n", String(word.length));
+    if (!onTap) {
+      // a played row is read as one: the word, then each letter with its mark
+      const said = tileLetters(word).map((ch, i) => `${ch.toUpperCase()} ${MARK_NAMES[marks[i]]}`);
+      box.setAttribute("role", "img");
+      box.setAttribute("aria-label", `${text(word)}: ${said.join(", ")}`);
+    }
     tileLetters(word).forEach((ch, i) => {
       const t = el(onTap ? "button" : "span", "t m" + marks[i], ch);
-      t.setAttribute("aria-label", `${ch}: ${MARK_NAMES[marks[i]]}`);
+      if (onTap) t.setAttribute("aria-label", `${ch}: ${MARK_NAMES[marks[i]]}`);
+      else t.setAttribute("aria-hidden", "true");
       t.dataset.i = String(i);
       const revealed = D.revealed === "first" && S.group !== null && tileLetters(word)[0] === S.group.name;
       if (onTap && i === 0 && revealed) {

@@ -880,3 +880,116 @@ def test_practice_can_follow_the_card(browser: Any, tv_page: tuple[BuildResult, 
     assert page.inner_text("#pr-msg").startswith("Found:")
     assert page.errors == []
     page.close()
+
+
+CONTRAST = """() => {
+  // WCAG 2 contrast of every visible text on the page: its colour against the first
+  // background behind it (a tile's own colours are checked from the palette instead)
+  const lin = (c) => {
+    c /= 255;
+    return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  };
+  const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const rgba = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
+  const bgOf = (e) => {
+    for (; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const bad = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || !e || e.closest(".tiles, .t, noscript, script, style")) continue;
+    const r = e.getBoundingClientRect();
+    const st = getComputedStyle(e);
+    if (!r.width || !r.height || st.visibility === "hidden" || e.closest("[hidden]")) continue;
+    const fg = rgba(st.color).slice(0, 3), bg = bgOf(e);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(st.fontSize), bold = Number(st.fontWeight) >= 700;
+    const large = size >= 24 || (bold && size >= 18.66);
+    const what = `${n.textContent.trim().slice(0, 30)}: ${ratio.toFixed(2)}`;
+    if (ratio < (large ? 3 : 4.5)) bad.push(what);
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_text_meets_wcag_aa_contrast(
+    browser: Any, tv_page: tuple[BuildResult, Path], scheme: str
+) -> None:
+    """Issue 44, item 5: every text of every view, in the light and the dark theme, at
+    least 4.5:1 against what is behind it (3:1 for large text); the tiles' letters too."""
+    from playbook.render.tiles import PALETTES
+
+    _, path = tv_page
+    page = browser.new_page(viewport=PHONE, color_scheme=scheme)
+    page.goto(path.as_uri())
+    tap(page, "button.letter[data-group='e']")
+    page.keyboard.insert_text("o....")
+    page.keyboard.press("Enter")
+    bad = page.evaluate(CONTRAST)
+    for mode in ("practice/e/3", "drill"):
+        page.goto(f"{path.as_uri()}#{mode}")
+        bad += page.evaluate(CONTRAST)
+    assert bad == [], bad
+    # the tiles: white letters on red and blue, dark on the yellow ball
+    screen = PALETTES["lingo"]["screen"]
+
+    def lum(hexcolour: str) -> float:
+        cs = [int(hexcolour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in cs]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    for fg, bg in (("#ffffff", screen["2"]), ("#ffffff", screen["0"]), ("#222222", screen["1"])):
+        hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+        assert (hi + 0.05) / (lo + 0.05) >= 4.5, (fg, bg)
+    page.close()
+
+
+def test_a_screen_reader_hears_every_mark(browser: Any, tv_page: tuple[BuildResult, Path]) -> None:
+    """Issue 44, item 5: a played row, a practice row, a row of the table and a drill
+    trigger each read as the word and every letter with its mark (Playwright's
+    accessibility snapshot); the tiles to tap are buttons named with their marks."""
+    result, path = tv_page
+    game = result.session.game
+    plan = result.playbook.group("e")
+    page = open_page(browser, path, PHONE)
+    tap(page, "button.letter[data-group='e']")
+    first = plan.openings[0]
+    snap = page.locator("#current").aria_snapshot()
+    assert f'button "{first[0]}: right place, the revealed letter" [disabled]' in snap
+    page.keyboard.insert_text("o" + "." * (len(first) - 1))
+    page.keyboard.press("Enter")
+    marks = ", ".join(
+        f"{ch.upper()} {'right place' if i == 0 else 'absent'}" for i, ch in enumerate(first)
+    )
+    assert f'img "{first}: {marks}"' in page.locator("#moves").aria_snapshot()
+    page.fill("#find-input", "o")  # the table's rows, as the search shows them
+    assert re.search(
+        r'img "\w+: [A-Z] (right place|wrong place|absent)',
+        page.locator("#find-results").aria_snapshot(),
+    )
+    page.goto(f"{path.as_uri()}#practice/e/5")
+    page.fill("#pr-word", first)
+    page.press("#pr-word", "Enter")
+    assert re.search(
+        rf'img "{first}: [A-Z] (right place|wrong place|absent)',
+        page.locator("#pr-rows").aria_snapshot(),
+    )
+    page.goto(f"{path.as_uri()}#drill")
+    page.click("#dr-learnt")
+    page.click("#dr-show")
+    page.click("#dr-knew")
+    page.click("#dr-next")
+    if page.locator("#dr-trigger .tiles").count():
+        assert re.search(
+            r'img "\w+: [A-Z] (right place|wrong place|absent)',
+            page.locator("#dr-trigger").aria_snapshot(),
+        )
+    assert page.errors == [] and game.solved is not None
+    page.close()
