@@ -337,3 +337,29 @@ def test_play_follows_a_rarer_word_through_the_card_s_fallback(common_build) -> 
             assert (len(helper.history) if found else None) == turns[word], (word, said)
             checked += 1
     assert checked > 10
+
+
+def test_the_card_shows_one_plan_per_rules_beside_the_paper_s(common_build, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Beside the paper's plan the card shows one TV plan, the common words' one, however many
+    TV plans of the list were built (the whole list's, variants): a card of two columns."""
+    import dataclasses
+
+    from playbook.pipeline import outputs
+
+    _, tv = common_build
+    whole = {k: v for k, v in tv.words.items() if k not in ("answer_model", "min_zipf")}
+    built = {
+        "lingo-nl-5-tv-all": dataclasses.replace(tv, name="lingo-nl-5-tv-all", words=whole),
+        "lingo-nl-5-tv": tv,
+        "lingo-nl-5-tv-likely-order": dataclasses.replace(tv, name="lingo-nl-5-tv-likely-order"),
+    }
+    for name, pb in built.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "playbook.yaml").write_text(model.dumps(pb))
+    paper_rules = {**tv.game, "guess_pool": "all"}
+    paper_rules["rules_sha256"] = model.rules_sha256(paper_rules)
+    paper = dataclasses.replace(tv, name="lingo-nl-5", game=paper_rules, words=whole)
+    assert [o.name for o in outputs.companions(tmp_path, paper)] == ["lingo-nl-5-tv"]
+    for name in ("lingo-nl-5-tv", "lingo-nl-5-tv-likely-order"):
+        (tmp_path / name / "playbook.yaml").unlink()  # no common plan: the whole list's
+    assert [o.name for o in outputs.companions(tmp_path, paper)] == ["lingo-nl-5-tv-all"]

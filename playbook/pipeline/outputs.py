@@ -56,15 +56,21 @@ def siblings(out: Path, pb: Playbook) -> list[Playbook]:
 
 def companions(out: Path, pb: Playbook) -> list[Playbook]:
     """Playbooks already built in ``out`` for the same game and word list under other rules
-    (the paper's and the TV rules): the card shows them beside ``pb``."""
+    (the paper's and the TV rules): the card shows them beside ``pb``. One per set of rules:
+    a plan for the common words before one for the whole list (the one a contestant learns),
+    then by name (``lingo-nl-5-tv`` before its variants)."""
     rules = model.rules_sha256(pb.game)
-    return [
+    found: dict[str, Playbook] = {}
+    others = (
         o
         for o in _built(out, pb)
         if o.profile == pb.profile
         and o.game.get("name") == pb.game.get("name")
         and model.rules_sha256(o.game) != rules
-    ]
+    )
+    for o in sorted(others, key=lambda o: (o.words.get("answer_model") != "common", o.name)):
+        found.setdefault(model.rules_sha256(o.game), o)
+    return list(found.values())
 
 
 def comparison(result: BuildResult, ref: Playbook | None) -> list[GroupComparison] | None:
