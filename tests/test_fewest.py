@@ -190,6 +190,10 @@ def test_the_card_holds_every_exception_and_small_group(tv_build) -> None:  # ty
         for w in g.unguaranteed:  # each with its chance: "gewit (88%)"
             shown = [x.split(" (")[0] for f in cell.families for x in f]
             assert w in cell.unguaranteed and w in shown
+        # every try list of an exception row printed (a contestant has no word list)
+        for item in cell.items:
+            if item.stop and not item.play:
+                assert item.tries and item.tries != "the words left", item
         # every trigger as the board shows it: the openings' letters with their marks
         for item in cell.items:
             if item.trigger in ("start", "any other"):

@@ -117,7 +117,8 @@ def _items(
         if isinstance(node, Move):
             then = tuple(_items(node.table, k, spell, tr, False, (node.word,), game))
             out.append(Item(fb, stop, spell.text(node.word), "", then, board))
-        elif node.words is not None and list(node.words) != sorted(node.words):
+        elif node.words is not None and (stop or list(node.words) != sorted(node.words)):
+            # an order to learn, or an exception row's words: printed (no word list on set)
             out.append(Item(fb, stop, "", _words(node.words, spell), (), board))
         elif stop:
             out.append(Item(fb, stop, "", tr.gettext("the words left"), (), board))
