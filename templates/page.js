@@ -562,7 +562,7 @@
     $("fb").value = "";
     draw();
     say(
-      _("Play {word}: with {turns} turns left it finds the word for {found} of the {total} words still possible ({pct}%).", {
+      ngettext("Play {word}: with {turns} turn left it finds the word for {found} of the {total} words still possible ({pct}%).", "Play {word}: with {turns} turns left it finds the word for {found} of the {total} words still possible ({pct}%).", turns, {
         word: text(c.word).toUpperCase(),
         turns,
         found: c.found,
