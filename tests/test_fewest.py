@@ -202,6 +202,14 @@ def test_the_card_holds_every_exception_and_small_group(tv_build) -> None:  # ty
             assert words == [w.upper() for w in g.openings[: len(words)]], item
             marks = " ".join("".join(".xo"[int(d)] for _, d in block) for block in item.board)
             assert marks == item.trigger
+    # the "learn first" tier: the items that decide the most games
+    from playbook.render.card import LEARN_FIRST
+
+    every = [i for cell in cells.values() if cell for i in _flat(cell.items)]
+    first = [i for i in every if i.first]
+    assert len(first) == min(LEARN_FIRST, sum(1 for i in every if i.words > 0))
+    if first and len(first) < len(every):
+        assert min(i.words for i in first) >= max(i.words for i in every if not i.first)
     small = dict(ctx["small"])
     assert small["q"].split() == [w for w in answers if w[0] == "q"]
     words = WordList("t", tuple(answers), pb.words["sha256"])

@@ -54,6 +54,32 @@ class Item:
     """The trigger as the board shows it: per block, the letters of the word it was played
     on, each with its mark (2 right place, 1 wrong place, 0 absent); empty where the
     feedback is not drawn as tiles (the trigger's text is shown then)."""
+    words: int = 0
+    """The games it decides: the words still possible where it applies."""
+    first: bool = False
+    """In the "learn first" tier: among the items that decide the most games."""
+
+
+LEARN_FIRST = 10
+"""Items of a column marked "learn first": those that decide the most games."""
+
+
+def _learn_first(cells: Sequence[Cell | None]) -> list[Cell | None]:
+    """The cells with the :data:`LEARN_FIRST` items that decide the most games marked."""
+
+    def flat(items: Sequence[Item]) -> list[Item]:
+        return [x for i in items for x in (i, *flat(i.then))]
+
+    every = [i for c in cells if c is not None for i in flat(c.items)]
+    ranked = sorted(every, key=lambda i: -i.words)[:LEARN_FIRST]
+    chosen = {id(i) for i in ranked if i.words > 0}
+
+    def mark(items: Sequence[Item]) -> tuple[Item, ...]:
+        return tuple(
+            dataclasses.replace(i, first=id(i) in chosen, then=mark(i.then)) for i in items
+        )
+
+    return [None if c is None else dataclasses.replace(c, items=mark(c.items)) for c in cells]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -116,12 +142,12 @@ def _items(
         node = row.node
         if isinstance(node, Move):
             then = tuple(_items(node.table, k, spell, tr, False, (node.word,), game))
-            out.append(Item(fb, stop, spell.text(node.word), "", then, board))
+            out.append(Item(fb, stop, spell.text(node.word), "", then, board, row.words))
         elif node.words is not None and (stop or list(node.words) != sorted(node.words)):
             # an order to learn, or an exception row's words: printed (no word list on set)
-            out.append(Item(fb, stop, "", _words(node.words, spell), (), board))
+            out.append(Item(fb, stop, "", _words(node.words, spell), (), board, row.words))
         elif stop:
-            out.append(Item(fb, stop, "", tr.gettext("the words left"), (), board))
+            out.append(Item(fb, stop, "", tr.gettext("the words left"), (), board, row.words))
     return out
 
 
@@ -191,6 +217,10 @@ def card_context(
             cell = _cell(plan, Spelling.of(b.words), tr, lang, game_class(b.game)) if plan else None
             cells.append(cell)
         rows.append((spell.group(game.group_label(name, pb.game, _)), cells))
+    for col in range(len(books)):  # each column's "learn first" tier
+        marked = _learn_first([row_cells[col] for _label, row_cells in rows])
+        for (_label, row_cells), cell in zip(rows, marked, strict=True):
+            row_cells[col] = cell
     by_group: dict[str, list[str]] = {}
     if answers:
         rules = from_rules(dict(pb.game))
