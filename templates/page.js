@@ -151,6 +151,10 @@
     });
     $("find-input").addEventListener("input", find);
     $("tk-go").addEventListener("click", takeOver);
+    $("tk-add").addEventListener("click", addBoardRow);
+    $("tk-marks").addEventListener("keydown", (e) => {
+      if (e.key === "Enter") addBoardRow();
+    });
     $("tk-known").addEventListener("keydown", (e) => {
       if (e.key === "Enter") takeOver();
     });
@@ -537,6 +541,40 @@
     if (!chars.length) return [];
     if (chars.length !== L) return undefined;
     return chars.map((ch) => (".?_-".includes(ch) ? null : ch));
+  }
+
+  /** A row of the board, typed in the take-over itself (one screen for all the rows): its
+      word, as a guess the game accepts here, and its marks. */
+  function addBoardRow() {
+    const out = $("tk-out");
+    const say = (msg) => {
+      out.textContent = msg;
+      out.className = "msg bad";
+    };
+    const typed = $("tk-word").value;
+    const w = R.mayGuess(S.group, typed);
+    if (w === null) {
+      const why = R.refusal(S.group, typed);
+      const word = typed.trim() || "?";
+      return say(
+        why === "length"
+          ? _("{word}: type a word of {n} letters.", { word, n: L })
+          : why === "letter"
+            ? _("{word} does not start with {letter}, the revealed letter: every guess must.", { word, letter: S.group.label.toUpperCase() })
+            : _("{word} is not a word of the list.", { word }),
+      );
+    }
+    const marks = parseMarks($("tk-marks").value);
+    if (marks === null || marks.length !== L) return say(marksHelp());
+    const trial = S.history.concat([[w, codeOf(marks)]]);
+    if (possible(S.group, trial).length === 0 && !(D.rare && R.fallback(S.group, S.history).some((x) => consistent(x, trial))))
+      return say(_("No word of the list fits the board and the letters revealed."));
+    Object.assign(S, { history: trial, marks: null, chosen: null, msg: "", bad: false, done: false });
+    $("tk-word").value = $("tk-marks").value = "";
+    out.textContent = ngettext("{n} row on the board.", "{n} rows on the board.", trial.length);
+    out.className = "msg";
+    draw();
+    $("tk-word").focus();
   }
 
   function takeOver() {

@@ -993,3 +993,44 @@ def test_a_screen_reader_hears_every_mark(browser: Any, tv_page: tuple[BuildResu
         )
     assert page.errors == [] and game.solved is not None
     page.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_taking_over_a_board_in_one_screen(
+    browser: Any, tv_page: tuple[BuildResult, Path], viewport: dict[str, int]
+) -> None:
+    """Issue 44, item 4: the rows of a board joined late are typed in the take-over itself
+    (word and marks, one screen for all), a wrong one refused with why; then the best
+    chance. The take-over fits one screen of a phone."""
+    from playbook.search.chance import best_chance
+
+    result, path = tv_page
+    game = result.session.game
+    problem = result.session.problem("e")
+    words = list(problem.answers)
+    answer, rows = words[len(words) // 3], [words[0], words[-1]]
+    page = open_page(browser, path, viewport)
+    tap(page, "button.letter[data-group='e']")
+    page.click("#takeover summary")
+    box = page.eval_on_selector("#takeover", "e => e.getBoundingClientRect().height")
+    assert box < viewport["height"]
+    other = next(w for w in result.session.answers if not w.startswith("e"))
+    page.fill("#tk-word", other)
+    page.click("#tk-add")
+    said = page.inner_text("#tk-out")
+    assert said == f"{other} does not start with E, the revealed letter: every guess must."
+    history = []
+    for w in rows:
+        history.append((w, game.feedback(w, answer)))
+        page.fill("#tk-word", w)
+        page.fill("#tk-marks", game.format(history[-1][1]))
+        page.press("#tk-marks", "Enter")
+    assert page.inner_text("#tk-out") == "2 rows on the board."
+    assert page.eval_on_selector_all("#moves li", "els => els.map(e => e.dataset.word)") == rows
+    page.fill("#tk-turns", "2")
+    page.click("#tk-go")
+    best = best_chance(problem, problem.possible(history), 2)
+    assert best is not None
+    assert page.get_attribute("#entry", "data-word") == problem.guesses[best.row]
+    assert page.errors == []
+    page.close()
