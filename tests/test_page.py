@@ -304,6 +304,13 @@ def test_search_finds_rows_of_the_table(
     page.close()
 
 
+def test_the_page_stays_under_250_kb(paper: tuple[Any, WordList, Path]) -> None:
+    """Issue 44, item 7: the page of a whole five-letter plan (the paper's 26 letters over
+    the 5,778 words) stays one file under 250 kB."""
+    _, _, path = paper
+    assert path.stat().st_size < 250_000
+
+
 def test_the_page_is_one_file_that_fetches_nothing(paper: tuple[Any, WordList, Path]) -> None:
     html = paper[2].read_text()
     assert "Content-Security-Policy" in html and "default-src 'none'" in html
@@ -824,7 +831,10 @@ def test_a_game_past_its_turns_is_lost_and_the_word_passes(
     page.close()
 
 
-def test_a_rarer_word_falls_back_to_the_words_that_fit(browser: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_a_rarer_word_falls_back_to_the_words_that_fit(
+    browser: Any, tmp_path: Path, viewport: dict[str, int]
+) -> None:
     """A plan for the common words (issue 43): a word of the list rarer than its answers is
     played on the page as ``play`` plays it, the plan first, then the words of the list that
     fit in list order (said so when the feedback leaves no answer), in the turns
@@ -839,7 +849,7 @@ def test_a_rarer_word_falls_back_to_the_words_that_fit(browser: Any, tmp_path: P
     answers = [a for a in session.answers if a[0] == "u"]
     rare = [w for w in session.guesses if w[0] == "u" and w not in set(answers)]
     turns = word_turns(pb, game, answers, rare)
-    page = open_page(browser, path, PHONE)
+    page = open_page(browser, path, viewport)
     tap(page, "button.letter[data-group='u']")
     said_rarer = 0
     for word in [w for w in rare if turns[w] is not None][:6]:
@@ -857,14 +867,17 @@ def test_a_rarer_word_falls_back_to_the_words_that_fit(browser: Any, tmp_path: P
     page.close()
 
 
-def test_practice_can_follow_the_card(browser: Any, tv_page: tuple[BuildResult, Path]) -> None:
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_practice_can_follow_the_card(
+    browser: Any, tv_page: tuple[BuildResult, Path], viewport: dict[str, int]
+) -> None:
     """Issue 44, item 3: with "follow the card" on, a guess other than the card's move is
     stopped with the card's move shown; the card's moves are taken."""
     result, path = tv_page
     pb, session = result.playbook, result.session
     words = [session.answers[j] for j in session.groups()["e"]]
     answer = hidden_word(words, 99)
-    page = open_page(browser, path, PHONE)
+    page = open_page(browser, path, viewport)
     page.goto(f"{path.as_uri()}#practice/e/99")
     page.check("#pr-follow")
     plan = pb.group("e")
@@ -919,15 +932,16 @@ CONTRAST = """() => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
 def test_every_text_meets_wcag_aa_contrast(
-    browser: Any, tv_page: tuple[BuildResult, Path], scheme: str
+    browser: Any, tv_page: tuple[BuildResult, Path], scheme: str, viewport: dict[str, int]
 ) -> None:
     """Issue 44, item 5: every text of every view, in the light and the dark theme, at
     least 4.5:1 against what is behind it (3:1 for large text); the tiles' letters too."""
     from playbook.render.tiles import PALETTES
 
     _, path = tv_page
-    page = browser.new_page(viewport=PHONE, color_scheme=scheme)
+    page = browser.new_page(viewport=viewport, color_scheme=scheme)
     page.goto(path.as_uri())
     tap(page, "button.letter[data-group='e']")
     page.keyboard.insert_text("o....")
@@ -951,14 +965,17 @@ def test_every_text_meets_wcag_aa_contrast(
     page.close()
 
 
-def test_a_screen_reader_hears_every_mark(browser: Any, tv_page: tuple[BuildResult, Path]) -> None:
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_a_screen_reader_hears_every_mark(
+    browser: Any, tv_page: tuple[BuildResult, Path], viewport: dict[str, int]
+) -> None:
     """Issue 44, item 5: a played row, a practice row, a row of the table and a drill
     trigger each read as the word and every letter with its mark (Playwright's
     accessibility snapshot); the tiles to tap are buttons named with their marks."""
     result, path = tv_page
     game = result.session.game
     plan = result.playbook.group("e")
-    page = open_page(browser, path, PHONE)
+    page = open_page(browser, path, viewport)
     tap(page, "button.letter[data-group='e']")
     first = plan.openings[0]
     snap = page.locator("#current").aria_snapshot()
