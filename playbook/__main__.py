@@ -1,5 +1,5 @@
 """``python -m playbook``."""
 
-from playbook.cli import run
+from playbook.launch import run
 
 run()

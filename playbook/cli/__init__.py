@@ -93,7 +93,10 @@ def run() -> None:
     done, SIGINT and SIGTERM are ignored while the interpreter shuts down (the workers' pool
     ends, in well under a second): the command has done and said everything, and a signal
     then would only turn its exit code into a kill or a traceback."""
-    code = main()
+    try:
+        code = main()
+    except KeyboardInterrupt:  # before the command's own handling (while parsing)
+        code = _interrupted()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)
     try:
