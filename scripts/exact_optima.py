@@ -20,7 +20,6 @@ command again after an interruption and it goes on where it stopped.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from playbook import api, config, files, model, parallel
+from playbook.cli.parser import Parser
 from playbook.spelling import IJ, Spelling
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,7 +154,7 @@ def readme_table(data: dict[str, Any]) -> str:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=float, default=300.0, help="seconds per letter")
     ap.add_argument("--jobs", type=int, default=-1)
     ap.add_argument("--configs", default="lingo-nl-5,lingo-nl-5-tv-all,lingo-nl-5-tv")

@@ -20,7 +20,6 @@ the README's table (``--table`` prints it again from the JSON).
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import os
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from playbook import api, config, files, model, parallel
+from playbook.cli.parser import Parser
 from playbook.games import game_class
 from playbook.pipeline import build, frontier
 from playbook.pipeline.session import Session
@@ -180,7 +180,7 @@ def draw(data: dict[str, Any]) -> None:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--restarts", type=int, default=20, help="hill-climbing restarts (3, 4 words)")
     ap.add_argument("--budget", type=float, default=10.0, help="exact-search seconds per group")
     ap.add_argument("--jobs", type=int, default=-1)

@@ -17,7 +17,6 @@ Builds go to ``--out`` (default ``output``); a build already there is built agai
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -28,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from playbook import files, memory, model, render
+from playbook.cli.parser import Parser
 from playbook.errors import PlaybookError
 from playbook.pipeline import likely
 from playbook.pipeline.session import Session
@@ -123,7 +123,7 @@ def table(data: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = Parser(description=__doc__.split("\n")[0])
     ap.add_argument("--configs", default=",".join(CONFIGS), help="comma-separated configs")
     ap.add_argument("--out", default="output", help="folder for the builds (default: output)")
     ap.add_argument("--jobs", type=int, default=-1, help="workers per build (default: all)")

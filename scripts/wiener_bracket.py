@@ -18,19 +18,19 @@ codebreaker plays Koyama and Lai's optimal strategy, and the value is 5,600/1,29
 
 from __future__ import annotations
 
-import argparse
 import time
 from fractions import Fraction
 
 import numpy as np
 
+from playbook.cli.parser import Parser
 from playbook.core.problem import Problem
 from playbook.games import Mastermind
 from playbook.search import mixed, optimal
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap = Parser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--rounds", type=int, default=12)
     ap.add_argument("--turns", type=int, default=6)
     args = ap.parse_args()

@@ -16,14 +16,15 @@ the same feedback led, within six turns; it prints the total.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playbook import config
+from playbook import config, files
+from playbook.cli.parser import Parser
 from playbook.core.exact import INF
+from playbook.errors import PlaybookError
 from playbook.games import Wordle
 from playbook.pipeline.session import Session
 from playbook.search.hard_mode import HardSearch, broken_rules, keeps_revealed
@@ -102,7 +103,7 @@ def check(
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--first", default="salet", help="the first guess (default salet)")
     ap.add_argument("--out", type=Path, default=OUT, help=f"the tree's file (default {OUT})")
     ap.add_argument("--check", type=Path, metavar="FILE", help="re-check a tree file instead")
@@ -126,15 +127,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.first not in guesses:
         print(f"error: --first: {args.first!r} is not one of the guesses", file=sys.stderr)
         return 2
+    # the CLI's file rules: a file or nothing there (never a link, which would write
+    # elsewhere), the folder writable (checked with a file of a random name), the tree written
+    # to a temporary file beside it and renamed over it, whole or not at all
+    kind = files.kind_of(args.out)
+    if kind not in (None, "a file"):
+        print(f"error: --out: {args.out} is {kind}; give a file to write", file=sys.stderr)
+        return 2
     try:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        probe = args.out.with_name(args.out.name + ".part")
-        probe.write_text("")
-        probe.unlink()
-    except OSError as exc:
-        print(
-            f"error: {args.out}: {exc.strerror}; give a file that can be written", file=sys.stderr
-        )
+        files.writable_folder(args.out.parent)
+    except PlaybookError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     g = guesses.index(args.first)
     search = HardSearch(problem, limit)
@@ -160,9 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     if not ok:
         return 1
     fmt = session.game.format
-    part = args.out.with_name(args.out.name + ".part")
-    part.write_text("\n".join(_lines(tree, guesses, fmt)) + "\n")
-    part.replace(args.out)
+    files.atomic_write(args.out, "\n".join(_lines(tree, guesses, fmt)) + "\n")
     total, problems = check(args.out, answers, guesses, limit)
     print(
         f"{args.out}: {total} guesses, re-checked from the words: "

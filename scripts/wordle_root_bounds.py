@@ -28,14 +28,17 @@ with a memo of its own.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from playbook import parallel
+from playbook import files, parallel
+from playbook.cli.parser import Parser
 from playbook.core.exact import INF
 from playbook.errors import PlaybookError
 from playbook.pipeline.root import bound_rows, proof_of, refute_rows, root_search
@@ -61,9 +64,23 @@ def _whole(rec: Any, stage: int) -> bool:
     kinds.update({"whole": bool} if stage == 1 else {"exact": bool, "weight": int, "parts": list})
     if any(not isinstance(rec.get(k), kind) for k, kind in kinds.items()):
         return False
+    numbers = [rec["row"], rec["bound"], *([] if stage == 1 else [rec["weight"]])]
+    if not all(_fits(x) for x in numbers):
+        return False
     return stage == 1 or all(
-        isinstance(p, list) and len(p) == 4 and all(type(x) is int for x in p) for p in rec["parts"]
+        isinstance(p, list) and len(p) == 4 and all(_fits(x) for x in p) for p in rec["parts"]
     )
+
+
+LARGEST = 2**40
+"""The largest figure a line may hold (a total of guesses is far below; the search's own
+arithmetic is of 64 bits): a larger one makes the line not whole."""
+LONGEST_LINE = 1 << 20
+"""Longer lines are not parsed (a line of deeply nested arrays would exhaust the stack)."""
+
+
+def _fits(x: Any) -> bool:
+    return type(x) is int and -LARGEST <= x <= LARGEST
 
 
 def _done(path: Path, stage: int) -> tuple[dict[int, dict[str, Any]], int]:
@@ -73,15 +90,25 @@ def _done(path: Path, stage: int) -> tuple[dict[int, dict[str, Any]], int]:
     bad = 0
     if path.exists():
         for line in path.read_text(errors="replace").splitlines():
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError:
+            try:  # a line of hostile JSON (huge digits, deep nesting) is just not whole
+                rec = json.loads(line) if len(line) <= LONGEST_LINE else None
+            except (ValueError, RecursionError):
                 rec = None
             if _whole(rec, stage):
                 done[int(rec["row"])] = rec
             else:
                 bad += 1
     return done, bad
+
+
+def _append(path: Path) -> IO[str]:
+    """``path`` opened to append lines, never through a symbolic link (one planted or left
+    dangling would write elsewhere) nor to anything but a plain file: an OSError otherwise."""
+    kind = files.kind_of(path)
+    if kind not in (None, "a file"):
+        raise OSError(errno.EINVAL, f"is {kind}, not a file to write", str(path))
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+    return os.fdopen(fd, "a")
 
 
 def _stage(
@@ -108,7 +135,7 @@ def _stage(
     ]
     out.parent.mkdir(parents=True, exist_ok=True)
     ended = len(rows) - len(todo)
-    with out.open("a") as fh:
+    with _append(out) as fh:
         for _, part in parallel.stream(fn, tasks, jobs):
             for rec in part:
                 fh.write(json.dumps(rec, sort_keys=True) + "\n")
@@ -152,7 +179,7 @@ def _recheck(k: int, seed: int, cutoff: int, bounds: Path, proof: Path, hard: bo
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--jobs", type=int, default=2, help="local workers (default 2)")
     ap.add_argument("--scheduler", help="a Dask scheduler's address, tcp://HOST:PORT")
     ap.add_argument("--hard", action="store_true", help="hard mode (its own files and cut-off)")
@@ -204,11 +231,11 @@ def main(argv: list[str] | None = None) -> int:
         failed = _recheck(args.recheck, args.seed, args.cutoff, args.bounds, args.proof, args.hard)
         first, second = _done(args.bounds, 1)[0], _done(args.proof, 2)[0]
         return max(int(failed > 0), _summary(args, guesses, rows, best, first, second))
-    made = [path for path in (args.bounds, args.proof) if not path.exists()]
+    made = [path for path in (args.bounds, args.proof) if files.kind_of(path) is None]
     for path in (args.bounds, args.proof):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.open("a").close()
+            _append(path).close()
         except OSError as exc:
             print(
                 f"error: {path}: {exc.strerror}; give a file that can be written", file=sys.stderr

@@ -206,9 +206,14 @@ def test_the_hard_script_stops_on_bad_arguments_with_one_line(tmp_path: Path, ca
     cases = [
         (["--first", "zzzzz"], "error: --first"),
         (["--check", str(tmp_path / "none.txt")], f"error: {tmp_path / 'none.txt'}"),
-        (["--out", str(tmp_path / "f" / "t.txt")], f"error: {tmp_path / 'f' / 't.txt'}"),
+        (["--out", str(tmp_path / "f" / "t.txt")], f"error: --out: {tmp_path / 'f'} is a file"),
+        # a link would write elsewhere: refused before the search, the file it names untouched
+        (["--out", str(tmp_path / "link.txt")], f"error: --out: {tmp_path / 'link.txt'} is a sym"),
     ]
+    (tmp_path / "elsewhere.txt").write_text("kept")
+    (tmp_path / "link.txt").symlink_to(tmp_path / "elsewhere.txt")
     for argv, says in cases:
         assert mod.main(argv) == 2
         err = capsys.readouterr().err
         assert err.startswith(says) and err.count("\n") == 1, err
+    assert (tmp_path / "elsewhere.txt").read_text() == "kept"

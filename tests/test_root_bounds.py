@@ -118,3 +118,39 @@ def test_a_dead_scheduler_is_one_line_and_leaves_no_file(
     err = capsys.readouterr().err
     assert err.startswith("error: --scheduler: no Dask scheduler answers") and err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_root_script_writes_through_no_link(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Issue 45, item 1: a link named like an output (dangling, or to a file elsewhere) is
+    refused in one line before any work; nothing is created or changed through it."""
+    mod = script("wordle_root_bounds")
+    (tmp_path / "elsewhere.jsonl").write_text("kept\n")
+    (tmp_path / "b.jsonl").symlink_to(tmp_path / "elsewhere.jsonl")
+    (tmp_path / "p.jsonl").symlink_to(tmp_path / "nowhere" / "p.jsonl")  # dangling
+    for bounds, proof in (("b.jsonl", "q.jsonl"), ("c.jsonl", "p.jsonl")):
+        argv = ["--bounds", str(tmp_path / bounds), "--proof", str(tmp_path / proof)]
+        assert mod.main([*argv, "--guesses", "trace"]) == 2
+        err = capsys.readouterr().err
+        assert "is a symbolic link, not a file to write" in err and err.count("\n") == 1, err
+    assert (tmp_path / "elsewhere.jsonl").read_text() == "kept\n"
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_hostile_json_lines_are_just_not_whole(tmp_path: Path) -> None:
+    """Issue 45, item 3: a line with a 5,000-digit number, 100,000 nested arrays or a
+    figure beyond 64 bits is a line to do again, never a traceback."""
+    mod = script("wordle_root_bounds")
+    good = '{"row": 1, "guess": "salet", "bound": 7920, "whole": true}'
+    lines = [
+        good,
+        '{"row": 2, "guess": "trace", "bound": ' + "9" * 5000 + ', "whole": true}',
+        "[" * 100_000 + "]" * 100_000,
+        '{"row": 3, "guess": "crate", "bound": 10000000000000000000, "whole": true}',
+    ]
+    path = tmp_path / "b.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    done, bad = mod._done(path, 1)
+    assert list(done) == [1] and bad == 3
+    proof = '{"row": 1, "guess": "salet", "bound": 7920, "exact": true, "weight": 1, '
+    path.write_text(proof + '"parts": [[1, 2, 3, 4]]}\n' + proof + '"parts": [[1, 2, 3, 1e19]]}\n')
+    assert mod._done(path, 2)[1] == 1
