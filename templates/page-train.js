@@ -31,14 +31,35 @@
   })();
   const memory = new Map();
   const keyOf = (what) => `playbook:${D.name}:${what}`;
+  /** What each kept record must hold: the score's figures are numbers, the drill's cards
+      objects. A record of another shape is set aside whole (under a key of its own, so
+      nothing is lost) and the page starts that record afresh, saying so in one line. */
+  const SHAPES = {
+    practice: (v) => Object.values(v).every((x) => typeof x === "number" && Number.isFinite(x)),
+    drill: (v) => Object.values(v).every((x) => x !== null && typeof x === "object" && !Array.isArray(x)),
+  };
+  let setAside = "";
   function load(what, empty) {
+    let raw = null;
     try {
-      const raw = STORE ? STORE.getItem(keyOf(what)) : memory.get(what);
+      raw = STORE ? STORE.getItem(keyOf(what)) : memory.get(what);
       const v = raw ? JSON.parse(raw) : null;
-      return v && typeof v === "object" ? v : empty;
+      if (v === null) return empty;
+      if (typeof v === "object" && !Array.isArray(v) && (!SHAPES[what] || SHAPES[what](v))) return v;
     } catch (e) {
-      return empty; // something else wrote there: start over
+      // not JSON: set aside below
     }
+    const aside = `${keyOf(what)}:set-aside:${Date.now()}`;
+    try {
+      if (STORE) {
+        STORE.setItem(aside, raw);
+        STORE.removeItem(keyOf(what));
+      } else memory.delete(what);
+    } catch (e) {
+      // a browser that keeps nothing more: the record stays where it was
+    }
+    setAside = _("Progress kept on this device could not be read: it was set aside (as {key}) and starts afresh.", { key: aside });
+    return empty;
   }
   function save(what, value) {
     const raw = JSON.stringify(value);
@@ -389,6 +410,7 @@
     const games = Number(s.games) || 0;
     const won = Number(s.won) || 0;
     const out = $("pr-score");
+    $("pr-aside").textContent = setAside;
     if (!games) {
       out.textContent = STORE
         ? _("No games yet. Your score is kept in this browser, on this device only.")
@@ -663,6 +685,7 @@
     const now = Date.now();
     const due = CARDS.filter((c) => isNew(b, c) || b[c.id].due <= now).length;
     const done = CARDS.filter((c) => learnt(b, c)).length;
+    $("dr-aside").textContent = setAside;
     $("dr-due").textContent = ngettext("{due} due now · {learnt} of {n} card learnt (a week or more)", "{due} due now · {learnt} of {n} cards learnt (a week or more)", CARDS.length, {
       due,
       learnt: done,

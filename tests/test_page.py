@@ -1051,3 +1051,52 @@ def test_taking_over_a_board_in_one_screen(
     assert page.get_attribute("#entry", "data-word") == problem.guesses[best.row]
     assert page.errors == []
     page.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_stored_progress_of_the_wrong_shape_is_set_aside(
+    browser: Any, tv_page: tuple[BuildResult, Path], viewport: dict[str, int]
+) -> None:
+    """Issue 45, item 4: progress kept on the device that is not what the page wrote (a
+    string, a number, wrong types, broken JSON) is set aside whole under a key of its own,
+    with a one-line note, and the page starts afresh: no NaN, no script error; and any
+    address falls back to the start screen."""
+    _, path = tv_page
+    page = open_page(browser, path, viewport)
+    key = page.evaluate(
+        "() => 'playbook:' + JSON.parse(document.getElementById('playbook-data').textContent).name"
+    )
+    for practice, drill in (
+        ('"a string"', "5"),
+        ('{"games": "x", "won": null}', "{bad json"),
+        ("[1]", '{"o:e": 3}'),
+    ):
+        page.evaluate(
+            "([k, p, d]) => { localStorage.clear(); localStorage.setItem(k + ':practice', p);"
+            " localStorage.setItem(k + ':drill', d); }",
+            [key, practice, drill],
+        )
+        page.goto(f"{path.as_uri()}#practice/e/1")
+        assert "NaN" not in page.inner_text("#pr-score")
+        assert page.inner_text("#pr-aside").startswith(
+            "Progress kept on this device could not be read"
+        )
+        page.goto(f"{path.as_uri()}#drill")
+        page.reload()
+        assert "NaN" not in page.inner_text("#dr-due")
+        kept = page.evaluate(
+            "() => Object.keys(localStorage).filter(k => k.includes(':set-aside:'))"
+        )
+        assert len(kept) == 2, kept
+        assert sorted(
+            page.evaluate("(ks) => ks.map(k => localStorage.getItem(k))", kept)
+        ) == sorted([practice, drill])
+    for address in ("#%", "#%E0%A4%A", "#practice/%zz/1", "#drill/../../etc", "#constructor"):
+        page.goto(path.as_uri() + address)
+        assert (
+            page.is_visible("#letters")
+            or page.is_visible("#practice-main")
+            or page.is_visible("#drill-main")
+        )
+    assert page.errors == []
+    page.close()
