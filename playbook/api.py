@@ -33,6 +33,7 @@ from playbook.pipeline import outputs, strategies
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session
 from playbook.pipeline.units import Progress
+from playbook.play.players import plural
 from playbook.search import expect, hangman, mixed, randomised
 from playbook.verify import Report, partial
 
@@ -122,10 +123,10 @@ class BuildOutcome:
     def verdict(self) -> str:
         """One line: every word found within the limit, or how many were not."""
         pb, rep, game = self.result.playbook, self.result.report, self.result.session.game
-        within = f"every word found within {game.limit} {game.limit_name}"
+        within = f"every word found within {plural(game.limit, game.limit_name)}"
         if partial(pb):
             within = f"every word of {', '.join(g.group for g in pb.groups)} found within " + (
-                f"{game.limit} {game.limit_name} (a partial playbook: those groups only)"
+                f"{plural(game.limit, game.limit_name)} (a partial playbook: those groups only)"
             )
         if rep.ok:
             return f"verified: {within}" + (f" but {_declared(rep)}" if rep.declared else "")
@@ -217,7 +218,7 @@ class VerifyOutcome:
     @property
     def verdict(self) -> str:
         rep, game = self.report, self.game
-        within = f"within {game.limit} {game.limit_name}"
+        within = f"within {plural(game.limit, game.limit_name)}"
         if rep.ok and not rep.declared:
             return f"OK: all {rep.overall.words} words found {within}"
         if rep.ok:

@@ -78,9 +78,15 @@ _PROCESS_SECRET = os.urandom(32)
 
 
 def inside(folder: Path, name: str) -> Path:
-    """``folder/name``, refusing names that would leave the folder."""
-    target = (folder / name).resolve()
-    if folder.resolve() not in target.parents:
+    """``folder/name``, refusing names that would leave the folder (and a folder whose path
+    runs into a loop of symbolic links)."""
+    try:
+        target, root = (folder / name).resolve(), folder.resolve()
+    except (RuntimeError, OSError):  # Python reports a loop of links as a RuntimeError
+        raise PlaybookError(
+            f"--out: {folder}: a loop of symbolic links; give a folder that can be reached"
+        ) from None
+    if root not in target.parents:
         raise PlaybookError(f"output name {name!r} would write outside {folder}")
     return target
 

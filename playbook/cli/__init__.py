@@ -99,6 +99,8 @@ def run() -> None:
         code = _interrupted()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)
+    if sys.stdout is None:  # started with standard output closed: nothing reached it
+        sys.exit(code or _refused("standard output is closed: nothing could be printed"))
     try:
         sys.stdout.flush()
     except OSError as exc:  # standard output to a full disk or /dev/full

@@ -90,12 +90,10 @@ class Hangman(Game):
         t = text.strip()
         if t in ("-", "0", ""):
             return 0
-        try:
-            positions = [int(x) for x in re.split(r"[ ,]+", t)]
-        except ValueError:
-            raise ValueError(
-                f"feedback {text!r}: write positions like 2,5 or - for a miss"
-            ) from None
+        parts = re.split(r"[ ,]+", t)
+        if not all(p.isascii() and p.isdigit() for p in parts):  # int() would read 1_2 as 12
+            raise ValueError(f"feedback {text!r}: write positions like 2,5 or - for a miss")
+        positions = [int(x) for x in parts]
         if any(not 1 <= p <= self.max_length for p in positions):
             raise ValueError(f"feedback {text!r}: positions run from 1 to {self.max_length}")
         return sum(1 << (p - 1) for p in set(positions))

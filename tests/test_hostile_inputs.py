@@ -1,0 +1,71 @@
+"""Hostile inputs on the surfaces issue 45 names that the corpus had not: each one line and
+its exit code, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from playbook.games import Hangman
+
+TINY = (
+    "name: t\ngame: lingo\nwords:\n  list: w.txt\nrules:\n  turns: {turns}\n"
+    "render:\n  formats: yaml\n"
+)
+WORDS = "kabel\nkamer\nkanon\nkater\nlepel\nlaken\n"
+
+
+def _run(args: list[str], cwd: Path, **kw: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "playbook", *args], cwd=cwd, capture_output=True, text=True,
+        timeout=600, **kw,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("hostile")
+    (folder / "w.txt").write_text(WORDS)
+    (folder / "c.yaml").write_text(TINY.format(turns=1))
+    r = _run(["build", "c.yaml", "--out", "out"], folder)
+    assert r.returncode == 0, r.stderr
+    return folder
+
+
+def test_turns_no_plan_can_meet_build_a_playbook_that_passes_its_own_verify(built: Path) -> None:
+    r = _run(["verify", "out/t/playbook.yaml"], built)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "words found within 1 turn;" in r.stdout  # one turn, not "1 turns"
+
+
+def test_show_with_standard_output_closed_is_one_line(built: Path) -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "show", "out/t/playbook.yaml"],
+        cwd=built, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=600,
+        preexec_fn=lambda: __import__("os").close(1),
+    )  # fmt: skip
+    assert (
+        r.returncode == 2
+        and r.stderr == "error: standard output is closed: nothing could be printed\n"
+    )
+
+
+def test_an_out_folder_in_a_loop_of_links_is_one_line(built: Path) -> None:
+    (built / "loop1").symlink_to(built / "loop2")
+    (built / "loop2").symlink_to(built / "loop1")
+    r = _run(["build", "c.yaml", "--out", "loop1/x"], built)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert (
+        r.stderr
+        == "error: --out: loop1/x: a loop of symbolic links; give a folder that can be reached\n"
+    )
+
+
+@pytest.mark.parametrize("text", ["1_2", "١", "+3", "2,,x"])
+def test_hangman_positions_are_digits_only(text: str) -> None:
+    with pytest.raises(ValueError, match="write positions like 2,5 or - for a miss"):
+        Hangman().parse(text)
+    assert Hangman().parse("1,2") == 3
