@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -132,3 +133,25 @@ def test_the_plot_is_the_same_from_run_to_run() -> None:
     # differ from the one before in every id of its plot
     runs = plot.measured()["runs"][:2]
     assert runs and plot.inline_svg(runs) == plot.inline_svg(runs)
+
+
+@pytest.mark.parametrize("which", ["whole list", "common words"])
+def test_the_book_draws_the_frontier_of_its_own_answers(which: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The book's appendix for a run of the whole list and for one of the common words (its
+    weighted average and chance of losing beside the plain figures): rendered, the rows of
+    its table all there (a run without the model once made the book fail to render)."""
+    import importlib
+
+    from playbook import model, render
+
+    views = importlib.import_module("playbook.render.views")
+    data = plot.measured()
+    runs = [r for r in data["runs"] if ("model" in r) == (which == "common words")]
+    assert runs
+    head = {k: v for k, v in data.items() if k != "runs"}
+    monkeypatch.setattr(views.frontier, "run_for", lambda *a: (runs[0], head))
+    pb = model.load(str(Path(__file__).parent / "golden" / "mastermind-4x6-minimax-3e233db.yaml"))
+    html = render.render_html(pb)
+    assert 'id="frontier"' in html
+    assert html.count("<tr><td>") >= len(runs[0]["points"])
+    assert ("weighted average" in html) == (which == "common words")
