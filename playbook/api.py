@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,25 @@ __all__ = [
     "run_build",
     "verify_playbook",
 ]
+
+
+def _need(name: str, value: Any, typ: type | tuple[type, ...], what: str) -> None:
+    """At the library's boundary: ``value`` of ``typ``, else a TypeError naming the argument
+    and what it takes (true is no number here)."""
+    numbers = typ in (int, float) or typ == (int, float)
+    if not isinstance(value, typ) or (numbers and isinstance(value, bool)):
+        raise TypeError(f"{name}: expected {what}, got {value!r}")
+
+
+def _choice(name: str, value: Any, allowed: Collection[str]) -> None:
+    """``value`` one of ``allowed``, else a ValueError (a TypeError for no text) naming them."""
+    _need(name, value, str, "text")
+    if value not in allowed:
+        raise ValueError(f"{name}: {value!r} is not allowed; allowed: {', '.join(allowed)}")
+
+
+CONFIG = "a playbook.config.Config (playbook.config.load(path))"
+PLAYBOOK = "a playbook.model.Playbook (playbook.model.load(path))"
 
 
 def _declared(rep: Report) -> str:
@@ -91,6 +110,9 @@ def prepare_build(
     """Everything a build checks before it searches: rules a playbook can keep, the lists
     and the groups named, an output folder ``out/<name>`` that can be written and whose
     outputs can be replaced. Nothing is written yet."""
+    _need("cfg", cfg, Config, CONFIG)
+    _need("out", out, (str, Path), "a folder (a path)")
+    out = Path(out)
     building.check_buildable(cfg)
     session = Session.open(cfg, use_cache=use_cache)
     groups = tuple(session.select(letters))
@@ -245,6 +267,9 @@ def verify_playbook(
     """Replay every word of the playbook's own list (checked by checksum; ``words``: this
     word list file instead) through ``pb`` read from ``path``; ``proofs``: re-decide what it
     says an exhaustive search proves."""
+    _need("pb", pb, model.Playbook, PLAYBOOK)
+    _need("path", path, str, "the playbook file's path, as text")
+    _need("n_jobs", n_jobs, int, "a whole number of workers")
     t0 = time.perf_counter()
     rep, game = outputs.verify_file(pb, path, words, proofs=proofs, n_jobs=n_jobs)
     return VerifyOutcome(pb, rep, game, proofs, time.perf_counter() - t0)
@@ -297,6 +322,11 @@ def render_playbook(
     in ``language`` (``auto``: the language of its word list, :data:`render.i18n.CHOICES`);
     the page (and sheets that show words) get the playbook's own lists through
     :meth:`Session.from_playbook`."""
+    _need("pb", pb, model.Playbook, PLAYBOOK)
+    _need("path", path, str, "the playbook file's path, as text")
+    _choice("fmt", fmt, list(render.FORMATS))
+    _choice("tiles", tiles, render.TILE_STYLES)
+    _choice("language", language, render.i18n.CHOICES)
     if letters is not None:
         pb = model.only(pb, letters, f"--letters ({path})")
     spec = render.FORMATS[fmt]
@@ -383,6 +413,8 @@ def game_values(
     freely after. Refused in one line before any search where an opening is no guess;
     :class:`mixed.OutOfTime` after ``budget`` seconds in all. Best responses are the plain
     exact search up to ``cap`` answers, the bounded one beyond."""
+    _need("cfg", cfg, Config, CONFIG)
+    _need("budget", budget, (int, float), "seconds, a number")
     session = Session.open(cfg)
     if session.game.limit_name != "turns":
         raise PlaybookError(
@@ -477,6 +509,7 @@ def hangman_values(
     (:func:`randomised.kept_word`), the Hangman question's recurrence
     (:func:`randomised.recurrence`) and the exact minimax without chance, on the same words.
     :class:`randomised.OutOfTime` after ``budget`` seconds in all."""
+    _need("cfg", cfg, Config, CONFIG)
     if not counts_misses(cfg):
         raise PlaybookError(
             f"value: {cfg.name}: --sample and the Hangman figures are for a game that counts "
@@ -524,6 +557,9 @@ def expected_mistakes(
     """The exact expected mistakes of a randomised Hangman guesser against ``word`` (as
     typed) among the config's words of its length; refused in one line where the game is not
     Hangman or the word is not in the list."""
+    _need("cfg", cfg, Config, CONFIG)
+    _need("word", word, str, "a word, as text")
+    _need("strategy", strategy, str, "a strategy's name, as text")
     session = Session.open(cfg)
     if session.game.limit_name != "misses":
         raise PlaybookError(

@@ -91,3 +91,53 @@ def test_optimal_in_parallel_equals_serial_and_resumes(
     assert {n: r.tree for n, r in again.results.items()} == {
         n: r.tree for n, r in serial.results.items()
     }
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "says"),
+    [
+        (
+            lambda: api.prepare_build(None, Path("out")),
+            TypeError,
+            "cfg: expected a playbook.config.Config",
+        ),  # type: ignore[arg-type]
+        (
+            lambda: api.verify_playbook(None, "x.yaml"),
+            TypeError,
+            "pb: expected a playbook.model.Playbook",
+        ),  # type: ignore[arg-type]
+        (
+            lambda: api.render_playbook(_pb(), "x.yaml", "docx"),
+            ValueError,
+            "fmt: 'docx' is not allowed; allowed: ",
+        ),
+        (
+            lambda: api.render_playbook(_pb(), "x.yaml", None),
+            TypeError,
+            "fmt: expected text, got None",
+        ),  # type: ignore[arg-type]
+        (
+            lambda: api.render_playbook(_pb(), "x.yaml", "md", tiles="neon"),
+            ValueError,
+            "tiles: 'neon'",
+        ),
+        (lambda: api.game_values(None), TypeError, "cfg: expected a playbook.config.Config"),  # type: ignore[arg-type]
+        (lambda: api.expected_mistakes(None, "kat", "uniform"), TypeError, "cfg: expected"),  # type: ignore[arg-type]
+        (lambda: api.optimal(None), TypeError, "cfg: expected a playbook.config.Config"),  # type: ignore[arg-type]
+        (
+            lambda: api.hangman_values("hangman-en"),
+            TypeError,
+            "cfg: expected a playbook.config.Config",
+        ),  # type: ignore[arg-type]
+    ],
+)
+def test_the_library_checks_its_arguments_at_the_boundary(call, error, says) -> None:  # type: ignore[no-untyped-def]
+    """Issue 45, item 5: a wrong argument is a TypeError or ValueError naming it and what it
+    takes, before any work, not an AttributeError or KeyError deep inside."""
+    with pytest.raises(error) as exc:
+        call()
+    assert str(exc.value).startswith(says), exc.value
+
+
+def _pb():  # type: ignore[no-untyped-def]
+    return model.load(str(Path(__file__).parent / "golden" / "mastermind-4x6-minimax-3e233db.yaml"))

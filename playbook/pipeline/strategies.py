@@ -198,6 +198,8 @@ def play_optimal(
     run stopped part-way goes on where it stopped (emptied once all are done). ``weighted``:
     the fewest guesses weighted by how often each answer is used (:func:`search_weights`),
     the optimum for the words a show plays."""
+    if not isinstance(cfg, Config):
+        raise TypeError(f"cfg: expected a playbook.config.Config, got {cfg!r}")
     if cfg.rules.hard:
         raise ConfigError(f"{cfg.source}: --rule optimal does not support hard mode")
     t0 = time.perf_counter()
