@@ -62,3 +62,20 @@ def test_a_long_command_answers_a_signal_in_one_line(
     assert proc.returncode == 130, err
     assert err.startswith("interrupted") and err.count("\n") == 1, err
     assert "Traceback" not in err
+
+
+def test_a_budget_is_a_wall_clock_limit_the_command_keeps(tmp_path: Path) -> None:
+    """Issue 45, item 2: ``value mastermind-5x8 --budget 2`` ran past 300 s (its feedback
+    table alone takes longer): the command now ends a few seconds past its budget with one
+    line and exit 1, whatever it is doing."""
+    t0 = time.monotonic()
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "value", "mastermind-5x8", "--budget", "2"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    took = time.monotonic() - t0
+    assert r.returncode == 1, r.stderr
+    assert r.stderr == (
+        "value: not decided within 2 s (its work ran past the budget; nothing found)\n"
+    )
+    assert took < 120  # 2 s, the watchdog's 5 s of grace, the start; a busy machine's slack

@@ -18,6 +18,7 @@ from rich.table import Table
 
 from playbook import api, config, files, model, parallel, signals, words
 from playbook.cli import console as report
+from playbook.cli import watchdog
 from playbook.errors import PlaybookError
 from playbook.pipeline import likely, outputs, strategies
 from playbook.pipeline.session import split_letters
@@ -443,7 +444,21 @@ def _hangman_value(args: argparse.Namespace, cfg: config.Config) -> int:
     return 0
 
 
+def _past_budget(command: str, budget: float) -> Callable[[], None]:
+    """The line a command says where its work ran past its ``--budget`` (the watchdog)."""
+
+    def say() -> None:
+        _undecided(command, budget, "its work ran past the budget; nothing found")
+
+    return say
+
+
 def cmd_value(args: argparse.Namespace) -> int:
+    with watchdog.budget(args.budget, _past_budget("value", args.budget)):
+        return _value(args)
+
+
+def _value(args: argparse.Namespace) -> int:
     openings = [w.strip() for w in (args.openings or "").split(",") if w.strip()]
     with config_path(args.config) as path:
         cfg = config.load(path)
@@ -510,6 +525,11 @@ def cmd_value(args: argparse.Namespace) -> int:
 
 
 def cmd_mistakes(args: argparse.Namespace) -> int:
+    with watchdog.budget(args.budget, _past_budget("mistakes", args.budget)):
+        return _mistakes(args)
+
+
+def _mistakes(args: argparse.Namespace) -> int:
     with config_path(args.config) as path:
         cfg = config.load(path)
         try:

@@ -96,3 +96,37 @@ def watching(say: Callable[[], None]) -> Iterator[None]:
         thread.join(timeout=2)
         os.close(w)
         os.close(r)
+
+
+BUDGET_GRACE = 5.0
+"""Seconds past a ``--budget`` a command may take to report what it found before the
+watchdog ends it (a search checks its clock between steps; a step inside compiled code, or
+the feedback table of a huge game, may not)."""
+
+
+@contextlib.contextmanager
+def budget(seconds: float | None, say: Callable[[], None]) -> Iterator[None]:
+    """A ``--budget`` the command keeps: where it has not ended :data:`BUDGET_GRACE` seconds
+    past it, ``say`` prints one line and the process exits 1 (a set of outputs moving in
+    place is waited for)."""
+    if seconds is None:
+        yield
+        return
+    done = threading.Event()
+
+    def watch() -> None:
+        if done.wait(seconds + BUDGET_GRACE):
+            return
+        while signals.moving():
+            time.sleep(0.05)
+        with contextlib.suppress(OSError, ValueError):
+            say()
+            sys.stderr.flush()
+        os._exit(1)
+
+    thread = threading.Thread(target=watch, name="budget", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
