@@ -69,3 +69,19 @@ def test_hangman_positions_are_digits_only(text: str) -> None:
     with pytest.raises(ValueError, match="write positions like 2,5 or - for a miss"):
         Hangman().parse(text)
     assert Hangman().parse("1,2") == 3
+
+
+@pytest.mark.parametrize("triples", [{"exists": False}, {"exists": False, "target": {"a": 1}}])
+def test_triple_notes_without_a_whole_target_render_and_show(built: Path, triples: dict) -> None:  # type: ignore[type-arg]
+    import yaml
+
+    data = yaml.safe_load((built / "out" / "t" / "playbook.yaml").read_text())
+    for g in data["groups"].values():
+        g.setdefault("notes", {})["exhaustive_triples"] = triples
+    (built / "odd.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    for args in (
+        ["render", "odd.yaml", "--format", "html", "-o", "odd.html"],
+        ["show", "odd.yaml"],
+    ):
+        r = _run(args, built)
+        assert "Traceback" not in r.stderr and r.returncode in (0, 2), r.stderr

@@ -242,7 +242,10 @@ class GroupPlan:
         """Whether the exhaustive triple search found that no three openings leave at most
         the target number of words (recorded under ``notes.exhaustive_triples``)."""
         triples = self.notes.get("exhaustive_triples")
-        return isinstance(triples, Mapping) and triples.get("exists") is False
+        if not isinstance(triples, Mapping) or triples.get("exists") is not False:
+            return False
+        target = triples.get("target")  # what the sheets print: a whole number, or no claim
+        return isinstance(target, int) and not isinstance(target, bool)
 
 
 @dataclasses.dataclass(frozen=True)
