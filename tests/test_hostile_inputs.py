@@ -85,3 +85,24 @@ def test_triple_notes_without_a_whole_target_render_and_show(built: Path, triple
     ):
         r = _run(args, built)
         assert "Traceback" not in r.stderr and r.returncode in (0, 2), r.stderr
+
+
+def test_a_folder_named_like_a_bundled_config_does_not_hide_it(tmp_path: Path) -> None:
+    """After ``build --out .`` the working folder holds a folder named like the config: the
+    ``next:`` commands the build printed name the bundled config, and still work."""
+    (tmp_path / "mastermind-3x2").mkdir()
+    r = _run(["strategy", "mastermind-3x2", "--rule", "scm"], tmp_path)
+    assert r.returncode == 0 and r.stdout.startswith("rule scm: first guess"), r.stderr
+
+
+def test_the_next_commands_stay_one_line_each_whatever_the_folder(tmp_path: Path) -> None:
+    from playbook.cli.commands import next_steps
+    from playbook.model import GroupPlan, Playbook
+
+    pb = Playbook(name="x", game={}, words={}, groups=(GroupPlan("k", ("kante",), None),))
+    for folder in ("out/a b", "out/a\nb", "out/it's"):
+        lines = next_steps([Path(folder) / "playbook.yaml", Path(folder) / "p-card.pdf"], pb)
+        assert all("\n" not in line for line in lines) and len(lines) == 3, lines
+    assert next_steps([Path("out/a\nb/playbook.yaml")], pb)[0] == (
+        "  playbook show $'out/a\\x0ab/playbook.yaml' --letter k"
+    )

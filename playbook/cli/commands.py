@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import json
 import os
+import shlex
 import signal
 import sys
 import time
@@ -44,7 +45,10 @@ def config_path(arg: str | None) -> Iterator[Path]:
     """A config file path: the argument, or a bundled config by name (default lingo-nl-5)."""
     name = arg or DEFAULT_CONFIG
     p = Path(name)
-    if arg and (p.exists() or "/" in arg or arg.endswith((".yaml", ".yml"))):
+    # a bare bundled name is the bundled config: a file or folder of that name in the working
+    # folder (a build's output folder after --out .) never hides it; ./name means the file
+    local = p.exists() and arg not in bundled_configs()
+    if arg and (local or "/" in arg or arg.endswith((".yaml", ".yml"))):
         yield p
         return
     if name not in bundled_configs():
@@ -128,6 +132,23 @@ def _size(path: Path) -> str:
     return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.0f} kB"
 
 
+def _shell(path: Path) -> str:
+    """``path`` as one word of a shell command on one line: quoted where it must be, and in
+    bash's $'...' form where it holds a newline or another unprintable character."""
+    text = str(path)
+    if text.isprintable():
+        return shlex.quote(text)
+
+    def char(c: str) -> str:
+        if c in "'\\":
+            return "\\" + c
+        if c.isprintable():
+            return c
+        return f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}"
+
+    return "$'" + "".join(map(char, text)) + "'"
+
+
 def next_steps(paths: list[Path], pb: model.Playbook) -> list[str]:
     """What to do with a build's files, for the person who built them: the card to print
     and the page to open on a phone first (a contestant's material), then the commands to
@@ -136,13 +157,15 @@ def next_steps(paths: list[Path], pb: model.Playbook) -> list[str]:
     card = next((p for p in paths if p.name.endswith("-card.pdf")), None)
     page = next((p for p in paths if p.name.endswith("-play.html")), None)
     if card is not None:
-        out.append(f"  print the card (all there is to learn, one sheet): {card}")
+        out.append(f"  print the card (all there is to learn, one sheet): {_shell(card)}")
     if page is not None:
-        out.append(f"  open on a phone to play along (offline, one file): {page}")
+        out.append(f"  open on a phone to play along (offline, one file): {_shell(page)}")
     yaml_path = paths[0]
     group = next((g.group for g in pb.groups if g.table), pb.groups[0].group if pb.groups else "")
-    out.append(f"  playbook show {yaml_path} --letter {group}")
-    out.append(f"  playbook play {pb.name} --playbook {yaml_path} --letter {group}")
+    out.append(f"  playbook show {_shell(yaml_path)} --letter {shlex.quote(group)}")
+    out.append(
+        f"  playbook play {pb.name} --playbook {_shell(yaml_path)} --letter {shlex.quote(group)}"
+    )
     return out
 
 
