@@ -5,6 +5,7 @@ file and what is allowed."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import unicodedata
@@ -185,3 +186,23 @@ def load_yaml(text: str, path: str, error: type[PlaybookError]) -> Any:
     except (TypeError, ValueError, RecursionError) as exc:
         # an unhashable key, a date that is not one, ...
         raise error(f"{path}: not plain YAML data ({str(exc).splitlines()[0]})") from None
+
+
+JSON_LIMIT = 64 << 20
+"""The largest JSON file the tool's scripts read (their own results are a few MB)."""
+
+
+def read_json(path: Path, kind: str, error: type[PlaybookError] = PlaybookError) -> Any:
+    """A JSON file of results read with limits: a plain file of at most :data:`JSON_LIMIT`
+    bytes (:func:`read_user_file`), UTF-8, valid JSON, numbers of at most Python's digits and
+    nesting within the parser's stack; a one-line ``error`` naming the file otherwise."""
+    raw = read_user_file(path, JSON_LIMIT, kind, error)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise error(f"{path}: not UTF-8 text; expected the {kind} as JSON") from None
+    except json.JSONDecodeError as exc:
+        raise error(f"{path}:{exc.lineno}: not JSON ({exc.msg}); expected the {kind}") from None
+    except (ValueError, RecursionError) as exc:  # 5,000 digits, 100,000 nested arrays
+        why = "nested too deeply" if isinstance(exc, RecursionError) else "a number too long"
+        raise error(f"{path}: {why}; expected the {kind} as JSON") from None

@@ -28,8 +28,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playbook import api, config, files, model, parallel
+from playbook import api, config, files, model, parallel, safe_yaml
 from playbook.cli.parser import Parser
+from playbook.errors import PlaybookError
 from playbook.spelling import IJ, Spelling
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,7 +168,15 @@ def main() -> int:
     )
     args = ap.parse_args()
     if args.table:
-        print(readme_table(json.loads(Path(args.json).read_text())))
+        try:
+            data = safe_yaml.read_json(Path(args.json), "results of exact_optima.py")
+            print(readme_table(data))
+        except PlaybookError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        except (KeyError, IndexError, TypeError, AttributeError):
+            print(f"error: {args.json}: not the results of exact_optima.py", file=sys.stderr)
+            return 2
         return 0
     jobs = parallel.effective_jobs(args.jobs)
     out = {

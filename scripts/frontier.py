@@ -29,8 +29,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playbook import api, config, files, model, parallel
+from playbook import api, config, files, model, parallel, safe_yaml
 from playbook.cli.parser import Parser
+from playbook.errors import PlaybookError
 from playbook.games import game_class
 from playbook.pipeline import build, frontier
 from playbook.pipeline.session import Session
@@ -189,7 +190,11 @@ def main() -> int:
     ap.add_argument("--plot", action="store_true", help="draw the README plot of the JSON again")
     args = ap.parse_args()
     if args.table or args.plot:
-        data = json.loads(DATA.read_text())
+        try:
+            data = safe_yaml.read_json(DATA, "frontier")
+        except PlaybookError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
         if args.plot:
             draw(data)
         print(table(data))

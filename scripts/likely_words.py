@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playbook import files, memory, model, render
+from playbook import files, memory, model, render, safe_yaml
 from playbook.cli.parser import Parser
 from playbook.errors import PlaybookError
 from playbook.pipeline import likely
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.table:
             if not JSON.is_file():
                 raise PlaybookError(f"--table: {JSON} is missing; run the script without it first")
-            print(table(json.loads(JSON.read_text())))
+            print(table(safe_yaml.read_json(JSON, "results of likely_words.py")))
             return 0
         out = Path(args.out)
         files.writable_folder(out)

@@ -106,3 +106,24 @@ def test_the_next_commands_stay_one_line_each_whatever_the_folder(tmp_path: Path
     assert next_steps([Path("out/a\nb/playbook.yaml")], pb)[0] == (
         "  playbook show $'out/a\\x0ab/playbook.yaml' --letter k"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"runs": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+        ('{"runs": ' + "9" * 5000 + "}", "a number too long"),
+        ("{not json", "not JSON"),
+        ('{"runs": 3}', "not the results of exact_optima.py"),
+    ],
+)
+def test_a_results_file_of_hostile_json_is_one_line(tmp_path: Path, text: str, says: str) -> None:
+    """Issue 45, item 3: a JSON file a script reads (exact_optima.py --table --json) with
+    limits: one line and exit 2, never a traceback."""
+    (tmp_path / "r.json").write_text(text)
+    script = Path(__file__).resolve().parent.parent / "scripts" / "exact_optima.py"
+    r = subprocess.run(
+        [sys.executable, str(script), "--table", "--json", str(tmp_path / "r.json")],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert r.returncode == 2 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
