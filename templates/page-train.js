@@ -35,7 +35,13 @@
       objects. A record of another shape is set aside whole (under a key of its own, so
       nothing is lost) and the page starts that record afresh, saying so in one line. */
   const SHAPES = {
-    practice: (v) => Object.values(v).every((x) => typeof x === "number" && Number.isFinite(x)),
+    practice: (v) =>
+      Object.entries(v).every(([k, x]) =>
+        k === "letters"
+          ? x !== null && typeof x === "object" && !Array.isArray(x) &&
+            Object.values(x).every((y) => y !== null && typeof y === "object" && Number.isFinite(y.games) && Number.isFinite(y.won))
+          : typeof x === "number" && Number.isFinite(x),
+      ),
     drill: (v) => Object.values(v).every((x) => x !== null && typeof x === "object" && !Array.isArray(x)),
   };
   let setAside = "";
