@@ -14,6 +14,8 @@ import contextlib
 import signal
 import sys
 
+from playbook import signals
+
 INTERRUPTED = 130
 
 
@@ -21,7 +23,7 @@ def run() -> None:
     """The ``playbook`` command (and ``python -m playbook``)."""
     for sig in (signal.SIGINT, signal.SIGTERM):
         if signal.getsignal(sig) is not signal.SIG_IGN:
-            signal.signal(sig, signal.default_int_handler)
+            signal.signal(sig, signals.raise_interrupt)
     try:
         from playbook.cli import run as command
     except KeyboardInterrupt:

@@ -40,3 +40,20 @@ def defer(signum: int) -> bool:
         _HELD["pending"] = _HELD["pending"] or signum  # the first one acts
         return True
     return False
+
+
+_RECEIVED: list[int] = []
+"""The SIGINT and SIGTERM that :func:`raise_interrupt` turned into KeyboardInterrupt."""
+
+
+def raise_interrupt(signum: int, frame: object) -> None:
+    """The handler of SIGINT and SIGTERM from a command's start (:mod:`playbook.launch`):
+    KeyboardInterrupt, remembered (compiled code that the exception reaches may turn it into
+    an error of its own: :func:`interrupted` still knows)."""
+    _RECEIVED.append(signum)
+    raise KeyboardInterrupt
+
+
+def interrupted() -> bool:
+    """Whether :func:`raise_interrupt` has run in this process."""
+    return bool(_RECEIVED)

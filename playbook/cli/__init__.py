@@ -13,6 +13,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
+from playbook import signals
 from playbook.cli import watchdog
 from playbook.cli.commands import err
 from playbook.cli.parser import parsers
@@ -53,7 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = exc.filename or "output"
         return _refused(f"{where}: {exc.strerror or exc}")
     except Exception as exc:
-        if _by_interrupt(exc):  # Ctrl-C inside a worker pool or compiled code
+        # Ctrl-C inside a worker pool or compiled code (numba may turn the KeyboardInterrupt
+        # into an error of its own as it crosses into a kernel)
+        if _by_interrupt(exc) or signals.interrupted():
             return _interrupted()
         raise
 

@@ -41,7 +41,7 @@ def _act(signum: int, say: Callable[[], None]) -> None:
     while signals.moving():  # a set of outputs is moving in place: wait for it to be whole
         time.sleep(0.05)
     handler = signal.getsignal(signum)
-    if callable(handler) and handler is not signal.default_int_handler:
+    if callable(handler) and handler not in (signal.default_int_handler, signals.raise_interrupt):
         handler(signum, None)  # the command's own (the build's ends the process itself)
     if not _REPORTED.is_set():
         with contextlib.suppress(OSError, ValueError):
