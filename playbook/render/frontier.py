@@ -106,9 +106,10 @@ def figure(
             ax.grid(True, which="major", alpha=0.3)
             ax.tick_params(labelsize=8)
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=3 if len(runs) > 1 else 2, fontsize=8,
+    # one run (the book's own): the legend a column under the plot, whole at any language
+    fig.legend(handles, labels, loc="lower center", ncol=3 if len(runs) > 1 else 1, fontsize=8,
                frameon=False)  # fmt: skip
-    fig.tight_layout(rect=(0, 0.07 if len(runs) > 1 else 0.1, 1, 1))
+    fig.tight_layout(rect=(0, 0.07 if len(runs) > 1 else 0.2, 1, 1))
     buf = io.BytesIO()
     # a fixed salt: the SVG's element ids are the same from run to run (a rebuilt book is
     # byte-identical to the one before but for its date)
