@@ -366,48 +366,50 @@ def parse(text: str, path: str) -> Config:
 
 
 def _check_consistency(cfg: Config, lines: _Lines) -> None:
-    path = cfg.source
+    def refuse(key: str, why: str) -> ConfigError:
+        """The one-line error of a key that does not fit the others."""
+        return ConfigError(f"{cfg.source}{lines.at(key)}: key '{key}': {why}")
+
     if cfg.scheduler and cfg.backend != "dask":
-        raise ConfigError(
-            f"{path}{lines.at('scheduler')}: key 'scheduler': a Dask scheduler is used by "
-            f"backend: dask, but backend is {cfg.backend!r}; set backend: dask or leave the "
-            "scheduler out"
+        raise refuse(
+            "scheduler",
+            f"a Dask scheduler is used by backend: dask, but backend is {cfg.backend!r}; set "
+            "backend: dask or leave the scheduler out",
         )
     try:
         GAMES[cfg.game].configure(cfg.game_settings())
     except RulesError as exc:
-        key = f"rules.{exc.key}"
-        raise ConfigError(f"{path}{lines.at(key)}: key '{key}': {exc.why}") from None
-    if cfg.words.ij_to_y and cfg.words.ij_letter:
-        raise ConfigError(
-            f"{path}{lines.at('words.ij_letter')}: key 'words.ij_letter': IJ is either a letter "
-            "of its own (ij_letter) or written as y (ij_to_y, the 1994 paper's); set one"
+        raise refuse(f"rules.{exc.key}", exc.why) from None
+    words = cfg.words
+    if words.ij_to_y and words.ij_letter:
+        raise refuse(
+            "words.ij_letter",
+            "IJ is either a letter of its own (ij_letter) or written as y (ij_to_y, the 1994 "
+            "paper's); set one",
         )
-    if cfg.words.answer_model != "all" and cfg.words.answers is not None:
-        raise ConfigError(
-            f"{path}{lines.at('words.answer_model')}: key 'words.answer_model': "
-            f"{cfg.words.answer_model!r} picks the answers from the word list, and "
-            "words.answers names a list of its own; set one"
+    if words.answer_model != "all" and words.answers is not None:
+        raise refuse(
+            "words.answer_model",
+            f"{words.answer_model!r} picks the answers from the word list, and words.answers "
+            "names a list of its own; set one",
         )
     likely = cfg.search.try_order == "likely"
-    if (likely or cfg.words.answer_model != "all") and list_language(
-        dataclasses.asdict(cfg.words)
-    ) is None:
-        key = "search.try_order" if likely else "words.answer_model"
-        value = "likely" if likely else cfg.words.answer_model
-        raise ConfigError(
-            f"{path}{lines.at(key)}: key '{key}': {value!r} needs word frequencies, bundled for "
-            "Dutch and English lists (a bundled list, or a list with ij_letter or ij_to_y)"
+    if (likely or words.answer_model != "all") and list_language(dataclasses.asdict(words)) is None:
+        raise refuse(
+            "search.try_order" if likely else "words.answer_model",
+            f"{'likely' if likely else words.answer_model!r} needs word frequencies, bundled for "
+            "Dutch and English lists (a bundled list, or a list with ij_letter or ij_to_y)",
         )
-    if cfg.words.answer_model != "common" and cfg.words.most_common is not None:
-        raise ConfigError(
-            f"{path}{lines.at('words.most_common')}: key 'words.most_common': belongs to "
-            f"answer_model: common, but the model is {cfg.words.answer_model!r}"
+    if words.answer_model != "common" and words.most_common is not None:
+        raise refuse(
+            "words.most_common",
+            f"belongs to answer_model: common, but the model is {words.answer_model!r}",
         )
     if cfg.profile == "fast" and cfg.fast.openings >= cfg.rules.turns:
-        raise ConfigError(
-            f"{path}{lines.at('fast.openings')}: key 'fast.openings': {cfg.fast.openings} "
-            f"fixed words leave no turn to find the word within {cfg.rules.turns} turns"
+        raise refuse(
+            "fast.openings",
+            f"{cfg.fast.openings} fixed words leave no turn to find the word within "
+            f"{cfg.rules.turns} turns",
         )
 
 
