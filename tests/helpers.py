@@ -71,6 +71,19 @@ BUDGET = 3600.0
 takes, so that what a test asserts does not depend on how busy the machine is."""
 
 
+def start(argv: list[str], cwd: Path) -> subprocess.Popen[str]:
+    """A process to signal: ``argv`` in ``cwd``, its output captured as text, Ctrl-C at its
+    default (:func:`interruptible`)."""
+    return subprocess.Popen(
+        argv,
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=interruptible,
+    )
+
+
 def interruptible() -> None:
     """For ``Popen(preexec_fn=...)``: Ctrl-C at its default in the child, whatever the test
     runner inherited (a shell's background job starts with SIGINT ignored, and Python then

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers import interruptible
+from helpers import start
 from hostile import snapshot
 
 from playbook import files
@@ -247,20 +247,12 @@ def test_ctrl_c_inside_compiled_code_ends_the_command(tmp_path: Path) -> None:
     watchdog still ends the command: exit 130, one line, soon after the signal (the loop
     alone would run for hours; the bound below is generous for a busy machine)."""
     import signal
-    import subprocess
     import sys
     import time
 
     ready, script = tmp_path / "ready", tmp_path / "stuck.py"
     script.write_text(STUCK)
-    proc = subprocess.Popen(
-        [sys.executable, str(script), str(ready)],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=interruptible,
-    )
+    proc = start([sys.executable, str(script), str(ready)], tmp_path)
     try:
         deadline = time.monotonic() + 300
         while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import interruptible
+from helpers import start
 
 
 def _catches_sigterm(pid: int) -> bool:
@@ -38,14 +38,7 @@ COMMANDS = {
 def test_a_long_command_answers_a_signal_in_one_line(
     tmp_path: Path, name: str, after: float, sig: signal.Signals
 ) -> None:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "playbook", *COMMANDS[name]],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=interruptible,
-    )
+    proc = start([sys.executable, "-m", "playbook", *COMMANDS[name]], tmp_path)
     try:
         # "early": as soon as the command catches SIGTERM (set before the kernels are
         # imported: the interpreter's own start, before any code of ours, is no window a
