@@ -158,19 +158,7 @@
     });
     $("pr-new").addEventListener("click", () => start(G.any ? null : G.group, newSeed()));
     $("pr-again").addEventListener("click", () => start(G.any ? null : G.group, G.seed));
-    let scoreErased = null;
-    confirmed($("pr-reset"), () => {
-      scoreErased = load("practice", {});
-      save("practice", {});
-      $("pr-undo").hidden = false;
-      drawScore();
-    });
-    $("pr-undo").addEventListener("click", () => {
-      if (scoreErased !== null) save("practice", scoreErased);
-      scoreErased = null;
-      $("pr-undo").hidden = true;
-      drawScore();
-    });
+    erasable("practice", $("pr-reset"), $("pr-undo"), drawScore);
     drawScore();
   }
 
@@ -470,7 +458,6 @@
   let phase = "ask"; // "learn": the line shown in context first; "ask": the card asks
   let asked = 0; // when the card was asked (response time)
   const missedNow = []; // cards missed this session: asked again at its end
-  let erased = null; // the progress erased by the last reset (for undo)
 
   /** Every item of the card as a card: each letter's openings, every exception move at
       every depth with the board that calls for it, every try list out of list order, every
@@ -523,18 +510,25 @@
     $("dr-knew").addEventListener("click", () => grade(true));
     $("dr-missed").addEventListener("click", () => grade(false));
     $("dr-next").addEventListener("click", nextCard);
-    confirmed($("dr-reset"), () => {
-      erased = load("drill", {});
-      save("drill", {});
-      missedNow.length = 0;
-      $("dr-undo").hidden = false;
-      nextCard();
+    erasable("drill", $("dr-reset"), $("dr-undo"), nextCard, () => (missedNow.length = 0));
+  }
+
+  /** A record kept on the device that `reset` erases (after a second tap, :func:`confirmed`)
+      and `undo` puts back as it was; `redraw` after either, `onErase` after the reset only. */
+  function erasable(what, reset, undo, redraw, onErase = () => {}) {
+    let erased = null;
+    confirmed(reset, () => {
+      erased = load(what, {});
+      save(what, {});
+      onErase();
+      undo.hidden = false;
+      redraw();
     });
-    $("dr-undo").addEventListener("click", () => {
-      if (erased !== null) save("drill", erased);
+    undo.addEventListener("click", () => {
+      if (erased !== null) save(what, erased);
       erased = null;
-      $("dr-undo").hidden = true;
-      nextCard();
+      undo.hidden = true;
+      redraw();
     });
   }
 
