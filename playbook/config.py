@@ -381,6 +381,16 @@ def _check_consistency(cfg: Config, lines: _Lines) -> None:
     except RulesError as exc:
         raise refuse(f"rules.{exc.key}", exc.why) from None
     words = cfg.words
+    game = GAMES[cfg.game]
+    if words.max_length is not None and "max_length" not in {
+        f.name for f in dataclasses.fields(game)
+    }:
+        takes = ", ".join(sorted(n for n, c in GAMES.items() if "max_length" in c.ranges))
+        raise refuse(
+            "words.max_length",
+            f"{cfg.game} plays words of words.length letters only; words of several lengths "
+            f"are for {takes}; leave max_length out",
+        )
     if words.ij_to_y and words.ij_letter:
         raise refuse(
             "words.ij_letter",
