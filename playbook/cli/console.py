@@ -3,6 +3,7 @@ progress bars."""
 
 from __future__ import annotations
 
+import os
 import sys
 import textwrap
 import time
@@ -29,6 +30,20 @@ from playbook.pipeline.build import BuildResult
 from playbook.pipeline.likely import Likely
 from playbook.spelling import Spelling
 from playbook.verify import Report
+
+
+class Out(Console):
+    """Standard output: text from files is printed as it is (no markup, emoji or
+    highlighting). When the reader goes away (``verify PB | head -c1``) the rest is dropped
+    and the command goes on to its own exit code (rich would exit 1, the code of a failed
+    verification, with no word)."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(highlight=False, markup=False, emoji=False, **kw)  # type: ignore[arg-type]
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 class ProgressView:
