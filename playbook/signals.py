@@ -57,3 +57,16 @@ def raise_interrupt(signum: int, frame: object) -> None:
 def interrupted() -> bool:
     """Whether :func:`raise_interrupt` has run in this process."""
     return bool(_RECEIVED)
+
+
+def by_interrupt(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised while a KeyboardInterrupt was being handled, or by one
+    (compiled code may turn the interrupt into an error of its own)."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, KeyboardInterrupt):
+            return True
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__
+    return False

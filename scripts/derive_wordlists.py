@@ -32,7 +32,10 @@ Exit status: 0 success (or identical with ``--check``), 1 files differ (``--chec
 
 from __future__ import annotations
 
-import argparse
+from playbook import launch
+
+launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
+
 import dataclasses
 import hashlib
 import json
@@ -44,6 +47,8 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from playbook.cli.parser import Parser
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = REPO_ROOT / "playbook" / "data" / "wordlists"
@@ -613,9 +618,7 @@ def display(path: Path) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description="Derive the bundled word lists from shared/data and verify them."
-    )
+    parser = Parser(description="Derive the bundled word lists from shared/data and verify them.")
     parser.add_argument(
         "--shared",
         type=Path,
@@ -667,4 +670,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    launch.script(main)

@@ -20,6 +20,10 @@ command again after an interruption and it goes on where it stopped.
 
 from __future__ import annotations
 
+from playbook import launch
+
+launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
+
 import json
 import os
 import platform
@@ -196,12 +200,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        print(
-            "interrupted: finished letters are kept in output/.exact-optima/; run the same "
-            "command again to go on",
-            file=sys.stderr,
-        )
-        sys.exit(130)
+    launch.script(
+        main,
+        "finished letters are kept in output/.exact-optima/; run the same command again to go on",
+    )

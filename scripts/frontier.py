@@ -20,6 +20,10 @@ the README's table (``--table`` prints it again from the JSON).
 
 from __future__ import annotations
 
+from playbook import launch
+
+launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
+
 import datetime
 import json
 import os
@@ -220,4 +224,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    launch.script(main)

@@ -17,6 +17,10 @@ Builds go to ``--out`` (default ``output``); a build already there is built agai
 
 from __future__ import annotations
 
+from playbook import launch
+
+launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
+
 import json
 import os
 import platform
@@ -168,4 +172,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    launch.script(main, "nothing written")

@@ -8,10 +8,16 @@ output/lingo-nl-5-fast/playbook.yaml and output/lingo-nl-5-tv-all/playbook.yaml 
 
 from __future__ import annotations
 
+from playbook import launch
+
+launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
+
 import sys
 from pathlib import Path
 
 from playbook import compare, model
+from playbook.cli.parser import Parser
+from playbook.errors import PlaybookError
 from playbook.pipeline.session import game_of, load_lists
 from playbook.spelling import Spelling
 
@@ -27,11 +33,23 @@ def _avg(pb: model.Playbook | None, group: str) -> str:
     return f"{st.average:.2f}" if st else ""
 
 
-def main(argv: list[str]) -> None:
-    ours_path = argv[0] if argv else "output/lingo-nl-5/playbook.yaml"
-    ref_path = argv[1] if len(argv) > 1 else "config/lingo-1994-paper.yaml"
-    fast = _optional(argv[2] if len(argv) > 2 else "output/lingo-nl-5-fast/playbook.yaml")
-    tv = _optional(argv[3] if len(argv) > 3 else "output/lingo-nl-5-tv-all/playbook.yaml")
+def main(argv: list[str]) -> int:
+    ap = Parser(prog="results_table.py", description=__doc__.splitlines()[0])
+    ap.add_argument("ours", nargs="?", default="output/lingo-nl-5/playbook.yaml")
+    ap.add_argument("reference", nargs="?", default="config/lingo-1994-paper.yaml")
+    ap.add_argument("fast", nargs="?", default="output/lingo-nl-5-fast/playbook.yaml")
+    ap.add_argument("tv", nargs="?", default="output/lingo-nl-5-tv-all/playbook.yaml")
+    args = ap.parse_args(argv)
+    try:
+        table(args.ours, args.reference, args.fast, args.tv)
+    except PlaybookError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    return 0
+
+
+def table(ours_path: str, ref_path: str, fast_path: str, tv_path: str) -> None:
+    fast, tv = _optional(fast_path), _optional(tv_path)
     ours, ref = model.load(ours_path), model.load(ref_path)
     spell = Spelling.of(ours.words)
     game = game_of(ours, ours_path)
@@ -86,4 +104,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    launch.script(lambda: main(sys.argv[1:]))

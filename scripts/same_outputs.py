@@ -23,6 +23,8 @@ import re
 import sys
 from pathlib import Path
 
+from playbook.cli.parser import Parser
+
 SVG_IDS = re.compile(rb"\b([pm][0-9a-f]{10})\b")
 YAML_STAMPS = re.compile(rb"^  (created|tool): .*$|^ +seconds: [0-9.]+$", re.M)
 DATA = re.compile(rb'<script type="application/json" id="playbook-data">(.*?)</script>', re.S)
@@ -82,7 +84,12 @@ def main(old_root: Path, new_root: Path) -> int:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        print("usage: same_outputs.py OLD_OUT NEW_OUT", file=sys.stderr)
-        sys.exit(2)
-    sys.exit(main(Path(sys.argv[1]), Path(sys.argv[2])))
+    ap = Parser(prog="same_outputs.py", description=__doc__.splitlines()[0])
+    ap.add_argument("old", type=Path, help="the outputs built before the change")
+    ap.add_argument("new", type=Path, help="the outputs built after it")
+    args = ap.parse_args()
+    for folder in (args.old, args.new):
+        if not folder.is_dir():
+            print(f"error: {folder}: not a folder of built outputs", file=sys.stderr)
+            sys.exit(2)
+    sys.exit(main(args.old, args.new))

@@ -23,13 +23,18 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from playbook.cli.parser import Parser
+
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("playbook-q.yaml", "playbook-q.md", "playbook-q.html", "playbook-q.pdf")
 
 
 def main() -> int:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 24
-    rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 7)
+    ap = Parser(prog="stop_builds.py", description=__doc__.splitlines()[0])
+    ap.add_argument("runs", nargs="?", type=int, default=24)
+    ap.add_argument("seed", nargs="?", type=int, default=7)
+    args = ap.parse_args()
+    runs, rng = args.runs, random.Random(args.seed)
     work = Path(tempfile.mkdtemp(prefix="stop-builds-"))
     out = work / "o" / "lingo-nl-5"
     base = (ROOT / "config" / "lingo-nl-5.yaml").read_text()

@@ -18,6 +18,10 @@ codebreaker plays Koyama and Lai's optimal strategy, and the value is 5,600/1,29
 
 from __future__ import annotations
 
+from playbook import launch
+
+launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
+
 import time
 from fractions import Fraction
 
@@ -76,4 +80,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    launch.script(main)

@@ -16,6 +16,10 @@ the same feedback led, within six turns; it prints the total.
 
 from __future__ import annotations
 
+from playbook import launch
+
+launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
+
 import sys
 import time
 from collections.abc import Callable
@@ -173,4 +177,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    launch.script(main)

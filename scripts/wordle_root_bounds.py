@@ -27,6 +27,10 @@ with a memo of its own.
 
 from __future__ import annotations
 
+from playbook import launch
+
+launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
+
 import argparse
 import errno
 import json
@@ -310,4 +314,4 @@ def _summary(
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    launch.script(main)

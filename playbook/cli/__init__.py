@@ -56,21 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         # Ctrl-C inside a worker pool or compiled code (numba may turn the KeyboardInterrupt
         # into an error of its own as it crosses into a kernel)
-        if _by_interrupt(exc) or signals.interrupted():
+        if signals.by_interrupt(exc) or signals.interrupted():
             return _interrupted()
         raise
-
-
-def _by_interrupt(exc: BaseException) -> bool:
-    """Whether ``exc`` was raised while a KeyboardInterrupt was being handled, or by one."""
-    seen: set[int] = set()
-    cur: BaseException | None = exc
-    while cur is not None and id(cur) not in seen:
-        if isinstance(cur, KeyboardInterrupt):
-            return True
-        seen.add(id(cur))
-        cur = cur.__cause__ or cur.__context__
-    return False
 
 
 def _say_interrupted() -> None:
