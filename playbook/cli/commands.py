@@ -28,9 +28,9 @@ DEFAULT_CONFIG = "lingo-nl-5"
 
 # Rich markup and emoji codes are off: text from files (names, groups, words) is printed as
 # it is, never read as markup; our own styling is given as rich Text (:mod:`playbook.cli.console`)
-console = Console(highlight=False, markup=False, emoji=False)
+console = report.Out()
 if not console.is_terminal:
-    console = Console(highlight=False, markup=False, emoji=False, width=200)
+    console = report.Out(width=200)
 err = Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 
@@ -303,11 +303,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     # piped or in a file: the width of a terminal of 80 columns (tables fold their cells)
-    out = (
-        console
-        if console.is_terminal
-        else Console(highlight=False, markup=False, emoji=False, width=80)
-    )
+    out = console if console.is_terminal else report.Out(width=80)
     report.print_show(out, load_playbook(args.playbook), args.letter)
     return 0
 
@@ -342,17 +338,20 @@ def cmd_strategy(args: argparse.Namespace) -> int:
         if args.hard:
             cfg = config.override(cfg, **{"rules.hard": True})
         letters = _letters(args.letters)
-        result = (
-            api.optimal(
-                cfg,
-                letters=letters,
-                budget=args.budget,
-                first=args.first,
-                n_jobs=parallel.effective_jobs(args.jobs),
-            )
-            if args.rule == "optimal"
-            else strategies.play_rule(cfg, args.rule, letters=letters, first=args.first)
-        )
+        result: strategies.StrategyResult
+        if args.rule == "optimal":
+            # --budget: seconds in all, kept by the clock; a search past it keeps its best tree
+            with watchdog.budget(args.budget, _past_budget("strategy", args.budget)):
+                result = api.optimal(
+                    cfg,
+                    letters=letters,
+                    budget=args.budget,
+                    first=args.first,
+                    n_jobs=parallel.effective_jobs(args.jobs),
+                    until=time.time() + args.budget,
+                )
+        else:
+            result = strategies.play_rule(cfg, args.rule, letters=letters, first=args.first)
     if out is not None:
         files.atomic_write(out, model.dumps(result.playbook))
     if args.json:

@@ -247,9 +247,9 @@ def _strategy(sub: Subparsers) -> argparse.ArgumentParser:
     )
     st.add_argument(
         "--budget",
-        type=float,
+        type=_seconds,
         default=60.0,
-        help="seconds per group for --rule optimal (default 60)",
+        help="seconds in all for --rule optimal (default 60); then the best trees found",
     )
     st.add_argument(
         "--first",

@@ -166,9 +166,13 @@ def optimal_unit(
     budget: float,
     row: int | None,
     weights: np.ndarray | None = None,
+    until: float | None = None,
 ) -> tuple[object, ...]:
     """One group's optimal tree (a work unit of :func:`play_optimal`), as plain data a
-    checkpoint keeps: the result's figures, then the tree."""
+    checkpoint keeps: the result's figures, then the tree. ``until``: the wall-clock time
+    (``time.time()``) the whole call ends by; a group that starts late gets what remains."""
+    if until is not None:
+        budget = max(0.01, min(budget, until - time.time()))
     r = optimal_tree(problem, limit=limit, budget=budget, first=row, weights=weights)
     return (*(getattr(r, f) for f in _FIGURES), tree_data(r.tree))
 
@@ -191,13 +195,19 @@ def play_optimal(
     n_jobs: int = 1,
     checkpoints: Path | None = None,
     weighted: bool = False,
+    until: float | None = None,
 ) -> OptimalPlay:
     """Per group, the optimal tree (within ``budget`` seconds per group; among the trees that
     open with ``first`` where it is given), verified. Groups run on ``n_jobs`` workers, the
     largest first; with ``checkpoints`` (a folder), each finished group is kept there and a
     run stopped part-way goes on where it stopped (emptied once all are done). ``weighted``:
     the fewest guesses weighted by how often each answer is used (:func:`search_weights`),
-    the optimum for the words a show plays."""
+    the optimum for the words a show plays. ``until``: a wall-clock end (``time.time()``) for
+    the whole call, the command's ``--budget``: each group searches at most until then and
+    keeps the best tree it has (not proven optimal); not with ``checkpoints``, which keep
+    finished groups as final."""
+    if until is not None and checkpoints is not None:
+        raise ValueError("until: a run cut short is not kept as final; give no checkpoints")
     if not isinstance(cfg, Config):
         raise TypeError(f"cfg: expected a playbook.config.Config, got {cfg!r}")
     if cfg.rules.hard:
@@ -210,11 +220,12 @@ def play_optimal(
     asked = _problems(session, letters, first)
     names = sorted(asked, key=lambda n: (-len(asked[n][0].answers), n))  # workers end together
     tasks = [
-        (asked[n][0], game.limit, budget, asked[n][1], search_weights(session, asked[n][0]))
-        if weighted
-        else (asked[n][0], game.limit, budget, asked[n][1])
+        (
+            asked[n][0], game.limit, budget, asked[n][1],
+            search_weights(session, asked[n][0]) if weighted else None, until,
+        )
         for n in names
-    ]
+    ]  # fmt: skip
     ckpt = None
     if checkpoints is not None:
         key = Checkpoint.key_of(
