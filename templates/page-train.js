@@ -389,10 +389,11 @@
         add("mineCompared", n);
       }
     }
-    const byLetter = s.letters && typeof s.letters === "object" ? s.letters : {};
-    const mine = byLetter[G.group.name] || { games: 0, won: 0 };
-    mine.games += 1;
-    mine.won += won ? 1 : 0;
+    // kept by letter, each a count of games and games won (anything else starts afresh)
+    const byLetter = s.letters && typeof s.letters === "object" && !Array.isArray(s.letters) ? s.letters : {};
+    const kept = Object.hasOwn(byLetter, G.group.name) ? byLetter[G.group.name] : null;
+    const count = (k) => (kept && typeof kept === "object" ? Number(kept[k]) || 0 : 0);
+    const mine = { games: count("games") + 1, won: count("won") + (won ? 1 : 0) };
     byLetter[G.group.name] = mine;
     s.letters = byLetter;
     save("practice", s);

@@ -127,3 +127,61 @@ def test_a_results_file_of_hostile_json_is_one_line(tmp_path: Path, text: str, s
         capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert r.returncode == 2 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+@pytest.mark.parametrize("game", ["lingo", "wordle"])
+def test_max_length_on_a_game_of_one_length_is_refused_by_key(tmp_path: Path, game: str) -> None:
+    """``words.max_length`` belongs to Hangman; on Lingo or Wordle it ended in ``ValueError:
+    cannot reshape array`` (words of two lengths in one feedback table)."""
+    (tmp_path / "w.txt").write_text(WORDS + "kabels\nlepels\n")
+    text = TINY.format(turns=5).replace("game: lingo", f"game: {game}")
+    (tmp_path / "c.yaml").write_text(
+        text.replace("  list: w.txt\n", "  list: w.txt\n  max_length: 6\n")
+    )
+    r = _run(["build", "c.yaml", "--out", "out"], tmp_path)
+    assert r.returncode == 2 and r.stderr == (
+        f"error: c.yaml:5: key 'words.max_length': {game} plays words of words.length letters "
+        "only; words of several lengths are for hangman; leave max_length out\n"
+    )
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("args", "code"), [(["verify"], 0), (["show"], 0)])
+def test_a_reader_that_goes_away_leaves_the_exit_code_alone(
+    built: Path, args: list[str], code: int
+) -> None:
+    """``verify PB | head -c1`` exited 1, the code of a failed verification, with no word
+    (rich's own answer to a broken pipe): the rest of the output is dropped and the command
+    ends with its own code."""
+    import os
+
+    r, w = os.pipe()
+    os.close(r)  # the reader is gone before anything is written
+    try:
+        p = subprocess.run(
+            [sys.executable, "-m", "playbook", *args, "out/t/playbook.yaml"],
+            cwd=built, stdout=w, stderr=subprocess.PIPE, text=True, timeout=600,
+        )  # fmt: skip
+    finally:
+        os.close(w)
+    assert p.returncode == code and p.stderr == "", p.stderr
+
+
+DOCUMENTED_SCRIPTS = (
+    "derive_wordlists.py", "exact_optima.py", "frontier.py", "likely_words.py",
+    "results_table.py", "same_outputs.py", "wordle_hard_mode.py", "wordle_root_bounds.py",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("script", DOCUMENTED_SCRIPTS)
+def test_a_script_refuses_a_bad_argument_in_one_line(tmp_path: Path, script: str) -> None:
+    """``--jobs x`` printed a script's whole usage (3 lines): one line and exit 2, as the
+    command line does."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / script
+    r = subprocess.run(
+        [sys.executable, str(path), "--jobs", "x"], cwd=tmp_path, capture_output=True,
+        text=True, timeout=300,
+    )  # fmt: skip
+    assert r.returncode == 2 and r.stdout == "", r.stdout
+    assert r.stderr.startswith(f"error: {script}: ") and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.endswith(f"(see '{script} --help')\n")

@@ -414,6 +414,15 @@ def test_words_named_like_javascript_builtins(browser: Any, tmp_path: Path) -> N
         moves = page_moves(page, game, "c", answer, "marks")
         assert moves[-1] == answer
         page.click("#restart")
+    # practice (issue 45, item 4): the letter's button, and every word a guess it takes
+    page.goto(f"{(tmp_path / 'out' / 'playbook-play.html').as_uri()}#practice/c/1")
+    assert page.is_visible("#pr-game")
+    for word in ws:
+        page.fill("#pr-word", word)
+        page.click("#pr-ok")
+        if page.inner_text("#pr-msg").startswith("Found"):
+            break
+    assert page.inner_text("#pr-msg").startswith("Found"), page.inner_text("#pr-msg")
     assert page.errors == []
     page.close()
 

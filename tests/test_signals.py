@@ -30,6 +30,13 @@ COMMANDS = {
     "value": ["value", "mastermind-4x6", "--budget", "120"],
     "strategy": ["strategy", "lingo-nl-5-tv-all", "--rule", "optimal", "--budget", "120"],
 }
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+SCRIPT_RUNS = {
+    # the scripts the README documents answer signals as the commands do (their outputs
+    # in the test's folder: the interrupted runs never reach them)
+    "wordle_hard_mode": ["wordle_hard_mode.py", "--out", "t.txt"],
+    "likely_words": ["likely_words.py", "--configs", "lingo-nl-5-tv", "--out", "o"],
+}
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
@@ -38,7 +45,23 @@ COMMANDS = {
 def test_a_long_command_answers_a_signal_in_one_line(
     tmp_path: Path, name: str, after: float, sig: signal.Signals
 ) -> None:
-    proc = start([sys.executable, "-m", "playbook", *COMMANDS[name]], tmp_path)
+    _answers(tmp_path, name, [sys.executable, "-m", "playbook", *COMMANDS[name]], after, sig)
+
+
+@pytest.mark.parametrize(("sig", "after"), [(signal.SIGTERM, 0.0), (signal.SIGINT, 4.0)])
+@pytest.mark.parametrize("name", sorted(SCRIPT_RUNS))
+def test_a_long_script_answers_a_signal_in_one_line(
+    tmp_path: Path, name: str, after: float, sig: signal.Signals
+) -> None:
+    """Issue 45, item 2: the scripts died silently on SIGTERM and ended in a traceback on
+    Ctrl-C (their first statement now answers both: :func:`playbook.launch.begin`)."""
+    first, *rest = SCRIPT_RUNS[name]
+    _answers(tmp_path, name, [sys.executable, str(SCRIPTS / first), *rest], after, sig)
+    assert not (tmp_path / "t.txt").exists()
+
+
+def _answers(tmp_path: Path, name: str, argv: list[str], after: float, sig: signal.Signals) -> None:
+    proc = start(argv, tmp_path)
     try:
         # "early": as soon as the command catches SIGTERM (set before the kernels are
         # imported: the interpreter's own start, before any code of ours, is no window a
@@ -57,18 +80,38 @@ def test_a_long_command_answers_a_signal_in_one_line(
     assert "Traceback" not in err
 
 
-def test_a_budget_is_a_wall_clock_limit_the_command_keeps(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", [["value"], ["strategy", "--rule", "optimal"]])
+def test_a_budget_is_a_wall_clock_limit_the_command_keeps(
+    tmp_path: Path, command: list[str]
+) -> None:
     """Issue 45, item 2: ``value mastermind-5x8 --budget 2`` ran past 300 s (its feedback
-    table alone takes longer): the command now ends a few seconds past its budget with one
-    line and exit 1, whatever it is doing."""
+    table alone takes longer), and ``strategy --budget`` was seconds per group: each command
+    now ends a few seconds past its budget with one line and exit 1, whatever it is doing."""
     t0 = time.monotonic()
+    name, *rest = command
     r = subprocess.run(
-        [sys.executable, "-m", "playbook", "value", "mastermind-5x8", "--budget", "2"],
+        [sys.executable, "-m", "playbook", name, "mastermind-5x8", *rest, "--budget", "2"],
         cwd=tmp_path, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     took = time.monotonic() - t0
     assert r.returncode == 1, r.stderr
     assert r.stderr == (
-        "value: not decided within 2 s (its work ran past the budget; nothing found)\n"
+        f"{name}: not decided within 2 s (its work ran past the budget; nothing found)\n"
     )
     assert took < 120  # 2 s, the watchdog's 5 s of grace, the start; a busy machine's slack
+
+
+def test_a_strategy_out_of_budget_keeps_the_best_trees_it_has(tmp_path: Path) -> None:
+    """``strategy --rule optimal --budget`` is seconds in all: a search that has not proven
+    its tree by then prints the best one it found, marked not optimal, well within the
+    budget's grace."""
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "strategy", "mastermind-4x6", "--rule", "optimal",
+         "--budget", "0.05", "--json"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    import json
+
+    summary = json.loads(r.stdout)
+    assert r.returncode == 0 and summary["optimal"] is False, r.stderr
+    assert summary["distribution"] and summary["unguaranteed"] == 0
