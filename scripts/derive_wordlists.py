@@ -8,6 +8,9 @@ Sources (each pinned by the sha256 recorded in its PROVENANCE.md):
 - ``wordle/answers.txt`` and ``wordle/allowed.txt``: the original Wordle lists
   (github.com/alex1770/wordle).
 - ``english/american-english.txt``: SCOWL size 50 (Debian 12 package ``wamerican``).
+- ``english/{british,american}-english{,-small}.txt``: SCOWL size 50 and 35, British and
+  American (``english-gb``, ``english-gb-common``, ``english-us``, ``english-us-common``: the
+  guesses and the answers of English Lingo, four to eight letters).
 
 Derived from those lists with two libraries (their versions pinned below and checked):
 
@@ -66,6 +69,15 @@ SOURCE_SHA256: dict[str, str] = {
     "english/american-english.txt": (
         "9f513f1ceadb6a01c5485b7dbdfd5118dc66cd70b59cae2851292112d4066a32"
     ),
+    "english/american-english-small.txt": (
+        "a6e2bc32526c38fa082ffbdb527ad9999e41b0a712d06e8415244068454d4d55"
+    ),
+    "english/british-english.txt": (
+        "7424d6682301dc86f73b0a5c8c53f0ba4c9f0a41fb2d1cb7e5fe7f8a04f15fb0"
+    ),
+    "english/british-english-small.txt": (
+        "52455b82d0a972ed866b011f07a1eafd522ca9c106aa8c718354c1605e508e6e"
+    ),
 }
 
 # The language of each source's words (the manifest's ``language``: the sheets of a playbook of a
@@ -75,6 +87,41 @@ SOURCE_LANGUAGE: dict[str, str] = {
     "wordle/answers.txt": "en",
     "wordle/allowed.txt": "en",
     "english/american-english.txt": "en",
+    "english/american-english-small.txt": "en",
+    "english/british-english.txt": "en",
+    "english/british-english-small.txt": "en",
+}
+
+# English Lingo (the ITV and CBS shows): SCOWL's British and American lists, size 50 (the
+# guesses: the usual dictionary) and size 35 (the answers: common words), of the show's
+# lengths. Kept: a-z entries (no proper nouns, possessives or accents) that are no Roman
+# numeral (SCOWL holds xviii, lxvii, ...; "mix" is a word) and no abbreviation of the reviewed
+# list below (SCOWL writes them without their full stop).
+SCOWL_LISTS = {
+    # name: (source, SCOWL size, what it is)
+    "english-gb": ("english/british-english.txt", 50, "wbritish", "british-english"),
+    "english-gb-common": ("english/british-english-small.txt", 35, "wbritish-small",
+                          "british-english-small"),
+    "english-us": ("english/american-english.txt", 50, "wamerican", "american-english"),
+    "english-us-common": ("english/american-english-small.txt", 35, "wamerican-small",
+                          "american-english-small"),
+}  # fmt: skip
+SCOWL_LENGTHS = (4, 5, 6, 7, 8)
+ROMAN_NUMERAL = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+ROMAN_WORDS = frozenset({"mix"})
+"""Roman numerals that are English words too (kept)."""
+ABBREVIATIONS = frozenset(
+    ("approx", "assn", "assoc", "asst", "avdp", "bldg", "blvd", "contd", "dept", "ftps", "govt",
+     "ibid", "misc", "natl", "recd", "secy", "subj", "tbsp", "treas", "vols")
+)  # fmt: skip
+"""Abbreviations SCOWL lists among words of four to eight letters (reviewed by hand:
+clipped words such as memo, info, exam and typo are words and stay)."""
+# Words per list and length, measured when the lists were added, replayed as checks.
+SCOWL_COUNTS = {
+    "english-gb": {4: 2397, 5: 4620, 6: 7303, 7: 9878, 8: 10380},
+    "english-gb-common": {4: 1911, 5: 3526, 6: 5385, 7: 6807, 8: 6582},
+    "english-us": {4: 2404, 5: 4650, 6: 7347, 7: 9950, 8: 10500},
+    "english-us-common": {4: 1917, 5: 3554, 6: 5429, 7: 6857, 8: 6673},
 }
 
 # Facts measured in opentaal/PROVENANCE.md, replayed here as checks.
@@ -425,6 +472,42 @@ def derive_english(source: Source) -> WordList:
     )
 
 
+def scowl_word(word: str) -> bool:
+    """A word of an English Lingo list: a-z, of the show's lengths, no Roman numeral (but
+    the words among them) and no abbreviation."""
+    return (
+        LOWER_AZ.fullmatch(word) is not None
+        and len(word) in SCOWL_LENGTHS
+        and (ROMAN_NUMERAL.fullmatch(word) is None or word in ROMAN_WORDS)
+        and word not in ABBREVIATIONS
+    )
+
+
+def derive_scowl(name: str, source: Source) -> WordList:
+    """One English Lingo list (:data:`SCOWL_LISTS`), its counts per length checked."""
+    _, size, package, dict_name = SCOWL_LISTS[name]
+    words = tuple(sorted({w for w in source.lines if scowl_word(w)}))
+    counts = {n: sum(1 for w in words if len(w) == n) for n in SCOWL_LENGTHS}
+    require(
+        counts == SCOWL_COUNTS[name],
+        f"{name}: {counts} words per length, where {SCOWL_COUNTS[name]} were measured",
+    )
+    return WordList(
+        name=name,
+        words=words,
+        source=source,
+        source_description=(
+            f"Debian 12 package {package} 2020.12.07-2 (SCOWL size {size}), "
+            f"/usr/share/dict/{dict_name}"
+        ),
+        filter=(
+            "entries of only a-z of 4 to 8 letters (no proper nouns, possessives or accents), "
+            "no Roman numerals (but mix) and no abbreviations of a reviewed list"
+        ),
+        license=LICENSE_ENGLISH,
+    )
+
+
 def _library(name: str, version: str) -> object:
     """The library ``name`` at the pinned ``version`` (a one-line verification error where it
     is missing or another version: its figures could differ)."""
@@ -566,7 +649,12 @@ def build(shared: Path) -> tuple[list[WordList], dict[str, bytes]]:
         read_source(data_dir, "wordle/allowed.txt"),
     )
     english = derive_english(read_source(data_dir, "english/american-english.txt"))
-    lists = [opentaal, opentaal_long, answers, allowed, english]
+    scowl = [derive_scowl(n, read_source(data_dir, src)) for n, (src, *_) in SCOWL_LISTS.items()]
+    for big, small in (("english-gb", "english-gb-common"), ("english-us", "english-us-common")):
+        guesses = set(next(wl for wl in scowl if wl.name == big).words)
+        answers_ = next(wl for wl in scowl if wl.name == small).words
+        require(guesses.issuperset(answers_), f"{small}: a word that {big} does not hold")
+    lists = [opentaal, opentaal_long, answers, allowed, english, *scowl]
 
     outputs: dict[str, bytes] = {}
     for wordlist in lists:

@@ -160,3 +160,34 @@ def test_any_bytes_give_words_or_a_clean_error(tmp_path_factory, data: bytes) ->
         assert "\n" not in str(exc)
     else:
         assert all(len(w) == 5 and w.isascii() and w.isalpha() and w.islower() for w in wl.words)
+
+
+ENGLISH_COUNTS = {
+    # words per length of the English Lingo lists (issue 46), measured when they were derived
+    "english-gb": {4: 2397, 5: 4620, 6: 7303, 7: 9878, 8: 10380},
+    "english-gb-common": {4: 1911, 5: 3526, 6: 5385, 7: 6807, 8: 6582},
+    "english-us": {4: 2404, 5: 4650, 6: 7347, 7: 9950, 8: 10500},
+    "english-us-common": {4: 1917, 5: 3554, 6: 5429, 7: 6857, 8: 6673},
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENGLISH_COUNTS))
+def test_english_lingo_lists_hold_words_only(name: str) -> None:
+    """SCOWL's lists without Roman numerals (xviii, xcvii), abbreviations (bldg, dept) and
+    anything but a-z; every common word a guess of the dictionary of its spelling."""
+    import re
+
+    for length, count in ENGLISH_COUNTS[name].items():
+        ws = words.load(name, length=length).words
+        assert len(ws) == count, (name, length)
+        assert all(re.fullmatch("[a-z]+", w) for w in ws)
+    every = set(resources_words(name))
+    assert not every & {"xviii", "xcvii", "lxvii", "clvii", "bldg", "dept", "tbsp", "approx"}
+    assert {"memo", "exam", "typo"} <= set(resources_words(name.removesuffix("-common")))
+    if name.endswith("-common"):
+        assert every <= set(resources_words(name.removesuffix("-common")))
+    record = words.bundled_record(name)
+    data = resources.files("playbook.data.wordlists").joinpath(str(record["file"])).read_bytes()
+    assert record["count"] == len(every) and record["language"] == "en"
+    assert record["sha256"] == hashlib.sha256(data).hexdigest()
+    assert record["license"] == "LICENSE-english.txt"
