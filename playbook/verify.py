@@ -405,6 +405,30 @@ def verify(
     return Report(per_group, overall, tuple(failures), tuple(problems), unproven)
 
 
+def word_paths(
+    pb: Playbook, game: Game, answers: Sequence[str]
+) -> dict[str, tuple[str, tuple[str, ...], bool]]:
+    """Each answer's game following ``pb``: its group, the moves played with their feedback
+    (``guess=marks``), and whether it was found within the limit (the End Game's passes
+    depend on what the pair has seen: :mod:`playbook.endgame`)."""
+    plans = {g.group: g for g in pb.groups}
+    early = pb.try_when_fit and game.planner is Planner.OPENINGS
+    by_group: dict[str, list[str]] = {}
+    for w in answers:
+        by_group.setdefault(game.group_of(w), []).append(w)
+    out: dict[str, tuple[str, tuple[str, ...], bool]] = {}
+    for name, mine in by_group.items():
+        plan = plans.get(name)
+        if plan is None:
+            out.update({w: (name, (), False) for w in mine})
+            continue
+        replay = _Replay(game, mine, early)
+        for word in mine:
+            found, history, _ = replay.replay(plan, word)
+            out[word] = (name, replay.path(history), found and game.spent(history) <= game.limit)
+    return out
+
+
 def word_turns(
     pb: Playbook, game: Game, answers: Sequence[str], others: Sequence[str] = ()
 ) -> dict[str, int | None]:

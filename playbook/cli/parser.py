@@ -8,7 +8,7 @@ import sys
 from typing import Any, NoReturn
 
 from playbook import __version__, parallel, play, render
-from playbook.cli import commands, playing
+from playbook.cli import commands, endgame, playing
 from playbook.cli.commands import DEFAULT_CONFIG
 from playbook.core.ranking import RULES
 
@@ -435,6 +435,6 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     adders = (
         _build, _verify, _render, _show, _strategy, _rank, _value, _mistakes, _play, _simulate,
-        _lists,
+        endgame.add_parser, _lists,
     )  # fmt: skip
     return p, {sp.prog.split()[-1]: sp for sp in (add(sub) for add in adders)}

@@ -1,0 +1,86 @@
+"""``playbook endgame``: the End Game of English Lingo (three words against the clock) for
+built plans, with when passing a word pays."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+
+from playbook import endgame
+from playbook.cli.commands import console, load_playbook
+from playbook.errors import PlaybookError
+from playbook.pipeline import endgame as figures_of
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def cmd_endgame(args: argparse.Namespace) -> int:
+    try:
+        rules = endgame.Rules(seconds=args.seconds, line=args.line, pass_cost=args.pass_cost)
+    except ValueError as exc:
+        raise PlaybookError(str(exc)) from None
+    plans = [(load_playbook(p), p) for p in args.playbooks]
+    names = tuple(pb.name for pb, _ in plans)
+    paths = [figures_of.plan_paths(pb, p) for pb, p in plans]
+    speeds = sorted({args.line, *(s for s in figures_of.SPEEDS if s <= 10)}, reverse=True)
+    runs = {s: figures_of.figures(names, paths, dataclasses.replace(rules, line=s)) for s in speeds}
+    here = runs[args.line]
+    if args.json:
+        print(json.dumps({"figures": here.as_dict(),
+                          "speeds": {s: f.as_dict() for s, f in runs.items()}}))  # fmt: skip
+        return 0
+    g = here.game
+    n = len(names)
+    console.print(
+        f"End Game: {n} word{'s' if n > 1 else ''} within {rules.seconds} s, {rules.line} s a "
+        f"line, a pass {rules.pass_cost} s",
+        soft_wrap=True,
+    )
+    for i, (name, avg) in enumerate(zip(names, here.averages, strict=True), 1):
+        console.print(f"  word {i}: {name}, {avg:.3f} lines on average", soft_wrap=True)
+    counted = ("the first word", "the first two", "all three", "all four", "all five", "all six")
+    firsts = ", ".join(f"{counted[i]} {_percent(x)}" for i, x in enumerate(g.first))
+    console.print(f"in time, passing no word: {firsts}", soft_wrap=True)
+    console.print(
+        f"the best rule by lines spent: {g.rule_text()} ({_percent(g.ruled)})", soft_wrap=True
+    )
+    late = max(here.sighted_passes)
+    when = (
+        f"beside the words the plans do not find, it passes only with at most {late} s left, "
+        "when this word needs more lines than remain"
+        if late
+        else "it passes only the words the plans do not find"
+    )
+    console.print(
+        f"the best by the words still possible and the clock: {_percent(here.sighted)} ({when})",
+        soft_wrap=True,
+    )
+    console.print("seconds a line   all in time   best rule   best with sight")
+    for s, f in runs.items():
+        console.print(
+            f"{s:>14}   {_percent(f.game.never):>11}   {_percent(f.game.ruled):>9}   "
+            f"{_percent(f.sighted):>15}"
+        )
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    eg = sub.add_parser(
+        "endgame",
+        help="English Lingo's End Game: three words against the clock, and when to pass",
+        description="The chance of finding every word of the plans, in the order given (the "
+        "ITV End Game: four, five and six letters within 90 seconds), at a number of seconds "
+        "a line, from the plans' games over their answers; the best rule by lines spent that "
+        "says when to pass a word and take a fresh one, and the most a pair can win that "
+        "passes by the words still possible and the clock. Each word has five lines.",
+    )
+    eg.add_argument("playbooks", nargs="+", metavar="PLAYBOOK", help="built playbooks, in order")
+    eg.add_argument("--seconds", type=int, default=90, help="the clock (default 90)")
+    eg.add_argument("--line", type=int, default=10, help="seconds a line takes (default 10)")
+    eg.add_argument("--pass-cost", type=int, default=2, help="seconds a pass takes (default 2)")
+    eg.add_argument("--json", action="store_true", help="print the figures as JSON")
+    eg.set_defaults(func=cmd_endgame)
+    return eg

@@ -1,0 +1,135 @@
+"""The End Game against the clock (issue 46, item 3): exact chances checked against brute
+force, and the best policies never below the simpler ones."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from playbook import endgame
+from playbook.endgame import LINES, NEVER, Paths, Rules
+
+
+def _random_plan(rng: random.Random, lost: bool = False) -> dict[int, int]:
+    plan = {k: rng.randint(0, 40) for k in range(1, LINES + 1)}
+    plan[rng.randint(1, LINES)] += 1
+    if lost:
+        plan[LINES + 1] = rng.randint(1, 5)
+    return plan
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_never_passing_equals_the_convolution_of_the_turns(seed: int) -> None:
+    """Passing no word, every word found within its lines: the chance that the lines of all
+    words fit the clock, by brute force over every combination of turns."""
+    rng = random.Random(seed)
+    plans = [_random_plan(rng) for _ in range(3)]
+    rules = Rules(seconds=rng.choice([60, 90, 120]), line=rng.randint(5, 10))
+    total = [sum(p.values()) for p in plans]
+    brute = sum(
+        (plans[0][a] / total[0]) * (plans[1][b] / total[1]) * (plans[2][c] / total[2])
+        for a, b, c in itertools.product(range(1, LINES + 1), repeat=3)
+        if rules.line * (a + b + c) <= rules.seconds
+    )
+    assert endgame.end_game(plans, rules).never == pytest.approx(brute, abs=1e-12)
+
+
+def _by_enumeration(plans: list[dict[int, int]], rules: Rules, ks: tuple[int, ...]) -> float:
+    """A fixed rule's chance by following every game: each word drawn, its lines played until
+    found or the rule's ``k`` (or the fifth line) passes it."""
+    dists = [endgame.distribution(p) for p in plans]
+
+    @cache
+    def win(w: int, t: int) -> float:
+        if w == len(plans):
+            return 1.0
+        total = 0.0
+        for k, p in enumerate(dists[w], 1):  # found at line k: if the rule plays that far
+            if p and k <= ks[w] and k * rules.line <= t:
+                total += p * win(w + 1, t - k * rules.line)
+        # not found within min(k, 5) lines: those lines spent, then a pass, a fresh word
+        stop = min(ks[w], LINES)
+        open_after = 1.0 - sum(dists[w][:stop])
+        spent = stop * rules.line + rules.pass_cost
+        if open_after > 0 and spent <= t:
+            total += open_after * win(w, t - spent)
+        return total
+
+    return win(0, rules.seconds)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_fixed_rule_equals_following_every_game(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    plans = [_random_plan(rng, lost=rng.random() < 0.5) for _ in range(rng.randint(1, 3))]
+    rules = Rules(seconds=rng.randint(20, 60), line=rng.randint(3, 10), pass_cost=rng.randint(0, 3))
+    for ks in itertools.product(range(1, NEVER + 1), repeat=len(plans)):
+        got, _ = endgame._solve([endgame.distribution(p) for p in plans], rules, ks)
+        assert got == pytest.approx(_by_enumeration(plans, rules, ks), abs=1e-12), ks
+
+
+def _paths(rng: random.Random, words: int) -> Paths:
+    """A made-up plan: each word a path of made-up marks, a few not found."""
+    games = []
+    for i in range(words):
+        k = rng.randint(1, LINES)
+        found = rng.random() > 0.05
+        path = tuple(f"g{j}={rng.randint(0, 2 if j < 2 else 1)}" for j in range(k - 1))
+        games.append(("a" if i % 3 else "b", (*path, f"w{i}=2"), found))
+    return Paths(tuple(games))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_seeing_more_never_wins_less(seed: int) -> None:
+    """The policy that sees the words still possible wins at least what the best policy by
+    lines spent wins, which wins at least the best fixed rule, which wins at least passing
+    no word; and the games that policy reaches end in its value."""
+    rng = random.Random(seed)
+    paths = [_paths(rng, rng.randint(20, 60)) for _ in range(3)]
+    rules = Rules(seconds=60, line=rng.randint(5, 8), pass_cost=rng.randint(0, 3))
+    game = endgame.end_game([p.turns() for p in paths], rules)
+    sighted, where = endgame.best_with_sight(paths, rules)
+    assert sighted >= game.best - 1e-12 >= game.ruled - 2e-12 >= game.never - 3e-12
+    assert all(0 <= t <= rules.seconds for w in where for _, _, t in w)
+
+
+@pytest.mark.parametrize(
+    ("kw", "says"),
+    [({"line": 0}, "line: expected whole seconds"), ({"seconds": 2.5}, "seconds: expected"),
+     ({"pass_cost": -1}, "pass_cost: expected")],
+)  # fmt: skip
+def test_rules_outside_their_range_are_refused(kw: dict[str, object], says: str) -> None:
+    with pytest.raises(ValueError, match=says):
+        Rules(**kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_the_command_on_built_plans(tmp_path: Path) -> None:
+    """``playbook endgame`` on two small built plans: the figures as JSON, and a bad clock
+    one line and exit 2."""
+    words = "kabel\nkamer\nkanon\nkater\nlepel\nlaken\nlater\nladen\n"
+    (tmp_path / "w.txt").write_text(words)
+    (tmp_path / "c.yaml").write_text(
+        "name: t\ngame: lingo\nwords:\n  list: w.txt\nrender:\n  formats: yaml\n"
+    )
+    run = [sys.executable, "-m", "playbook"]
+    kw = {"cwd": tmp_path, "capture_output": True, "text": True, "timeout": 600}
+    assert subprocess.run([*run, "build", "c.yaml", "--out", "o"], **kw).returncode == 0  # type: ignore[call-overload]
+    pb = "o/t/playbook.yaml"
+    r = subprocess.run([*run, "endgame", pb, pb, "--seconds", "40", "--json"], **kw)  # type: ignore[call-overload]
+    assert r.returncode == 0, r.stderr
+    import json
+
+    figures = json.loads(r.stdout)["figures"]
+    assert figures["plans"] == ["t", "t"] and figures["line_seconds"] == 10
+    assert 0 < figures["never_pass"] <= figures["best_with_sight"] <= 1
+    r = subprocess.run([*run, "endgame", pb, "--line", "0"], **kw)  # type: ignore[call-overload]
+    assert r.returncode == 2 and r.stderr == (
+        "error: line: expected whole seconds from 1 to 60, got 0\n"
+    )
