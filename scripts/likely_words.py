@@ -10,6 +10,8 @@ the list still found in time by the card's fallback (:mod:`playbook.pipeline.lik
 
     .venv/bin/python scripts/likely_words.py [--configs a,b] [--out DIR] [--jobs N]
     .venv/bin/python scripts/likely_words.py --table      # the README table from the JSON
+    .venv/bin/python scripts/likely_words.py --configs lingo-en-4,lingo-en-5,lingo-en-6 \\
+        --json benchmarks/results/english_lingo.json           # English Lingo (issue 46)
 
 Writes ``benchmarks/results/likely_words.json`` (whole or not at all) and prints the table.
 Builds go to ``--out`` (default ``output``); a build already there is built again.
@@ -93,6 +95,7 @@ def measure(name: str, out: Path, jobs: int) -> dict[str, Any]:
         "weighted_average": round(fig.weighted_average, 4),
         "worst": max(st.distribution, default=0),
         "unguaranteed": st.failures,
+        "fewest_unguaranteed": pb.fewest_unguaranteed if st.failures else 0,
         "lost_chance": round(fig.lost_chance, 6),
         "learn": mem.words,
         "learn_openings": mem.openings,
@@ -106,10 +109,17 @@ def measure(name: str, out: Path, jobs: int) -> dict[str, Any]:
     }
 
 
+def _lost(r: dict[str, Any]) -> str:
+    """Words not guaranteed, and the fewest any strategy must leave where known."""
+    fewest = r.get("fewest_unguaranteed")
+    return f"{r['unguaranteed']}" + (f" ({fewest})" if fewest is not None else "")
+
+
 def table(data: dict[str, Any]) -> str:
     """The README's table: a row per config."""
     head = [
-        "config", "answers", "guesses", "average", "weighted", "worst", "not guaranteed",
+        "config", "answers", "guesses", "average", "weighted", "worst",
+        "not guaranteed (fewest possible)",
         "to learn (openings + moves + order)", "nesting", "card pages", "rare words found",
         "build",
     ]  # fmt: skip
@@ -119,7 +129,7 @@ def table(data: dict[str, Any]) -> str:
         learn = f"{r['learn']} ({r['learn_openings']} + {r['learn_moves']} + {r['learn_ordered']})"
         row = [
             r["config"], f"{r['answers']:,}", f"{r['guesses']:,}", f"{r['average']:.3f}",
-            f"{r['weighted_average']:.3f}", str(r["worst"]), str(r["unguaranteed"]), learn,
+            f"{r['weighted_average']:.3f}", str(r["worst"]), _lost(r), learn,
             str(r["nesting"]), str(r["card_pages"]), rare, f"{r['build_s']:.0f} s",
         ]  # fmt: skip
         lines.append("| " + " | ".join(row) + " |")
@@ -132,16 +142,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="output", help="folder for the builds (default: output)")
     ap.add_argument("--jobs", type=int, default=-1, help="workers per build (default: all)")
     ap.add_argument("--table", action="store_true", help="print the table of the JSON only")
+    ap.add_argument(
+        "--json",
+        type=Path,
+        default=JSON,
+        help="the results file (default benchmarks/results/likely_words.json)",
+    )
     args = ap.parse_args(argv)
+    results = args.json
     try:
         if args.table:
-            if not JSON.is_file():
-                raise PlaybookError(f"--table: {JSON} is missing; run the script without it first")
-            print(table(safe_yaml.read_json(JSON, "results of likely_words.py")))
+            if not results.is_file():
+                raise PlaybookError(
+                    f"--table: {results} is missing; run the script without it first"
+                )
+            print(table(safe_yaml.read_json(results, "results of likely_words.py")))
             return 0
         out = Path(args.out)
         files.writable_folder(out)
-        files.writable_folder(JSON.parent, "the results folder")
+        files.writable_folder(results.parent, "the results folder")
         runs = []
         names = [c.strip() for c in args.configs.split(",") if c.strip()]
         known = {p.stem for p in (ROOT / "config").glob("*.yaml")}
@@ -166,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "runs": runs,
     }
-    files.atomic_write(JSON, json.dumps(data, indent=1) + "\n")
+    files.atomic_write(results, json.dumps(data, indent=1) + "\n")
     print(table(data))
     return 0
 
