@@ -1109,3 +1109,49 @@ def test_stored_progress_of_the_wrong_shape_is_set_aside(
         )
     assert page.errors == []
     page.close()
+
+
+@pytest.fixture(scope="module")
+def english_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildResult, Path]:
+    """English Lingo (issue 46): lingo-en-5 built for q and z, its page in the language of
+    its list (English)."""
+    cfg = config.load(ROOT / "config" / "lingo-en-5.yaml")
+    settings = {"render.formats": "yaml,page", "search.restarts": 20}
+    result = build.build(config.override(cfg, n_jobs=1, **settings), letters=("q", "z"))
+    assert result.report.ok
+    out = tmp_path_factory.mktemp("en")
+    outputs.write_build(result, out, None)
+    return result, next(out.glob("*-play.html"))
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1366"])
+def test_the_english_lingo_page(
+    browser: Any, english_page: tuple[BuildResult, Path], viewport: dict[str, int]
+) -> None:
+    """Issue 46, item 4: the English Lingo page follows the plan for every answer of a
+    letter, practises against a hidden word and drills the card, in English, with no
+    horizontal scroll and no script error."""
+    result, path = english_page
+    session = result.session
+    game = session.game
+    page = open_page(browser, path, viewport)
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.inner_text("#letters-h") == "Revealed letter"
+    plan = result.playbook.group("q")
+    for answer in [session.answers[j] for j in session.groups()["q"]]:
+        tap(page, "button.letter[data-group='q']")
+        for word in book_moves(session, plan, answer, result.playbook.try_when_fit):
+            assert page.evaluate(STATE)[1] == word
+            page.fill("#fb", game.format(game.feedback(word, answer)))
+            page.press("#fb", "Enter")
+        assert page.inner_text("#msg").startswith(f"Solved: {answer}"), answer
+        page.click("#restart")
+    assert no_horizontal_scroll(page)
+    page.goto(f"{path.as_uri()}#practice/z/7")
+    page.fill("#pr-word", "zzzzz")
+    page.press("#pr-word", "Enter")
+    assert page.inner_text("#pr-msg") == "zzzzz is not a word of the list."
+    page.goto(f"{path.as_uri()}#drill")
+    assert page.inner_text("#dr-ask").startswith("Letter Q")
+    assert page.errors == []
+    page.close()
