@@ -152,6 +152,29 @@ class EndGame:
         return "; ".join(parts) if parts else "pass no word"
 
 
+@dataclasses.dataclass(frozen=True)
+class EndGameFigures:
+    """The End Game of some plans at one speed, with what the plans are."""
+
+    names: tuple[str, ...]
+    """Each plan's name (its config's)."""
+    averages: tuple[float, ...]
+    game: EndGame
+    sighted: float
+    """The most a pair wins that passes by the words still possible and the seconds left."""
+    sighted_passes: tuple[int, ...]
+    """Per word, the most seconds left at which that policy passes at all (0: never)."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            **self.game.as_dict(),
+            "plans": list(self.names),
+            "averages": [round(a, 4) for a in self.averages],
+            "best_with_sight": round(self.sighted, 6),
+            "passes_with_sight_below_seconds": list(self.sighted_passes),
+        }
+
+
 def end_game(
     plans: Sequence[Mapping[int, int]], rules: Rules, names: Sequence[str] | None = None
 ) -> EndGame:

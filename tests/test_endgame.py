@@ -129,6 +129,19 @@ def test_the_command_on_built_plans(tmp_path: Path) -> None:
     figures = json.loads(r.stdout)["figures"]
     assert figures["plans"] == ["t", "t"] and figures["line_seconds"] == 10
     assert 0 < figures["never_pass"] <= figures["best_with_sight"] <= 1
+    # the card's End Game page: one A4 page with the rule and a row per speed
+    r = subprocess.run([*run, "endgame", pb, pb, "--card", "eg.pdf"], **kw)  # type: ignore[call-overload]
+    assert r.returncode == 0, r.stderr
+    from pypdf import PdfReader
+
+    pages = PdfReader(tmp_path / "eg.pdf").pages
+    text = pages[0].extract_text()
+    assert len(pages) == 1 and "End Game" in text and "When to pass." in text
+    assert all(f"\n{s} " in text or f"\n{s}\n" in text for s in (10, 9, 8, 7, 6)), text
+    r = subprocess.run([*run, "endgame", pb, "--card", "eg.txt"], **kw)  # type: ignore[call-overload]
+    assert r.returncode == 2 and r.stderr == (
+        "error: --card: eg.txt: expected a file ending .pdf or .html\n"
+    )
     r = subprocess.run([*run, "endgame", pb, "--line", "0"], **kw)  # type: ignore[call-overload]
     assert r.returncode == 2 and r.stderr == (
         "error: line: expected whole seconds from 1 to 60, got 0\n"

@@ -7,7 +7,7 @@ import argparse
 import dataclasses
 import json
 
-from playbook import endgame
+from playbook import api, endgame, files
 from playbook.cli.commands import console, load_playbook
 from playbook.errors import PlaybookError
 from playbook.pipeline import endgame as figures_of
@@ -22,12 +22,25 @@ def cmd_endgame(args: argparse.Namespace) -> int:
         rules = endgame.Rules(seconds=args.seconds, line=args.line, pass_cost=args.pass_cost)
     except ValueError as exc:
         raise PlaybookError(str(exc)) from None
+    card = api.output_file(args.card, "--card") if args.card else None
+    if card is not None and card.suffix not in (".pdf", ".html"):
+        raise PlaybookError(f"--card: {args.card}: expected a file ending .pdf or .html")
     plans = [(load_playbook(p), p) for p in args.playbooks]
     names = tuple(pb.name for pb, _ in plans)
     paths = [figures_of.plan_paths(pb, p) for pb, p in plans]
     speeds = sorted({args.line, *(s for s in figures_of.SPEEDS if s <= 10)}, reverse=True)
     runs = {s: figures_of.figures(names, paths, dataclasses.replace(rules, line=s)) for s in speeds}
     here = runs[args.line]
+    if card is not None:
+        from playbook.render import endgame as page
+
+        language = args.language
+        data = (
+            page.endgame_pdf(runs, args.line, language)
+            if card.suffix == ".pdf"
+            else page.render_endgame(runs, args.line, language).encode()
+        )
+        files.atomic_write(card, data)
     if args.json:
         print(json.dumps({"figures": here.as_dict(),
                           "speeds": {s: f.as_dict() for s, f in runs.items()}}))  # fmt: skip
@@ -64,6 +77,8 @@ def cmd_endgame(args: argparse.Namespace) -> int:
             f"{s:>14}   {_percent(f.game.never):>11}   {_percent(f.game.ruled):>9}   "
             f"{_percent(f.sighted):>15}"
         )
+    if card is not None:
+        console.print(f"wrote {card}", soft_wrap=True)
     return 0
 
 
@@ -82,5 +97,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     eg.add_argument("--line", type=int, default=10, help="seconds a line takes (default 10)")
     eg.add_argument("--pass-cost", type=int, default=2, help="seconds a pass takes (default 2)")
     eg.add_argument("--json", action="store_true", help="print the figures as JSON")
+    eg.add_argument(
+        "--card", metavar="FILE", help="write the End Game's page of the card (.pdf or .html)"
+    )
+    eg.add_argument(
+        "--language", choices=("en", "nl"), default="en", help="the page's language (default en)"
+    )
     eg.set_defaults(func=cmd_endgame)
     return eg

@@ -3,39 +3,15 @@ replayed over its answers as a pair follows it, then the chances under the clock
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 from playbook import endgame, model, verify
-from playbook.endgame import EndGame, Paths, Rules
+from playbook.endgame import EndGameFigures, Paths, Rules
 from playbook.errors import PlaybookError
 from playbook.pipeline.session import Session
 
 SPEEDS = (10, 9, 8, 7, 6)
 """Seconds per line of the table: the show's most, and faster pairs."""
-
-
-@dataclasses.dataclass(frozen=True)
-class EndGameFigures:
-    """The End Game of some plans at one speed, with what the plans are."""
-
-    names: tuple[str, ...]
-    """Each plan's name (its config's)."""
-    averages: tuple[float, ...]
-    game: EndGame
-    sighted: float
-    """The most a pair wins that passes by the words still possible and the seconds left."""
-    sighted_passes: tuple[int, ...]
-    """Per word, the most seconds left at which that policy passes at all (0: never)."""
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            **self.game.as_dict(),
-            "plans": list(self.names),
-            "averages": [round(a, 4) for a in self.averages],
-            "best_with_sight": round(self.sighted, 6),
-            "passes_with_sight_below_seconds": list(self.sighted_passes),
-        }
 
 
 def plan_paths(pb: model.Playbook, path: str) -> Paths:
@@ -57,3 +33,6 @@ def figures(names: Sequence[str], paths: Sequence[Paths], rules: Rules) -> EndGa
     averages = tuple(sum(k * n for k, n in p.turns().items()) / len(p.games) for p in paths)
     most = tuple(max((t for _, _, t in w), default=0) for w in where)
     return EndGameFigures(tuple(names), averages, game, sighted, most)
+
+
+__all__ = ["SPEEDS", "EndGameFigures", "figures", "plan_paths"]

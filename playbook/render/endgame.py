@@ -1,0 +1,91 @@
+"""The End Game's page of the card (English Lingo): :mod:`playbook.endgame`'s figures for
+three plans at each speed, and the rule of passing, as one A4 page (HTML, then PDF)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from markupsafe import Markup
+
+from playbook.endgame import NEVER, EndGameFigures
+from playbook.render import html, i18n
+from playbook.render.pdf import pdf_of_html
+from playbook.render.views import template_text
+
+AIM = 0.8
+"""The chance of every word in time a pair aims for: the page names the slowest speed that
+gives it."""
+
+
+def _percent(x: float, language: str) -> str:
+    text = f"{100 * x:.1f}%"
+    return text.replace(".", ",") if language == "nl" else text
+
+
+def render_endgame(runs: Mapping[int, EndGameFigures], line: int, language: str = "en") -> str:
+    """The page: a row per seconds a line (``line`` in bold), the chance of the first word,
+    the first two, ... in time passing none, and passing where it pays."""
+    _ = i18n.translator(language).gettext
+    here = runs[line]
+    names = here.names
+    counted = [
+        _("first word"), _("first two"), _("all three"), _("all four"), _("all five"),
+        _("all six"),
+    ]  # fmt: skip
+    g = here.game
+    passes = [n for n, k in zip(names, g.rule, strict=True) if k != NEVER]
+    if passes:
+        rule = _("By lines spent: %(rule)s.") % {"rule": g.rule_text()}
+    else:
+        rule = _(
+            "Passing by the lines spent never pays with these plans: a fresh word needs more "
+            "lines on average than the word you are on."
+        )
+    late = max(here.sighted_passes)
+    if late:
+        rule += " " + _(
+            "Pass a word the card cannot find in its lines; and with at most %(s)s seconds "
+            "left, pass when this word needs more lines than the clock leaves (at %(line)s "
+            "seconds a line: %(with)s of games won, against %(without)s passing none)."
+        ) % {
+            "s": late, "line": line, "with": _percent(here.sighted, language),
+            "without": _percent(g.never, language),
+        }  # fmt: skip
+    else:
+        rule += " " + _("Pass only a word the card cannot find in its lines.")
+    fast = [s for s, f in sorted(runs.items()) if f.game.never >= AIM]
+    if fast:
+        rule += " " + _(
+            "Keep to %(s)s seconds a line or less: all the words in time in %(p)s of games."
+        ) % {"s": fast[-1], "p": _percent(runs[fast[-1]].game.never, language)}
+    rows = [
+        {
+            "line": line_s,
+            "here": line_s == line,
+            "first": [_percent(x, language) for x in f.game.first],
+            "sighted": _percent(f.sighted, language),
+        }
+        for line_s, f in sorted(runs.items(), reverse=True)
+    ]
+    plans = ", ".join(
+        _("%(name)s (%(average)s lines on average)")
+        % {"name": n, "average": f"{a:.2f}".replace(".", "," if language == "nl" else ".")}
+        for n, a in zip(names, here.averages, strict=True)
+    )
+    template = html.html_env(language).get_template("endgame.html.j2")
+    return template.render(
+        language=language,
+        css=Markup(template_text("card.css")),
+        names=names,
+        plans=plans,
+        seconds=here.game.rules.seconds,
+        cost=here.game.rules.pass_cost,
+        firsts=counted[: len(names)],
+        rule=rule,
+        rows=rows,
+    )
+
+
+def endgame_pdf(runs: Mapping[int, EndGameFigures], line: int, language: str = "en") -> bytes:
+    """The page as a PDF."""
+    return pdf_of_html(render_endgame(runs, line, language))[0]
