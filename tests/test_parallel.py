@@ -205,3 +205,24 @@ def test_a_lost_dask_worker_is_retried(tmp_path: Path, capfd: pytest.CaptureFixt
     assert (tmp_path / "3").exists()  # it did die once
     err = capfd.readouterr().err
     assert "Traceback" not in err and "distributed." not in err, err
+
+
+def test_a_problem_pickles_its_fields_only_whatever_its_caches() -> None:
+    """A task's problem may be pickled in joblib's feeder thread while the main thread fills
+    one of its caches (``row_of``, ``in_answers``): the dict changing size mid-pickle was a
+    PicklingError in a build. Its state is its fields, taken in one copy, and it comes back
+    whole (the caches made again where they are needed)."""
+    import dataclasses
+    import pickle
+
+    from playbook.core.problem import Problem
+    from playbook.games import GAMES
+
+    ws = ("kabel", "kamer", "kanon", "kater")
+    p = Problem.of(GAMES["lingo"](), ws, ws)
+    fields = {f.name for f in dataclasses.fields(p)}
+    assert set(p.__getstate__()) == fields
+    _ = p.row_of, p.in_answers
+    assert set(p.__getstate__()) == fields
+    q = pickle.loads(pickle.dumps(p))
+    assert q.answers == p.answers and (q.F == p.F).all() and q.row_of == p.row_of

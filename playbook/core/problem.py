@@ -40,6 +40,14 @@ class Problem:
     name: str = "*"
     """The group (what the host revealed)."""
 
+    def __getstate__(self) -> dict[str, object]:
+        """Its fields only, taken at once: the caches below are made again where it is
+        unpickled, and a worker's task may be pickled in joblib's feeder thread while this
+        thread fills a cache (the dict changing size mid-pickle was a PicklingError, seen
+        once in a build of lingo-en-5-free)."""
+        state = dict(self.__dict__)  # one C-level copy: no other thread runs during it
+        return {f.name: state[f.name] for f in dataclasses.fields(self)}
+
     @classmethod
     def of(
         cls, game: Game, guesses: Sequence[str], answers: Sequence[str], *, name: str = "*"
