@@ -60,6 +60,40 @@ def _need(name: str, value: Any, typ: type | tuple[type, ...], what: str) -> Non
         raise TypeError(f"{name}: expected {what}, got {value!r}")
 
 
+def _seconds(name: str, value: Any) -> None:
+    """A time budget: a finite number of seconds above 0."""
+    _need(name, value, (int, float), "seconds, a number")
+    if not 0 < value < float("inf"):
+        raise ValueError(f"{name}: expected seconds above 0, got {value!r}")
+
+
+MAX_JOBS = 1024
+"""The most workers a call starts."""
+
+
+def _jobs(name: str, value: Any) -> None:
+    """A number of workers: 1 to :data:`MAX_JOBS`, or -1 for one per core."""
+    _need(name, value, int, "a whole number of workers")
+    if not (value == -1 or 1 <= value <= MAX_JOBS):
+        raise ValueError(f"{name}: expected 1 to {MAX_JOBS} workers, or -1, got {value!r}")
+
+
+def _flag(name: str, value: Any) -> None:
+    """True or False."""
+    _need(name, value, bool, "True or False")
+
+
+def _words(name: str, value: Any, *, optional: bool = True) -> None:
+    """Words or groups: None (where ``optional``), or a sequence of texts."""
+    if value is None and optional:
+        return
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise TypeError(f"{name}: expected a list of texts{' or None' if optional else ''}, "
+                        f"got {value!r}")  # fmt: skip
+    for item in value:
+        _need(name, item, str, "a list of texts")
+
+
 def _choice(name: str, value: Any, allowed: Collection[str]) -> None:
     """``value`` one of ``allowed``, else a ValueError (a TypeError for no text) naming them."""
     _need(name, value, str, "text")
@@ -112,6 +146,9 @@ def prepare_build(
     outputs can be replaced. Nothing is written yet."""
     _need("cfg", cfg, Config, CONFIG)
     _need("out", out, (str, Path), "a folder (a path)")
+    _words("letters", letters)
+    _flag("use_cache", use_cache)
+    _flag("resume", resume)
     out = Path(out)
     building.check_buildable(cfg)
     session = Session.open(cfg, use_cache=use_cache)
@@ -120,6 +157,7 @@ def prepare_build(
     files.writable_folder(out_dir)  # before the search, not after it
     chosen = list(groups) if letters is not None else None
     files.check_targets(out_dir, outputs.output_names(cfg, chosen))
+    outputs.load_reference(cfg, Path(cfg.source))  # a reference that cannot be read: now
     asked = tuple(letters) if letters is not None else None
     return BuildJob(cfg, session, groups, asked, out_dir, resume, use_cache)
 
@@ -175,6 +213,7 @@ def run_build(
     in place is finished first (``on_finished`` hears its names at once). ``view`` (a
     progress display) is open while the work runs, inside the lock; ``on_commit`` is called
     once the new set is on disk."""
+    _need("job", job, BuildJob, "a playbook.api.BuildJob (playbook.api.prepare_build)")
     cfg = job.config
     workers = parallel.effective_jobs(cfg.n_jobs)
     with files.locked(job.out_dir):
@@ -269,7 +308,10 @@ def verify_playbook(
     says an exhaustive search proves."""
     _need("pb", pb, model.Playbook, PLAYBOOK)
     _need("path", path, str, "the playbook file's path, as text")
-    _need("n_jobs", n_jobs, int, "a whole number of workers")
+    _jobs("n_jobs", n_jobs)
+    _flag("proofs", proofs)
+    if words is not None:
+        _need("words", words, str, "a word list's path, as text, or None")
     t0 = time.perf_counter()
     rep, game = outputs.verify_file(pb, path, words, proofs=proofs, n_jobs=n_jobs)
     return VerifyOutcome(pb, rep, game, proofs, time.perf_counter() - t0)
@@ -290,9 +332,16 @@ class RenderOutcome:
 def output_file(name: str, flag: str) -> Path:
     """A file to write at the end of a command, checked before the work: not a folder, in
     a folder that can be written (``flag`` names the option in the one-line error)."""
+    _need(flag, name, (str, Path), "a file name")
     out = Path(name)
     if out.is_dir():
         raise PlaybookError(f"{flag}: {out} is a folder; name the file to write")
+    if out.exists() and not out.is_file():
+        # a device, a FIFO or a socket (or a link to one): the file would replace it
+        raise PlaybookError(
+            f"{flag}: {out} is not a plain file (a device, a pipe or a socket); name a file "
+            "to write"
+        )
     files.writable_folder(out.parent, flag)
     return out
 
@@ -300,6 +349,7 @@ def output_file(name: str, flag: str) -> Path:
 def render_target(pb_path: str, fmt: str, output: str | None) -> Path:
     """The file a render writes (``output``, or beside the playbook with the format's
     suffix), checked before the work (:func:`output_file`)."""
+    _choice("fmt", fmt, list(render.FORMATS))
     source = Path(pb_path)
     return output_file(
         output or str(source.with_name(source.stem + render.FORMATS[fmt].suffix)), "-o"
@@ -327,6 +377,14 @@ def render_playbook(
     _choice("fmt", fmt, list(render.FORMATS))
     _choice("tiles", tiles, render.TILE_STYLES)
     _choice("language", language, render.i18n.CHOICES)
+    _words("letters", letters)
+    _jobs("n_jobs", n_jobs)
+    if output is not None:
+        _need("output", output, (str, Path), "a file name or None")
+    if isinstance(others, str) or not isinstance(others, Sequence):
+        raise TypeError(f"others: expected a list of playbook.model.Playbook, got {others!r}")
+    for other in others:
+        _need("others", other, model.Playbook, "a list of playbook.model.Playbook")
     if letters is not None:
         pb = model.only(pb, letters, f"--letters ({path})")
     spec = render.FORMATS[fmt]
@@ -354,11 +412,39 @@ def render_playbook(
 # ------------------------------------------------------------------ optimal
 
 
-optimal = strategies.play_optimal
-"""Per group, the tree with the fewest total turns that finds every word in time (or the
-fewest words left unfound), within ``budget`` seconds a group, on ``n_jobs`` workers; with
-``checkpoints``, finished groups are kept there and a run stopped part-way resumes
-(:func:`playbook.pipeline.strategies.play_optimal`)."""
+def optimal(
+    cfg: Config,
+    *,
+    letters: Sequence[str] | None = None,
+    budget: float = 60.0,
+    first: str | None = None,
+    n_jobs: int = 1,
+    checkpoints: Path | None = None,
+    weighted: bool = False,
+    until: float | None = None,
+) -> strategies.OptimalPlay:
+    """Per group, the tree with the fewest total turns that finds every word in time (or the
+    fewest words left unfound), within ``budget`` seconds a group, on ``n_jobs`` workers; with
+    ``checkpoints``, finished groups are kept there and a run stopped part-way resumes;
+    ``until``: a wall-clock end for the whole call (:func:`playbook.pipeline.strategies.
+    play_optimal`)."""
+    _need("cfg", cfg, Config, CONFIG)
+    _words("letters", letters)
+    _seconds("budget", budget)
+    if first is not None:
+        _need("first", first, str, "a guess, as text, or None")
+    _jobs("n_jobs", n_jobs)
+    if checkpoints is not None:
+        _need("checkpoints", checkpoints, Path, "a folder (a pathlib.Path) or None")
+    _flag("weighted", weighted)
+    if until is not None:
+        _need("until", until, (int, float), "a time.time() value or None")
+        if not until < float("inf"):
+            raise ValueError(f"until: expected a time, got {until!r}")
+    return strategies.play_optimal(
+        cfg, letters=letters, budget=budget, first=first, n_jobs=n_jobs,
+        checkpoints=checkpoints, weighted=weighted, until=until,
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------- mixed strategies
@@ -414,7 +500,14 @@ def game_values(
     :class:`mixed.OutOfTime` after ``budget`` seconds in all. Best responses are the plain
     exact search up to ``cap`` answers, the bounded one beyond."""
     _need("cfg", cfg, Config, CONFIG)
-    _need("budget", budget, (int, float), "seconds, a number")
+    _seconds("budget", budget)
+    _words("letters", letters)
+    _words("openings", openings, optional=False)
+    _need("cap", cap, int, "a whole number of answers")
+    if cap < 1:
+        raise ValueError(f"cap: expected 1 answer or more, got {cap!r}")
+    if first is not None:
+        _need("first", first, str, "a guess, as text, or None")
     session = Session.open(cfg)
     if session.game.limit_name != "turns":
         raise PlaybookError(
@@ -510,6 +603,13 @@ def hangman_values(
     (:func:`randomised.recurrence`) and the exact minimax without chance, on the same words.
     :class:`randomised.OutOfTime` after ``budget`` seconds in all."""
     _need("cfg", cfg, Config, CONFIG)
+    _seconds("budget", budget)
+    _words("letters", letters)
+    _need("seed", seed, int, "a whole number")
+    if sample is not None:
+        _need("sample", sample, int, "a number of words (2 or more) or None")
+        if sample < 2:
+            raise ValueError(f"sample: expected 2 words or more, got {sample!r}")
     if not counts_misses(cfg):
         raise PlaybookError(
             f"value: {cfg.name}: --sample and the Hangman figures are for a game that counts "
@@ -560,6 +660,7 @@ def expected_mistakes(
     _need("cfg", cfg, Config, CONFIG)
     _need("word", word, str, "a word, as text")
     _need("strategy", strategy, str, "a strategy's name, as text")
+    _seconds("budget", budget)
     session = Session.open(cfg)
     if session.game.limit_name != "misses":
         raise PlaybookError(

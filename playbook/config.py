@@ -223,6 +223,9 @@ def _choices(key: str) -> tuple[str, ...] | None:
     }.get(key)
 
 
+MAX_NAME = 100
+"""The longest playbook name (it names the output folder and its files)."""
+
 TRY_ORDERS = ("list", "likely")
 """The orders of try lists (``search.try_order``)."""
 
@@ -314,6 +317,11 @@ def _check_value(
         raise ConfigError(f"{where}: 0 is not allowed; use a positive number or -1 (all cores)")
     if key == "name" and (not value or "/" in value or value.startswith(".") or os.sep in value):
         raise ConfigError(f"{where}: {value!r} must be a plain name (no slashes, not hidden)")
+    if key == "name" and len(value) > MAX_NAME:
+        raise ConfigError(
+            f"{where}: a name of {len(value)} characters; at most {MAX_NAME} (it names the "
+            "output folder)"
+        )
     return value
 
 
@@ -390,6 +398,12 @@ def _check_consistency(cfg: Config, lines: _Lines) -> None:
             "words.max_length",
             f"{cfg.game} plays words of words.length letters only; words of several lengths "
             f"are for {takes}; leave max_length out",
+        )
+    if words.max_length is not None and words.max_length < words.length:
+        raise refuse(
+            "words.max_length",
+            f"{words.max_length} is below words.length ({words.length}); the lengths run from "
+            "words.length up to max_length",
         )
     if words.ij_to_y and words.ij_letter:
         raise refuse(

@@ -46,7 +46,7 @@ class Rules:
     def __post_init__(self) -> None:
         for name, low, high in (("seconds", 1, 3600), ("line", 1, 60), ("pass_cost", 0, 60)):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            if type(value) is not int or not low <= value <= high:
                 raise ValueError(
                     f"{name}: expected whole seconds from {low} to {high}, got {value!r}"
                 )

@@ -144,6 +144,17 @@ def _optimum(r: dict[str, Any]) -> list[str]:
     return [text, str(r["lower_bound"])]
 
 
+def _check_figures(data: dict[str, Any]) -> None:
+    """Every count of the results a whole number, every total above 0 (a ValueError
+    otherwise: the file is not what this script writes)."""
+    for run_ in data["runs"]:
+        for letter, r in run_["letters"].items():
+            figures = [r["total"], r["lower_bound"], r["words"], r["unguaranteed"]]
+            figures += [p[k] for p in (r.get("simple"), r.get("fast")) if p for k in p]
+            if not all(type(x) is int and x >= 0 for x in figures) or r["total"] <= 0:
+                raise ValueError(letter)
+
+
 def readme_table(data: dict[str, Any]) -> str:
     """The README's table: the paper's rules and the TV rules side by side."""
     paper, tv = (data["runs"][i]["letters"] for i in (0, 1))
@@ -174,11 +185,12 @@ def main() -> int:
     if args.table:
         try:
             data = safe_yaml.read_json(Path(args.json), "results of exact_optima.py")
+            _check_figures(data)
             print(readme_table(data))
         except PlaybookError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
-        except (KeyError, IndexError, TypeError, AttributeError):
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError, ZeroDivisionError):
             print(f"error: {args.json}: not the results of exact_optima.py", file=sys.stderr)
             return 2
         return 0

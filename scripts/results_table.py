@@ -26,10 +26,16 @@ def _optional(path: str) -> model.Playbook | None:
     return model.load(path) if Path(path).exists() else None
 
 
+def _group(pb: model.Playbook, name: str) -> model.GroupPlan | None:
+    """The playbook's plan of group ``name``; None where it has none."""
+    return next((g for g in pb.groups if g.group == name), None)
+
+
 def _avg(pb: model.Playbook | None, group: str) -> str:
     if pb is None:
         return ""
-    st = pb.group(group).stats
+    plan = _group(pb, group)
+    st = plan.stats if plan is not None else None
     return f"{st.average:.2f}" if st else ""
 
 
@@ -66,7 +72,8 @@ def table(ours_path: str, ref_path: str, fast_path: str, tv_path: str) -> None:
     for g in ours.groups:
         c = comps.get(g.group)  # none where the paper has no such group (IJ: in its y)
         st = g.stats
-        assert st is not None
+        if st is None:
+            raise PlaybookError(f"{ours_path}: group {g.group} states no figures (stats)")
         moves = sum(1 for r in g.table or () if isinstance(r.node, model.Move))
         unknown = "".join(f" ({w}: not in list)" for w in c.ref_unknown) if c else ""
         paper = (
@@ -77,7 +84,7 @@ def table(ours_path: str, ref_path: str, fast_path: str, tv_path: str) -> None:
         method = g.method + (f", {g.restarts} restarts" if g.restarts else "")
         if g.proven_none:
             method = f"none leaves <= {g.notes['exhaustive_triples']['target']} (proven); {method}"
-        t = tv.group(g.group) if tv is not None else None
+        t = _group(tv, g.group) if tv is not None else None
         tv_cells = (
             f"{' '.join(map(spell.text, t.openings)) or '-'} | {_avg(tv, g.group)} | "
             f"{len(t.unguaranteed)} |"
@@ -90,7 +97,8 @@ def table(ours_path: str, ref_path: str, fast_path: str, tv_path: str) -> None:
             f"{tv_cells} {paper} | {_avg(fast, g.group)} |"
         )
     s = ours.stats
-    assert s is not None
+    if s is None:
+        raise PlaybookError(f"{ours_path}: the playbook states no figures (stats)")
     tv_all = (
         f"| {tv.stats.average:.3f} | {sum(len(g.unguaranteed) for g in tv.groups)} |"
         if (tv is not None and tv.stats is not None)

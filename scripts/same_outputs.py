@@ -18,6 +18,10 @@ Anything else that differs is printed as DIFFERS and the exit code is 1.
 
 from __future__ import annotations
 
+from playbook import launch
+
+launch.begin()  # SIGINT and SIGTERM answered from here on
+
 import json
 import re
 import sys
@@ -33,7 +37,10 @@ CODE = re.compile(rb"<script>.*?</script>|<style>.*?</style>", re.S)
 
 def _page(data: bytes) -> tuple[object, bytes]:
     found = DATA.search(data)
-    parsed = json.loads(found.group(1)) if found else None
+    try:
+        parsed = json.loads(found.group(1)) if found else None
+    except (ValueError, RecursionError):  # not the data a build writes: compared as bytes
+        parsed = found.group(1) if found else None
     if isinstance(parsed, dict):
         parsed.pop("guesses", None)
     markup = CODE.sub(b"", DATA.sub(b"", data))
@@ -92,4 +99,4 @@ if __name__ == "__main__":
         if not folder.is_dir():
             print(f"error: {folder}: not a folder of built outputs", file=sys.stderr)
             sys.exit(2)
-    sys.exit(main(args.old, args.new))
+    launch.script(lambda: main(args.old, args.new))

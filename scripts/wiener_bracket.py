@@ -22,6 +22,7 @@ from playbook import launch
 
 launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
 
+import argparse
 import time
 from fractions import Fraction
 
@@ -33,10 +34,21 @@ from playbook.games import Mastermind
 from playbook.search import mixed, optimal
 
 
+def _within(text: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``, or argparse's one-line refusal."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = low - 1
+    if not low <= n <= high:
+        raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}")
+    return n
+
+
 def main() -> int:
     ap = Parser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--rounds", type=int, default=12)
-    ap.add_argument("--turns", type=int, default=6)
+    ap.add_argument("--rounds", type=lambda t: _within(t, 1, 1000), default=12)
+    ap.add_argument("--turns", type=lambda t: _within(t, 5, 12), default=6)
     args = ap.parse_args()
     game = Mastermind(pegs=4, colours=6, turns=args.turns)
     codes = game.generated_words()

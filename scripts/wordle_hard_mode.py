@@ -76,6 +76,9 @@ def check(
         if len(parts) < 2 or len(parts) % 2:
             problems.append(f"line {n}: not guesses each with its feedback")
             continue
+        if len(parts) > 2 * limit:  # checked no further: a long line costs its square
+            problems.append(f"line {n}: {len(parts) // 2} guesses, over {limit}")
+            continue
         words, codes = parts[0::2], parts[1::2]
         answer = words[-1]
         if codes[-1] != "ooooo" or answer not in answers:

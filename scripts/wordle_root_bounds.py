@@ -290,6 +290,9 @@ def _summary(
 ) -> int:
     """Print what the two files prove of the first guesses ``rows``; 1 where one opens below
     the cut-off or has no line that bounds it."""
+    # a line whose guess is not the word of its row proves nothing of that row
+    first = {g: r for g, r in first.items() if 0 <= g < len(guesses) and r["guess"] == guesses[g]}
+    second = {g: r for g, r in second.items() if 0 <= g < len(guesses) and r["guess"] == guesses[g]}
     others = [g for g in rows if g != best]
     out = [g for g in others if g in first and first[g]["bound"] >= args.cutoff]
     later = [g for g in others if g in second and second[g]["bound"] >= args.cutoff]

@@ -84,13 +84,18 @@ def run() -> None:
     done, SIGINT and SIGTERM are ignored while the interpreter shuts down (the workers' pool
     ends, in well under a second): the command has done and said everything, and a signal
     then would only turn its exit code into a kill or a traceback."""
+    closed = sys.stdout is None
+    if closed:  # started with standard output closed: what is printed goes nowhere
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (for the rest of the process)
     try:
         code = main()
     except KeyboardInterrupt:  # before the command's own handling (while parsing)
         code = _interrupted()
+    except SystemExit as exc:  # --help and --version print, then exit: checked below
+        code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)
-    if sys.stdout is None:  # started with standard output closed: nothing reached it
+    if closed:  # nothing reached standard output
         sys.exit(code or _refused("standard output is closed: nothing could be printed"))
     try:
         sys.stdout.flush()

@@ -4,6 +4,7 @@ registries (rules, formats, tile styles, backends, hosts)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any, NoReturn
 
@@ -27,15 +28,36 @@ class Parser(argparse.ArgumentParser):
         sys.stderr.write(f"error: {self.prog}: {message} (see '{self.prog} --help')\n")
         sys.exit(2)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """Help and version go to standard output (argparse drops a failed write without a
+        word: ``--help > /dev/full`` exited 0): a write that fails is one line and exit 2."""
+        if not message:
+            return
+        out = file or sys.stderr
+        try:
+            out.write(message)
+            out.flush()
+        except BrokenPipeError:  # the reader has what it wanted (--help | head -1)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+        except OSError as exc:
+            sys.stderr.write(f"error: standard output: {exc.strerror or exc}\n")
+            sys.exit(2)
+
+
+MAX_JOBS = 1024
+"""The most workers a command starts (the config's ``n_jobs`` has the same range)."""
+
 
 def _jobs(text: str) -> int:
-    """--jobs of render: a number of workers, or -1 for one per core."""
+    """--jobs: a number of workers up to :data:`MAX_JOBS`, or -1 for one per core."""
     try:
         n = int(text)
     except ValueError:
         n = 0
-    if n == 0 or n < -1:
-        raise argparse.ArgumentTypeError(f"expected a positive number or -1, got {text!r}")
+    if n == 0 or n < -1 or n > MAX_JOBS:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of workers from 1 to {MAX_JOBS}, or -1, got {text!r}"
+        )
     return n
 
 
@@ -52,22 +74,36 @@ def _at_least(text: str, least: int) -> int:
     return n
 
 
+MAX_GAMES = 10_000_000
+"""The most games ``simulate --host random`` plays."""
+
+
 def _positive(text: str) -> int:
-    """A count of at least one (``simulate --games``)."""
-    return _at_least(text, 1)
+    """A count of games from one to :data:`MAX_GAMES` (``simulate --games``)."""
+    n = _at_least(text, 1)
+    if n > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_GAMES:,} games, got {text!r}")
+    return n
 
 
 MAX_SEED = 2**63 - 1
 
 
+MAX_SECONDS = 30 * 86400
+"""The longest ``--budget``: thirty days (a clock beyond the platform's time_t otherwise)."""
+
+
 def _seconds(text: str) -> float:
-    """A time budget: a number of seconds above 0 (``value``, ``mistakes``)."""
+    """A time budget: seconds above 0, at most :data:`MAX_SECONDS` (``value``, ``mistakes``,
+    ``strategy``)."""
     try:
         x = float(text)
     except ValueError:
         x = 0.0
-    if not x > 0:
-        raise argparse.ArgumentTypeError(f"expected seconds, a number above 0, got {text!r}")
+    if not 0 < x <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"expected seconds, a number above 0 and at most {MAX_SECONDS} (30 days), got {text!r}"
+        )
     return x
 
 
@@ -107,7 +143,7 @@ def _build(sub: Subparsers) -> argparse.ArgumentParser:
         "config", nargs="?", help=f"config file or bundled config name (default: {DEFAULT_CONFIG})"
     )
     b.add_argument("--out", default="output", help="output folder (default: output)")
-    b.add_argument("--jobs", type=int, help="worker processes (-1: one per core)")
+    b.add_argument("--jobs", type=_jobs, help="worker processes (-1: one per core)")
     b.add_argument("--letters", help="only these groups, e.g. abc or a,b,c")
     b.add_argument("--seed", type=_seed, help="hill-climbing seed (overrides the config)")
     b.add_argument("--restarts", type=int, help="hill-climbing restarts (overrides the config)")

@@ -168,6 +168,16 @@ def _script(assistant: play.Assistant, moves: str) -> int:
             err.print(f"error: --moves: step {i} ({step!r}) was refused", markup=False)
             return 2
         if assistant.ended is not None:
+            if assistant.ended == play.NEW or i < len(steps):
+                # the steps after it would have been dropped without a word
+                left = play.plural(len(steps) - i, "steps")
+                err.print(
+                    f"error: --moves: step {i} ({step!r}) ends the game; --moves plays one "
+                    f"game ({left} after it not played)",
+                    markup=False,
+                    soft_wrap=True,
+                )
+                return 2
             break
         if assistant.lost:
             left = play.plural(len(steps) - i, "steps")

@@ -10,7 +10,7 @@ from pathlib import Path
 from playbook import files, model, parallel, render
 from playbook.compare import GroupComparison, compare
 from playbook.config import Config
-from playbook.errors import PlaybookFileError
+from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game
 from playbook.model import Playbook, group_key
 from playbook.pipeline.build import BuildResult
@@ -29,7 +29,10 @@ def load_reference(cfg: Config, config_file: Path) -> Playbook | None:
     path = Path(cfg.compare)
     if not path.is_absolute():
         path = config_file.parent / path
-    return model.load(str(path))
+    try:
+        return model.load(str(path))
+    except PlaybookFileError as exc:
+        raise ConfigError(f"{cfg.source}: key 'compare': {exc}") from None
 
 
 def _built(out: Path, pb: Playbook) -> Iterator[Playbook]:

@@ -129,6 +129,12 @@ def play_rule(
     is given), and verify it."""
     t0 = time.perf_counter()
     session = Session.open(cfg)
+    if session.game.solved is None or session.game.limit_name != "turns":
+        raise ConfigError(
+            f"{cfg.source}: --rule {rule} plays games counted in turns (Lingo, Wordle, "
+            f"Mastermind); {session.game.name}'s plans come from build (the exact tree) and "
+            "value"
+        )
     trees: dict[str, Tree] = {}
     plans = []
     for name, (problem, row) in _problems(session, letters, first).items():
