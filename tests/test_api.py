@@ -93,6 +93,10 @@ def test_optimal_in_parallel_equals_serial_and_resumes(
     }
 
 
+def _mm() -> config.Config:
+    return config.load(Path(__file__).resolve().parent.parent / "config" / "mastermind-3x2.yaml")
+
+
 @pytest.mark.parametrize(
     ("call", "error", "says"),
     [
@@ -129,6 +133,22 @@ def test_optimal_in_parallel_equals_serial_and_resumes(
             TypeError,
             "cfg: expected a playbook.config.Config",
         ),  # type: ignore[arg-type]
+        # the audit's second round: each argument checked where it comes in
+        (lambda: api.run_build(None), TypeError, "job: expected a playbook.api.BuildJob"),  # type: ignore[arg-type]
+        (lambda: api.render_target("x.yaml", "exe", None), ValueError, "fmt: 'exe'"),
+        (lambda: api.optimal(_mm(), first=5), TypeError, "first: expected a guess"),  # type: ignore[arg-type]
+        (lambda: api.optimal(_mm(), budget=float("nan")), ValueError, "budget: expected seconds"),
+        (lambda: api.optimal(_mm(), n_jobs=0), ValueError, "n_jobs: expected 1 to 1024"),
+        (lambda: api.optimal(_mm(), weighted="yes"), TypeError, "weighted: expected True"),  # type: ignore[arg-type]
+        (lambda: api.game_values(_mm(), openings=None), TypeError, "openings: expected a list"),  # type: ignore[arg-type]
+        (lambda: api.game_values(_mm(), cap=-1), ValueError, "cap: expected 1 answer"),
+        (lambda: api.game_values(_mm(), budget=0), ValueError, "budget: expected seconds"),
+        (lambda: api.prepare_build(_mm(), Path("o"), letters=5), TypeError, "letters: expected"),  # type: ignore[arg-type]
+        (lambda: api.prepare_build(_mm(), Path("o"), use_cache="no"), TypeError, "use_cache:"),  # type: ignore[arg-type]
+        (lambda: api.output_file(None, "-o"), TypeError, "-o: expected a file name"),  # type: ignore[arg-type]
+        (lambda: api.render_playbook(_pb(), "x.yaml", "md", others=[None]), TypeError, "others:"),  # type: ignore[list-item]
+        (lambda: api.render_playbook(_pb(), "x.yaml", "md", n_jobs=0), ValueError, "n_jobs:"),
+        (lambda: api.verify_playbook(_pb(), "x.yaml", proofs="yes"), TypeError, "proofs:"),  # type: ignore[arg-type]
     ],
 )
 def test_the_library_checks_its_arguments_at_the_boundary(call, error, says) -> None:  # type: ignore[no-untyped-def]

@@ -185,3 +185,98 @@ def test_a_script_refuses_a_bad_argument_in_one_line(tmp_path: Path, script: str
     assert r.returncode == 2 and r.stdout == "", r.stdout
     assert r.stderr.startswith(f"error: {script}: ") and r.stderr.count("\n") == 1, r.stderr
     assert r.stderr.endswith(f"(see '{script} --help')\n")
+
+
+SECOND_ROUND = [
+    # the audit's second round on issue 45: (arguments, exit code, the message's start)
+    (["value", "mastermind-3x2", "--budget", "inf"], 2,
+     "error: playbook value: argument --budget: expected seconds, a number above 0 and at most"),
+    (["strategy", "mastermind-3x2", "--rule", "optimal", "--jobs", "100000"], 2,
+     "error: playbook strategy: argument --jobs: expected a number of workers from 1 to 1024"),
+    (["simulate", "mastermind-3x2", "--host", "random", "--games", "99999999999999999999"], 2,
+     "error: playbook simulate: argument --games: expected at most 10,000,000 games"),
+    (["strategy", "hangman-en", "--rule", "minimax", "--letters", "4"], 2, "error: "),
+    (["build", "c.yaml", "--out", "o", "--jobs", "0"], 2,
+     "error: playbook build: argument --jobs: expected a number of workers from 1"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "code", "says"), SECOND_ROUND)
+def test_the_second_round_of_the_audit(built: Path, args: list[str], code: int, says: str) -> None:
+    r = _run(args, built)
+    assert r.returncode == code and r.stderr.startswith(says), r.stderr
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_an_output_file_of_the_wrong_kind_is_refused(built: Path) -> None:
+    """``strategy --out`` and ``render -o`` onto a FIFO (or, as root, a device such as
+    /dev/full) replaced it with a plain file; they refuse it, and it stays what it was."""
+    import os
+    import stat
+
+    fifo = built / "pipe"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    for args in (
+        ["strategy", "mastermind-3x2", "--rule", "minimax", "--out", "pipe"],
+        ["render", "out/t/playbook.yaml", "--format", "md", "-o", "pipe"],
+    ):
+        r = _run(args, built)
+        assert r.returncode == 2 and r.stderr == (
+            "error: " + ("--out" if args[0] == "strategy" else "-o") + ": pipe is not a plain "
+            "file (a device, a pipe or a socket); name a file to write\n"
+        ), r.stderr
+        assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_hangman_takes_no_greedy_rule(built: Path) -> None:
+    r = _run(["strategy", "hangman-en", "--rule", "first-consistent", "--letters", "4"], built)
+    assert r.returncode == 2 and r.stderr.endswith(
+        "--rule first-consistent plays games counted in turns (Lingo, Wordle, Mastermind); "
+        "hangman's plans come from build (the exact tree) and value\n"
+    ), r.stderr
+
+
+@pytest.mark.parametrize(
+    ("moves", "says"),
+    [
+        ("kabel ooooo; new; kamer ooooo", "step 2 ('new') ends the game; --moves plays one game "
+         "(1 step after it not played)"),
+        ("kabel ooooo; new", "step 2 ('new') ends the game; --moves plays one game (0 steps "
+         "after it not played)"),
+    ],
+)  # fmt: skip
+def test_moves_play_one_game(built: Path, moves: str, says: str) -> None:
+    """``play --moves "...; new; ..."`` dropped every step after ``new`` without a word."""
+    r = _run(["play", "c.yaml", "--letter", "k", "--moves", moves], built)
+    assert r.returncode == 2 and r.stderr == f"error: --moves: {says}\n", r.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("name: h\ngame: hangman\nwords:\n  list: w.txt\n  length: 5\n  max_length: 4\n",
+         "h.yaml:6: key 'words.max_length': 4 is below words.length (5); the lengths run from "
+         "words.length up to max_length"),
+        ("name: " + "x" * 150 + "\ngame: lingo\nwords:\n  list: w.txt\n",
+         "h.yaml:1: key 'name': a name of 150 characters; at most 100 (it names the output "
+         "folder)"),
+        ("name: h\ngame: lingo\nwords:\n  list: w.txt\ncompare: nope.yaml\n",
+         "h.yaml: key 'compare': nope.yaml: playbook file not found"),
+    ],
+)  # fmt: skip
+def test_config_keys_of_the_second_round(built: Path, text: str, says: str) -> None:
+    (built / "h.yaml").write_text(text)
+    r = _run(["build", "h.yaml", "--out", "oh"], built)
+    assert r.returncode == 2 and r.stderr == f"error: {says}\n", r.stderr
+    assert not (built / "oh").exists() or not any((built / "oh").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["show", "--help"]])
+def test_help_to_a_full_disk_is_one_line(built: Path, args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [sys.executable, "-m", "playbook", *args], cwd=built, stdout=full,
+            stderr=subprocess.PIPE, text=True, timeout=600,
+        )  # fmt: skip
+    assert r.returncode == 2 and r.stderr == "error: standard output: No space left on device\n"
