@@ -367,11 +367,13 @@ def render_playbook(
     others: Sequence[model.Playbook] = (),
     n_jobs: int = 1,
     language: str = "auto",
+    more: Sequence[tuple[model.Playbook, str]] = (),
 ) -> RenderOutcome:
     """Write ``pb`` (read from ``path``; only the groups ``letters`` where given) as ``fmt``
     in ``language`` (``auto``: the language of its word list, :data:`render.i18n.CHOICES`);
     the page (and sheets that show words) get the playbook's own lists through
-    :meth:`Session.from_playbook`."""
+    :meth:`Session.from_playbook`. ``more``: other playbooks (each with its path) on the same
+    page, a tab each (the lengths of one show)."""
     _need("pb", pb, model.Playbook, PLAYBOOK)
     _need("path", path, str, "the playbook file's path, as text")
     _choice("fmt", fmt, list(render.FORMATS))
@@ -385,6 +387,15 @@ def render_playbook(
         raise TypeError(f"others: expected a list of playbook.model.Playbook, got {others!r}")
     for other in others:
         _need("others", other, model.Playbook, "a list of playbook.model.Playbook")
+    if isinstance(more, str) or not isinstance(more, Sequence):
+        raise TypeError(f"more: expected a list of (playbook, path) pairs, got {more!r}")
+    for item in more:
+        if not (isinstance(item, tuple) and len(item) == 2):
+            raise TypeError(f"more: expected (playbook, path) pairs, got {item!r}")
+        _need("more", item[0], model.Playbook, "(playbook.model.Playbook, path) pairs")
+        _need("more", item[1], str, "(playbook, path as text) pairs")
+    if more and fmt != "page":
+        raise ValueError(f"more: other plans go on the page only, not on {fmt!r}")
     if letters is not None:
         pb = model.only(pb, letters, f"--letters ({path})")
     spec = render.FORMATS[fmt]
@@ -395,6 +406,11 @@ def render_playbook(
     if spec.needs_answers or (spec.wants_answers and "list" in pb.words):
         lists = outputs.play_lists(pb, path)
         answers, guesses = lists.answers, lists.guesses
+    beside = []
+    for other, other_path in more:
+        render.check_game(other.game)
+        other_lists = outputs.play_lists(other, other_path)
+        beside.append((other, other_lists.answers, other_lists.guesses))
     data, pages = render.render(
         pb,
         fmt,
@@ -404,6 +420,7 @@ def render_playbook(
         guesses=guesses,
         others=list(others),
         language=language,
+        more=beside,
     )
     files.atomic_write(out, data)
     return RenderOutcome(out, pages)

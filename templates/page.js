@@ -5,8 +5,28 @@
    reads what the person taps and types. */
 "use strict";
 (() => {
-  const R = PlaybookRules.decode(JSON.parse(document.getElementById("playbook-data").textContent));
+  // the plan the address picks (?plan=NAME: a page of one show's lengths holds a plan each)
+  const PLAN = new URLSearchParams(location.search).get("plan");
+  const BLOCK =
+    [...document.querySelectorAll("script.playbook-plan")].find((s) => s.dataset.plan === PLAN) ||
+    document.getElementById("playbook-data");
+  const R = PlaybookRules.decode(JSON.parse(BLOCK.textContent));
   const D = R.data;
+  if (D.head) {
+    // the words above the game are the plan's (the page was written with the first plan's)
+    const h1 = document.querySelector("h1");
+    h1.firstChild.textContent = D.head.title + " ";
+    document.title = document.title.replace(/^[^—]*—/, D.head.title + " —");
+    const desc = document.querySelector("p.desc");
+    if (desc) desc.textContent = D.head.description;
+    document.getElementById("pool").textContent = D.head.pool;
+    document.getElementById("rules").textContent = D.head.rules;
+    document.querySelectorAll("a.plan").forEach((a) => {
+      a.classList.toggle("on", a.dataset.plan === D.name);
+      if (a.dataset.plan === D.name) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
+    });
+  }
   const L = R.length;
   const SOLVED = R.solved;
   const GROUPS = R.groups;

@@ -271,7 +271,9 @@ def _build_command(
 def cmd_render(args: argparse.Namespace) -> int:
     pb = load_playbook(args.playbook)
     api.render_target(args.playbook, args.format, args.output)  # before the others are read
-    others = [load_playbook(p) for p in args.others]
+    # --with: beside this plan on the card, or on the page (a tab each)
+    page = args.format == "page"
+    others = [(load_playbook(p), p) for p in args.others]
     done = api.render_playbook(
         pb,
         args.playbook,
@@ -280,7 +282,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         tiles=args.tiles,
         language=args.language,
         letters=_letters(args.letters),
-        others=others,
+        others=[] if page else [o for o, _ in others],
+        more=others if page else [],
         n_jobs=parallel.effective_jobs(args.jobs),
     )
     pages = f" ({sum(done.pages.values())} letter pages)" if args.format == "pdf" else ""

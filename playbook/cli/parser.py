@@ -226,7 +226,8 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="PLAYBOOK",
-        help="another playbook of the same list under other rules, beside this one on the card",
+        help="another playbook beside this one: on the card (the same list under other "
+        "rules), or on the page (a tab each: the lengths of one show)",
     )
     rd.add_argument(
         "--tiles", choices=render.TILE_STYLES, default="lingo", help="tile style (default lingo)"

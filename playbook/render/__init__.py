@@ -83,6 +83,8 @@ class Options:
     guesses: WordList | None = None
     """The playbook's guess list where it has one besides its answers (Wordle's): the page
     accepts every word of it as a guess."""
+    more: Sequence[tuple[Playbook, WordList | None, WordList | None]] = ()
+    """Other plans on the play-along page, each with its answers and guesses: a tab each."""
     language: str = "en"
     """The language of the texts (:data:`LANGUAGES`), or ``auto``: the language of the
     playbook's word list where it is one of them, else English
@@ -152,7 +154,9 @@ def _card(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
 
 
 def _page(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
-    page = render_page(pb, o.answers, tiles=o.tiles, guesses=o.guesses, language=o.language)
+    page = render_page(
+        pb, o.answers, tiles=o.tiles, guesses=o.guesses, language=o.language, more=o.more
+    )
     return page.encode("utf-8"), {}
 
 

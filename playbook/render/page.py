@@ -308,6 +308,26 @@ def _script_json(data: Any) -> Markup:
     return Markup(text)
 
 
+def _head(pb: Playbook, pool: str, tr: i18n.Translator, language: str) -> dict[str, str]:
+    """What the page says of one plan above its game: its title, description and rules."""
+    cls = game_class(pb.game)
+    length = pb.game.get("length")
+    title = str(pb.game.get("name", pb.name)).capitalize()
+    if isinstance(length, int):
+        title = tr.gettext("%(game)s, %(n)s letters") % {"game": title, "n": length}
+    return {
+        "title": title,
+        # a config's description is written in English: shown on an English page only
+        "description": pb.description if language == "en" else "",
+        "rules": cls.describe({k: v for k, v in pb.game.items() if k != "guess_pool"}, tr.gettext)
+        + ".",
+        "pool": _pool(pb.game, pool, tr),
+        "tab": (
+            tr.gettext("%(n)s letters") % {"n": length} if isinstance(length, int) else pb.name
+        ),
+    }
+
+
 def render_page(
     pb: Playbook,
     answers: WordList | None,
@@ -315,19 +335,36 @@ def render_page(
     tiles: str = "lingo",
     guesses: WordList | None = None,
     language: str = "en",
+    more: Sequence[tuple[Playbook, WordList | None, WordList | None]] = (),
 ) -> str:
     """The play-along page of ``pb`` (one self-contained HTML file); ``answers`` is the word
     list the playbook was built on, ``guesses`` its guess list where it has one besides (a
     word of it is accepted as a guess). A one-line :class:`PlaybookError` where the game has
     no browser feedback rule or a list is missing or not the playbook's. ``language``: one
-    of :data:`playbook.render.i18n.LANGUAGES`, the texts of the page and its script."""
+    of :data:`playbook.render.i18n.LANGUAGES`, the texts of the page and its script.
+    ``more``: other plans (each with its lists) on the same page, a tab each (the lengths of
+    one show: the scripts once, each plan's data beside; ``?plan=NAME`` picks one)."""
     if tiles not in TILE_STYLES:
         raise ValueError(f"unknown tile style {tiles!r}; expected one of {', '.join(TILE_STYLES)}")
-    data = page_data(pb, answers, guesses)
     tr = i18n.translator(language)
-    if language != "en":
-        data["messages"] = i18n.messages(language, script_messages())
-        data["decimal"] = i18n.decimal_sign(language)
+    plans = [(pb, answers, guesses), *more]
+    names = [p.name for p, _, _ in plans]
+    if len(set(names)) < len(names):
+        raise PlaybookError(f"the page's plans need names of their own; given {', '.join(names)}")
+    blocks = []
+    for plan, plan_answers, plan_guesses in plans:
+        data = page_data(plan, plan_answers, plan_guesses)
+        if language != "en":
+            data["messages"] = i18n.messages(language, script_messages())
+            data["decimal"] = i18n.decimal_sign(language)
+        blocks.append(data)
+    heads = [
+        _head(plan, b["pool"], tr, language) for (plan, _, _), b in zip(plans, blocks, strict=True)
+    ]
+    if more:  # each plan's words above its game, for the script to show the one picked
+        for b, h in zip(blocks, heads, strict=True):
+            b["head"] = h
+    data = blocks[0]
     # the rules (no page to draw on: Node tests them against Python's), then the page
     scripts = {name: template_text(name) for name in SCRIPTS}
     for name, text in scripts.items():
@@ -335,18 +372,14 @@ def render_page(
             raise AssertionError(f"{name} must not contain a closing script tag")
     cls = game_class(pb.game)
     template = html_env(language).get_template("page.html.j2")
-    length = pb.game.get("length")
-    title = str(pb.game.get("name", pb.name)).capitalize()
-    if isinstance(length, int):
-        title = tr.gettext("%(game)s, %(n)s letters") % {"game": title, "n": length}
+    head = heads[0]
     return template.render(
         pb=pb,
-        title=title,
-        # a config's description is written in English: shown on an English page only
-        description=pb.description if language == "en" else "",
+        title=head["title"],
+        description=head["description"],
         language=language,
-        rules=cls.describe({k: v for k, v in pb.game.items() if k != "guess_pool"}, tr.gettext),
-        pool=_pool(pb.game, data["pool"], tr),
+        rules=head["rules"][:-1],
+        pool=head["pool"],
         letters=len(data["groups"]) > 1,
         notation=tr.gettext(str(pb.game.get("notation") or cls.notation)),
         ij=tr.gettext(Spelling.of(pb.words).note),
@@ -356,4 +389,8 @@ def render_page(
         script=Markup(scripts["page.js"]),
         train_script=Markup(scripts["page-train.js"]),
         data=_script_json(data),
+        plans=[{"name": b["name"], "tab": h["tab"]} for b, h in zip(blocks, heads, strict=True)]
+        if more
+        else [],
+        extra=[{"name": b["name"], "data": _script_json(b)} for b in blocks[1:]],
     )
