@@ -117,7 +117,13 @@ class Checkpoint:
     def put(self, name: str, result: Any) -> None:
         plain = _plain(result)
         unit = {"unit": name, "key": self.key, "result": plain, "seal": self._seal(name, plain)}
-        atomic_write(self._path(name), json.dumps(unit), durable=False)
+        path = self._path(name)
+        if path.is_dir() and not path.is_symlink():  # planted: a unit is a file of its own
+            raise PlaybookError(
+                f"{path}: a folder where the build keeps a finished unit; remove it, or build "
+                "with --no-resume"
+            )
+        atomic_write(path, json.dumps(unit), durable=False)
         self.saved += 1
 
     def clear(self) -> None:

@@ -264,7 +264,12 @@ def misshapen_word(pb: Playbook, guesses: Sequence[str], answers: Sequence[str])
     malformed, not merely wrong."""
     chars = set().union(*map(set, (*guesses, *answers)))
     lengths = sorted({len(w) for w in (*guesses, *answers)})
-    alphabet = "a-z" if chars <= set("abcdefghijklmnopqrstuvwxyz") else "".join(sorted(chars))
+    # the letters these lists use (a small list may not use every letter of a-z)
+    alphabet = (
+        "a-z"
+        if chars == set("abcdefghijklmnopqrstuvwxyz")
+        else "the letters " + "".join(sorted(chars))
+    )
     span = f"{lengths[0]}" + (f" to {lengths[-1]}" if lengths[-1] != lengths[0] else "")
     allowed = f"words of this list are {span} characters of {alphabet}"
     for word, where in playbook_words(pb):

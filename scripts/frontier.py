@@ -192,6 +192,11 @@ def main() -> int:
     ap.add_argument("--configs", default=CONFIGS, help="comma-separated; NAME@Z: common words")
     ap.add_argument("--table", action="store_true", help="print the README table of the JSON")
     ap.add_argument("--plot", action="store_true", help="draw the README plot of the JSON again")
+    ap.add_argument(
+        "--add",
+        action="store_true",
+        help="keep the runs of the JSON for other configs (a config run again is replaced)",
+    )
     args = ap.parse_args()
     if args.table or args.plot:
         try:
@@ -212,7 +217,17 @@ def main() -> int:
         "budget_s": args.budget,
         "runs": [],
     }
-    for name in args.configs.split(","):
+    names = args.configs.split(",")
+    if args.add:  # the runs measured before for other configs stay as they were measured
+        try:
+            kept = safe_yaml.read_json(DATA, "frontier")
+        except PlaybookError as exc:
+            print(f"error: --add: {exc}", file=sys.stderr)
+            return 2
+        out["runs"] = [r for r in kept.get("runs", []) if r.get("config") not in names]
+        out["added"] = out.pop("command")
+        out["command"] = kept.get("command", "")
+    for name in names:
         res = run(name, args.restarts, args.budget, jobs)
         out["runs"].append(res)
         print(f"{name}: {len(res['points'])} points, {res['wall_s']} s wall on {jobs} workers")

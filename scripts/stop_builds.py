@@ -29,9 +29,18 @@ ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("playbook-q.yaml", "playbook-q.md", "playbook-q.html", "playbook-q.pdf")
 
 
+def _at_least_one(text: str) -> int:
+    """A number of runs: 1 or more."""
+    import argparse
+
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of runs, 1 or more, got {text!r}")
+    return int(text)
+
+
 def main() -> int:
     ap = Parser(prog="stop_builds.py", description=__doc__.splitlines()[0])
-    ap.add_argument("runs", nargs="?", type=int, default=24)
+    ap.add_argument("runs", nargs="?", type=lambda t: _at_least_one(t), default=24)
     ap.add_argument("seed", nargs="?", type=int, default=7)
     args = ap.parse_args()
     runs, rng = args.runs, random.Random(args.seed)

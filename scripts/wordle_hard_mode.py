@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     answers, guesses = tuple(problem.answers), tuple(problem.guesses)
     if args.check is not None:
         if not args.check.is_file():
-            print(f"error: {args.check}: no such file to check", file=sys.stderr)
+            what = "no such file" if not args.check.exists() else "not a plain file"
+            print(f"error: {args.check}: {what} to check (a tree file)", file=sys.stderr)
             return 2
         total, problems = check(args.check, answers, guesses, limit)
         for p in problems[:20]:

@@ -379,6 +379,9 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
     model = data["words"].get("answer_model", "all")
     if model not in ANSWER_MODELS:
         raise _fail(path, "words.answer_model", f"{model!r}; allowed: {', '.join(ANSWER_MODELS)}")
+    zipf = data["words"].get("min_zipf")
+    if zipf is not None and not 0 <= zipf <= 8:  # the config's range (NaN too is refused)
+        raise _fail(path, "words.min_zipf", f"{zipf!r}; expected a Zipf value from 0 to 8")
     if not all(isinstance(w, str) for w in data["words"].get("ij_apart", [])):
         raise _fail(path, "words.ij_apart", "expected a list of words")
     meta = data.get("meta", {})
