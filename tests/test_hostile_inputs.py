@@ -280,3 +280,47 @@ def test_help_to_a_full_disk_is_one_line(built: Path, args: list[str]) -> None:
             stderr=subprocess.PIPE, text=True, timeout=600,
         )  # fmt: skip
     assert r.returncode == 2 and r.stderr == "error: standard output: No space left on device\n"
+
+
+@pytest.mark.parametrize("bad", ["0", "NaN", "1e400", "-3", "2.5"])
+def test_exact_optima_table_checks_its_figures(tmp_path: Path, bad: str) -> None:
+    """``exact_optima.py --table`` of a results file whose total is 0 (ZeroDivisionError),
+    NaN or 1e400 (a table of nan and inf): one line, exit 2."""
+    import json
+
+    letter = {"words": 3, "total": 5, "lower_bound": 5, "proven": True, "feasible": True,
+              "unguaranteed": 0, "not_guaranteed": []}  # fmt: skip
+    runs = [{"letters": {"a": dict(letter)}}, {"letters": {"a": dict(letter)}}]
+    text = json.dumps({"runs": runs}).replace('"total": 5', f'"total": {bad}', 1)
+    (tmp_path / "r.json").write_text(text)
+    script = Path(__file__).resolve().parent.parent / "scripts" / "exact_optima.py"
+    r = subprocess.run(
+        [sys.executable, str(script), "--table", "--json", str(tmp_path / "r.json")],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "not the results of exact_optima.py" in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "says"),
+    [
+        ("wiener_bracket.py", ["--turns", "0"], "argument --turns: expected a whole number from 5"),
+        ("stop_builds.py", ["-1", "0"], "argument runs: expected a number of runs, 1 or more"),
+    ],
+)  # fmt: skip
+def test_script_ranges(tmp_path: Path, script: str, args: list[str], says: str) -> None:
+    path = Path(__file__).resolve().parent.parent / "scripts" / script
+    r = subprocess.run([sys.executable, str(path), *args], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=300)  # fmt: skip
+    assert r.returncode == 2 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_a_playbook_with_min_zipf_out_of_range_is_refused_by_key(built: Path) -> None:
+    text = (built / "out" / "t" / "playbook.yaml").read_text()
+    (built / "z.yaml").write_text(text.replace("words:\n", "words:\n  min_zipf: .nan\n", 1))
+    r = _run(["verify", "z.yaml"], built)
+    assert (
+        r.returncode == 2 and "words.min_zipf: nan; expected a Zipf value from 0 to 8" in r.stderr
+    )
+    assert r.stderr.count("\n") == 1, r.stderr
