@@ -118,8 +118,25 @@ const PlaybookRules = (() => {
     const BY_NAME = new Map(GROUPS.map((g) => [g.name, g]));
     // the guess list in its order (the answers where there is none besides): every word the
     // game accepts as a guess
-    const GUESSES = D.guesses ? D.guesses.split(" ") : WORDS.slice(0, D.answers);
+    const GUESSES = D.guesses
+      ? D.guesses.split(" ")
+      : typeof D.guessesExtra === "string"
+        ? merged(WORDS.slice(0, D.answers), D.guessesExtra ? D.guessesExtra.split(" ") : [])
+        : WORDS.slice(0, D.answers);
     const KNOWN = new Set(GUESSES);
+
+    /** Two lists in sorted order as one (the guess list, sent as the guesses that are no
+        answers beside the answers). */
+    function merged(a, b) {
+      const out = [];
+      let i = 0;
+      let j = 0;
+      while (i < a.length || j < b.length) {
+        if (j >= b.length || (i < a.length && a[i] < b[j])) out.push(a[i++]);
+        else out.push(b[j++]);
+      }
+      return out;
+    }
 
     const consistent = (word, history) => history.every(([g, c]) => feedback(g, word) === c);
     const possible = (group, history) => group.words.filter((w) => consistent(w, history));

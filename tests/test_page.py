@@ -1225,3 +1225,27 @@ def test_one_page_for_the_lengths_of_one_show(browser: Any, tmp_path: Path) -> N
         assert no_horizontal_scroll(page)
     assert page.errors == []
     page.close()
+
+
+def test_the_guess_list_travels_as_the_guesses_that_are_no_answers(monkeypatch: Any) -> None:
+    """A sorted guess list holding every answer travels as its other words only (the page
+    merges them back, in order: tests/test_page_rules.py runs that in Node); any other
+    guess list travels whole, in its order."""
+    import playbook.render.page as page_module
+
+    # the lists as given (their checksums against the playbook's are tested elsewhere)
+    monkeypatch.setattr(page_module, "_own", lambda pb, lst, key, what: lst)
+    pb = model.Playbook(
+        name="w", game={"name": "wordle"}, words={"list": "g", "answers": "a"}, groups=()
+    )
+    answers = ("cigar", "rebut")
+
+    def wl(ws: tuple[str, ...]) -> WordList:
+        return WordList(name="g", words=ws, sha256="")
+
+    guess_list = page_module._guess_list
+    assert guess_list(pb, wl(("cigar", "rebut", "salet")), answers) == {"guessesExtra": "salet"}
+    assert guess_list(pb, wl(("salet", "cigar", "rebut")), answers) == {
+        "guesses": "salet cigar rebut"
+    }
+    assert guess_list(pb, wl(("cigar", "salet")), answers) == {"guesses": "cigar salet"}

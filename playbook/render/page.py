@@ -211,12 +211,21 @@ def _symbols(game: Game) -> tuple[dict[str, int], list[str]]:
     return typed, [game.format(m)[-1] for m in range(3)]
 
 
-def _guess_list(pb: Playbook, guesses: WordList | None) -> str:
-    """A separate guess list in its order (Wordle's allowed guesses beside its answers),
-    checked to be the playbook's own list; empty without one."""
+def _guess_list(
+    pb: Playbook, guesses: WordList | None, answers: Sequence[str]
+) -> dict[str, str]:
+    """A separate guess list (Wordle's allowed guesses beside its answers), checked to be the
+    playbook's own list; none without one. Where both lists are in sorted order and every
+    answer is a guess, only the guesses that are no answers (``guessesExtra``: the script
+    merges them with the answers, the same list in the same order; a third of the size for
+    English Lingo), else the whole list in its order (``guesses``)."""
     if guesses is None or not separate_answers(pb):
-        return ""
-    return " ".join(_own(pb, guesses, "sha256", "guess list").words)
+        return {}
+    words = _own(pb, guesses, "sha256", "guess list").words
+    known = set(answers)
+    if list(answers) == sorted(known) and list(words) == sorted(set(words)) and known <= set(words):
+        return {"guessesExtra": " ".join(w for w in words if w not in known)}
+    return {"guesses": " ".join(words)}
 
 
 def page_data(
@@ -265,7 +274,7 @@ def page_data(
         # that fit, in list order (the card's rule)
         "rare": pb.words.get("answer_model") == "common" and separate_answers(pb),
         "groups": groups,
-    } | ({"guesses": listed_guesses} if (listed_guesses := _guess_list(pb, guesses)) else {})
+    } | _guess_list(pb, guesses, listed.words)
 
 
 def _zipf(pb: Playbook, ws: Sequence[str], spelled: Mapping[str, str]) -> list[float] | None:
