@@ -211,9 +211,7 @@ def _symbols(game: Game) -> tuple[dict[str, int], list[str]]:
     return typed, [game.format(m)[-1] for m in range(3)]
 
 
-def _guess_list(
-    pb: Playbook, guesses: WordList | None, answers: Sequence[str]
-) -> dict[str, str]:
+def _guess_list(pb: Playbook, guesses: WordList | None, answers: Sequence[str]) -> dict[str, str]:
     """A separate guess list (Wordle's allowed guesses beside its answers), checked to be the
     playbook's own list; none without one. Where both lists are in sorted order and every
     answer is a guess, only the guesses that are no answers (``guessesExtra``: the script
