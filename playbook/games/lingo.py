@@ -261,7 +261,7 @@ class WordGame(Game):
         if pool == "revealed":
             return _("TV rules: every guess starts with the revealed letter")
         if pool == "all":
-            return _("the 1994 paper's rules: any word may be guessed")
+            return _("free guesses: any word may be guessed (the 1994 paper's rules)")
         return super().label(rules, _)
 
     @classmethod
