@@ -1,5 +1,6 @@
 """The play-along page's rules as Python has them: samples that the page's script
-(``templates/page-rules.js``) must reproduce, made at test time from the Python rules it
+(``playbook/render/templates/page-rules.js``) must reproduce, made at test time from the
+Python rules it
 repeats (``tests/test_page_rules.py`` runs the script on them in Node).
 
 A :class:`Case` is a playbook with its lists and the session that play would open for it;
@@ -37,7 +38,7 @@ from playbook.words import WordList
 
 ROOT = Path(__file__).resolve().parent.parent
 PAPER = ROOT / "config" / "lingo-1994-paper.yaml"
-RULES_JS = ROOT / "templates" / "page-rules.js"
+RULES_JS = ROOT / "playbook" / "render" / "templates" / "page-rules.js"
 CHECK_JS = Path(__file__).resolve().parent / "page_rules_check.js"
 
 Played = tuple[str, int]

@@ -1,4 +1,4 @@
-/* The page's rules against Python's (tests/test_page_rules.py): loads templates/page-rules.js,
+/* The page's rules against Python's (tests/test_page_rules.py): loads playbook/render/templates/page-rules.js,
    decodes a page's data and compares every sample of a fixture made by tests/page_fixture.py.
 
    usage: node page_rules_check.js PAGE_RULES_JS SAMPLES_JSON

@@ -302,9 +302,9 @@ def test_every_text_of_the_page_scripts_reaches_the_catalog() -> None:
     from playbook.render.page import SCRIPTS, script_messages
 
     for name in SCRIPTS:
-        source = (ROOT / "templates" / name).read_text(encoding="utf-8")
+        source = (ROOT / "playbook" / "render" / "templates" / name).read_text(encoding="utf-8")
         written = len(re.findall(r"(?<![\w.])(?:_|ngettext)\(\"", source))
-        with open(ROOT / "templates" / name, "rb") as f:
+        with open(ROOT / "playbook" / "render" / "templates" / name, "rb") as f:
             found = len(list(extract("javascript", f)))
         assert found == written, name
     ids = script_messages()

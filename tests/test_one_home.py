@@ -51,7 +51,7 @@ def test_tables_are_sorted_and_groups_ordered_in_one_place() -> None:
 def test_tile_colours_live_in_the_palette() -> None:
     # the terminal's tiles (play), the page's and the printed ones: one palette
     assert copies(r"#[0-9a-fA-F]{6}\b", {"playbook/render/tiles.py"}) == []
-    css = (ROOT / "templates" / "page.css").read_text(encoding="utf-8")
+    css = (ROOT / "playbook" / "render" / "templates" / "page.css").read_text(encoding="utf-8")
     assert not re.search(r"\.t\.m[012] \{", css), "page.css colours tiles: use tiles.PALETTES"
 
 

@@ -506,7 +506,8 @@ def test_desktop_keys_and_marks_known_before_a_tap(
 
 
 def mulberry32(seed: int) -> float:
-    """The page's seeded draw (``rng`` in ``templates/page-train.js``), its first number."""
+    """The page's seeded draw (``rng`` in ``render/templates/page-train.js``), its first
+    number."""
     m = 0xFFFFFFFF
     a = (seed + 0x6D2B79F5) & m
     t = a

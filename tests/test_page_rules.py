@@ -1,4 +1,5 @@
-"""The play-along page's rules (``templates/page-rules.js``) against the Python rules they
+"""The play-along page's rules (``playbook/render/templates/page-rules.js``) against the
+Python rules they
 repeat, in Node (Debian's ``nodejs``; the test fails, never skips, where it is missing).
 
 For small playbooks (the paper's 26 letters and a default build under the paper rules, TV

@@ -224,7 +224,7 @@ class WordGame(Game):
         """The marks a person need not enter for ``word`` after ``history`` in ``group``:
         right place (2) where the revealed letter stands first, or where a letter some move
         found in place stands in that place again; absent (0) elsewhere (what the page's
-        tiles start with; ``templates/page-rules.js`` repeats it)."""
+        tiles start with; ``playbook/render/templates/page-rules.js`` repeats it)."""
         known: list[str | None] = [None] * self.length
         if self.revealed == "first" and len(group) == 1:
             known[0] = group

@@ -1,6 +1,7 @@
 """Render a playbook for people: PDF (weasyprint), HTML and Markdown, from jinja2 templates.
 
-The templates live in ``templates/`` (the package ``playbook.templates``). Everything here is a
+The templates live in ``render/templates/`` (the package ``playbook.render.templates``).
+Everything here is a
 pure function from a :class:`~playbook.model.Playbook` to text or bytes, except :func:`write`.
 The work is done in stages, each a module that imports only those before it:
 

@@ -3,7 +3,7 @@
 Every line of a printed table has a fixed height, so the pages and columns are laid out here,
 in Python (:func:`paginate`), and weasyprint only fills fixed table cells: CSS multi-column
 layout would lay every line out several times over. The figures below are those of the CSS
-(``templates/playbook.css``).
+(``playbook/render/templates/playbook.css``).
 
 What is particular to a game's feedback comes from the game's hooks (the class named by the
 playbook's rules): the reading order of a table's rows (:meth:`Game.row_key`) and the tiles of
@@ -35,7 +35,7 @@ starting a new one (it never splits across pages)."""
 KEEP = 16
 """An exception with at most this many lines stays in one column."""
 
-# Page geometry in mm; the CSS (templates/playbook.css) uses the same figures.
+# Page geometry in mm; the CSS (playbook/render/templates/playbook.css) uses the same figures.
 TEXT_WIDTH = 186.0
 TEXT_HEIGHT = 270.0
 """A4 less the margins (273 mm), less a little slack."""

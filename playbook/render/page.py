@@ -3,7 +3,8 @@
 The person picks the revealed letter, plays the moves the page shows and enters the feedback
 of each (tapping tiles or typing ``o x .`` / ``2 1 0``); the page finds the next move with
 the table-walk rules of :mod:`playbook.lookup`, written again in JavaScript
-(``templates/page-rules.js``, no page in it; ``templates/page.js`` draws the page), and
+(``render/templates/page-rules.js``, no page in it; ``render/templates/page.js`` draws the
+page), and
 computes feedback with the game's browser rule (:attr:`Game.browser_feedback`). Nothing is
 fetched: the tables travel in the page as compact JSON, words as indexes into one word string.
 
@@ -37,7 +38,7 @@ from playbook.spelling import IJ, IJ_NAME, Spelling
 from playbook.words import WordList
 
 DATA_VERSION = 2
-"""The layout of the page's JSON (read by ``templates/page-rules.js``)."""
+"""The layout of the page's JSON (read by ``playbook/render/templates/page-rules.js``)."""
 
 POOLS = {
     "all": N_("Paper rules: any word of the list may be guessed."),

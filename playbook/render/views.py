@@ -356,8 +356,8 @@ def _meta(pb: Playbook, tr: Translator = ENGLISH) -> dict[str, Any]:
 
 
 def template_text(name: str) -> str:
-    """A file of the templates (the package ``playbook.templates``)."""
-    return importlib.resources.files("playbook.templates").joinpath(name).read_text("utf-8")
+    """A file of the templates (the package ``playbook.render.templates``)."""
+    return importlib.resources.files("playbook.render.templates").joinpath(name).read_text("utf-8")
 
 
 def _frontier(pb: Playbook, tr: Translator = ENGLISH) -> dict[str, Any] | None:

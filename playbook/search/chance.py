@@ -14,7 +14,8 @@ after it finds within the ``t`` turns, over how many there are:
 The move is the one of greatest value; among equals, the first in the order of the ``scm``
 rule (largest part, parts, sum of squares, a possible answer, list order), so that with turns
 to spare it is the rule's move. The play-along page computes the same (``bestChance`` in
-``templates/page-rules.js``; tests hold them equal). In hard mode a move must fit all feedback
+``render/templates/page-rules.js``; tests hold them equal). In hard mode a move must fit all
+feedback
 so far, deeper moves too.
 """
 
