@@ -72,18 +72,15 @@ def _hazards(p: Sequence[float]) -> list[float]:
     return out
 
 
-def _solve(
-    words: Sequence[Sequence[float]], rules: Rules, rule: Sequence[int] | None
-) -> tuple[float, dict[tuple[int, int, int], bool]]:
+def _solve(words: Sequence[Sequence[float]], rules: Rules, rule: Sequence[int] | None) -> float:
     """The chance of finding every word in time under a fixed rule (``k`` per word: pass
-    once ``k`` lines found nothing) or, with ``rule`` None, under the best policy; and that
-    policy's choices: (word, lines spent, seconds left) -> pass."""
+    once ``k`` lines found nothing) or, with ``rule`` None, under the best policy that knows
+    the lines spent and the seconds left."""
     hz = [_hazards(p) for p in words]
     n, top = len(words), rules.seconds
     # V[w][t]: a fresh word w with t seconds left; U[w][j][t]: j lines spent on it
     V = [[0.0] * (top + 1) for _ in range(n)] + [[1.0] * (top + 1)]
     U = [[[0.0] * (top + 1) for _ in range(LINES + 1)] for _ in range(n)]
-    choice: dict[tuple[int, int, int], bool] = {}
     s, c = rules.line, rules.pass_cost
     for t in range(top + 1):
         for w in reversed(range(n)):
@@ -105,9 +102,8 @@ def _solve(
                     best_pass = j >= rule[w]
                 else:
                     best_pass = quit > go + 1e-12
-                    choice[(w, j, t)] = best_pass
                 U[w][j][t] = quit if best_pass else go
-    return V[0][top], choice
+    return V[0][top]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -185,14 +181,14 @@ def end_game(
         raise ValueError(f"plans: expected one to six plans, got {len(plans)}")
     words = [distribution(p) for p in plans]
     labels = tuple(names or (f"word {i + 1}" for i in range(len(words))))
-    never, _ = _solve(words, rules, [NEVER] * len(words))
+    never = _solve(words, rules, [NEVER] * len(words))
     best_rule, best_p = (NEVER,) * len(words), never
     for ks in itertools.product(range(1, NEVER + 1), repeat=len(words)):
-        p, _ = _solve(words, rules, ks)
+        p = _solve(words, rules, ks)
         if p > best_p + 1e-12:
             best_rule, best_p = ks, p
-    best, _ = _solve(words, rules, None)
-    first = tuple(_solve(words[: i + 1], rules, [NEVER] * (i + 1))[0] for i in range(len(words)))
+    best = _solve(words, rules, None)
+    first = tuple(_solve(words[: i + 1], rules, [NEVER] * (i + 1)) for i in range(len(words)))
     return EndGame(rules, labels, never, best_rule, best_p, best, first)
 
 

@@ -70,7 +70,7 @@ def test_every_fixed_rule_equals_following_every_game(seed: int) -> None:
     plans = [_random_plan(rng, lost=rng.random() < 0.5) for _ in range(rng.randint(1, 3))]
     rules = Rules(seconds=rng.randint(20, 60), line=rng.randint(3, 10), pass_cost=rng.randint(0, 3))
     for ks in itertools.product(range(1, NEVER + 1), repeat=len(plans)):
-        got, _ = endgame._solve([endgame.distribution(p) for p in plans], rules, ks)
+        got = endgame._solve([endgame.distribution(p) for p in plans], rules, ks)
         assert got == pytest.approx(_by_enumeration(plans, rules, ks), abs=1e-12), ks
 
 
