@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import hostile
 import pytest
 from helpers import sample
 from hypothesis import HealthCheck, settings
@@ -44,3 +45,10 @@ def small_group(dutch5: tuple[str, ...], lingo: WordGame) -> Problem:
     answers = [w for w in dutch5 if w.startswith("u")][:30]
     guesses = sorted(set(pool) | set(answers))
     return Problem.of(lingo, guesses, answers, name="u")
+
+
+@pytest.fixture(scope="module")
+def hostile_base(tmp_path_factory: pytest.TempPathFactory) -> hostile.Base:
+    """The hostile corpus's built config and playbook (tests/hostile.py), once per file of
+    the corpus."""
+    return hostile.build_base(tmp_path_factory.mktemp("hostile-base"))

@@ -16,20 +16,15 @@ CASES = hostile.cases()
 MINE = CASES[0::2]
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> hostile.Base:
-    return hostile.build_base(tmp_path_factory.mktemp("hostile-base"))
-
-
 @pytest.mark.parametrize("case", MINE, ids=[c.id for c in MINE])
 def test_hostile(
     case: hostile.Case,
-    base: hostile.Base,
+    hostile_base: hostile.Base,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    check(case, base, tmp_path, monkeypatch, capsys)
+    check(case, hostile_base, tmp_path, monkeypatch, capsys)
 
 
 def test_corpus_size() -> None:
