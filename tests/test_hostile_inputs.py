@@ -25,6 +25,17 @@ def _run(args: list[str], cwd: Path, **kw: object) -> subprocess.CompletedProces
     )  # fmt: skip
 
 
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def _script(name: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``scripts/name`` with ``args`` in ``cwd``."""
+    return subprocess.run(
+        [sys.executable, str(SCRIPTS / name), *args], cwd=cwd, capture_output=True, text=True,
+        timeout=300,
+    )  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("hostile")
@@ -121,11 +132,7 @@ def test_a_results_file_of_hostile_json_is_one_line(tmp_path: Path, text: str, s
     """Issue 45, item 3: a JSON file a script reads (exact_optima.py --table --json) with
     limits: one line and exit 2, never a traceback."""
     (tmp_path / "r.json").write_text(text)
-    script = Path(__file__).resolve().parent.parent / "scripts" / "exact_optima.py"
-    r = subprocess.run(
-        [sys.executable, str(script), "--table", "--json", str(tmp_path / "r.json")],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    r = _script("exact_optima.py", ["--table", "--json", str(tmp_path / "r.json")], tmp_path)
     assert r.returncode == 2 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
@@ -177,11 +184,7 @@ DOCUMENTED_SCRIPTS = (
 def test_a_script_refuses_a_bad_argument_in_one_line(tmp_path: Path, script: str) -> None:
     """``--jobs x`` printed a script's whole usage (3 lines): one line and exit 2, as the
     command line does."""
-    path = Path(__file__).resolve().parent.parent / "scripts" / script
-    r = subprocess.run(
-        [sys.executable, str(path), "--jobs", "x"], cwd=tmp_path, capture_output=True,
-        text=True, timeout=300,
-    )  # fmt: skip
+    r = _script(script, ["--jobs", "x"], tmp_path)
     assert r.returncode == 2 and r.stdout == "", r.stdout
     assert r.stderr.startswith(f"error: {script}: ") and r.stderr.count("\n") == 1, r.stderr
     assert r.stderr.endswith(f"(see '{script} --help')\n")
@@ -293,11 +296,7 @@ def test_exact_optima_table_checks_its_figures(tmp_path: Path, bad: str) -> None
     runs = [{"letters": {"a": dict(letter)}}, {"letters": {"a": dict(letter)}}]
     text = json.dumps({"runs": runs}).replace('"total": 5', f'"total": {bad}', 1)
     (tmp_path / "r.json").write_text(text)
-    script = Path(__file__).resolve().parent.parent / "scripts" / "exact_optima.py"
-    r = subprocess.run(
-        [sys.executable, str(script), "--table", "--json", str(tmp_path / "r.json")],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    r = _script("exact_optima.py", ["--table", "--json", str(tmp_path / "r.json")], tmp_path)
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "not the results of exact_optima.py" in r.stderr
 
@@ -310,9 +309,7 @@ def test_exact_optima_table_checks_its_figures(tmp_path: Path, bad: str) -> None
     ],
 )  # fmt: skip
 def test_script_ranges(tmp_path: Path, script: str, args: list[str], says: str) -> None:
-    path = Path(__file__).resolve().parent.parent / "scripts" / script
-    r = subprocess.run([sys.executable, str(path), *args], cwd=tmp_path, capture_output=True,
-                       text=True, timeout=300)  # fmt: skip
+    r = _script(script, args, tmp_path)
     assert r.returncode == 2 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
