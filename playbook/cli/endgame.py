@@ -11,10 +11,8 @@ from playbook import api, endgame, files
 from playbook.cli.commands import console, load_playbook
 from playbook.errors import PlaybookError
 from playbook.pipeline import endgame as figures_of
-
-
-def _percent(x: float) -> str:
-    return f"{100 * x:.1f}%"
+from playbook.render import endgame as page
+from playbook.render.endgame import percent
 
 
 def cmd_endgame(args: argparse.Namespace) -> int:
@@ -32,8 +30,6 @@ def cmd_endgame(args: argparse.Namespace) -> int:
     runs = {s: figures_of.figures(names, paths, dataclasses.replace(rules, line=s)) for s in speeds}
     here = runs[args.line]
     if card is not None:
-        from playbook.render import endgame as page
-
         language = args.language
         data = (
             page.endgame_pdf(runs, args.line, language)
@@ -55,10 +51,10 @@ def cmd_endgame(args: argparse.Namespace) -> int:
     for i, (name, avg) in enumerate(zip(names, here.averages, strict=True), 1):
         console.print(f"  word {i}: {name}, {avg:.3f} lines on average", soft_wrap=True)
     counted = ("the first word", "the first two", "all three", "all four", "all five", "all six")
-    firsts = ", ".join(f"{counted[i]} {_percent(x)}" for i, x in enumerate(g.first))
+    firsts = ", ".join(f"{counted[i]} {percent(x)}" for i, x in enumerate(g.first))
     console.print(f"in time, passing no word: {firsts}", soft_wrap=True)
     console.print(
-        f"the best rule by lines spent: {g.rule_text()} ({_percent(g.ruled)})", soft_wrap=True
+        f"the best rule by lines spent: {g.rule_text()} ({percent(g.ruled)})", soft_wrap=True
     )
     late = max(here.sighted_passes)
     when = (
@@ -68,14 +64,14 @@ def cmd_endgame(args: argparse.Namespace) -> int:
         else "it passes only the words the plans do not find"
     )
     console.print(
-        f"the best by the words still possible and the clock: {_percent(here.sighted)} ({when})",
+        f"the best by the words still possible and the clock: {percent(here.sighted)} ({when})",
         soft_wrap=True,
     )
     console.print("seconds a line   all in time   best rule   best with sight")
     for s, f in runs.items():
         console.print(
-            f"{s:>14}   {_percent(f.game.never):>11}   {_percent(f.game.ruled):>9}   "
-            f"{_percent(f.sighted):>15}"
+            f"{s:>14}   {percent(f.game.never):>11}   {percent(f.game.ruled):>9}   "
+            f"{percent(f.sighted):>15}"
         )
     if card is not None:
         console.print(f"wrote {card}", soft_wrap=True)

@@ -17,7 +17,8 @@ AIM = 0.8
 gives it."""
 
 
-def _percent(x: float, language: str) -> str:
+def percent(x: float, language: str = "en") -> str:
+    """A chance as a percentage with one decimal (a decimal comma in Dutch)."""
     text = f"{100 * x:.1f}%"
     return text.replace(".", ",") if language == "nl" else text
 
@@ -48,8 +49,8 @@ def render_endgame(runs: Mapping[int, EndGameFigures], line: int, language: str 
             "left, pass when this word needs more lines than the clock leaves (at %(line)s "
             "seconds a line: %(with)s of games won, against %(without)s passing none)."
         ) % {
-            "s": late, "line": line, "with": _percent(here.sighted, language),
-            "without": _percent(g.never, language),
+            "s": late, "line": line, "with": percent(here.sighted, language),
+            "without": percent(g.never, language),
         }  # fmt: skip
     else:
         rule += " " + _("Pass only a word the card cannot find in its lines.")
@@ -57,13 +58,13 @@ def render_endgame(runs: Mapping[int, EndGameFigures], line: int, language: str 
     if fast:
         rule += " " + _(
             "Keep to %(s)s seconds a line or less: all the words in time in %(p)s of games."
-        ) % {"s": fast[-1], "p": _percent(runs[fast[-1]].game.never, language)}
+        ) % {"s": fast[-1], "p": percent(runs[fast[-1]].game.never, language)}
     rows = [
         {
             "line": line_s,
             "here": line_s == line,
-            "first": [_percent(x, language) for x in f.game.first],
-            "sighted": _percent(f.sighted, language),
+            "first": [percent(x, language) for x in f.game.first],
+            "sighted": percent(f.sighted, language),
         }
         for line_s, f in sorted(runs.items(), reverse=True)
     ]

@@ -327,8 +327,7 @@ def _head(pb: Playbook, pool: str, tr: i18n.Translator, language: str) -> dict[s
         "title": title,
         # a config's description is written in English: shown on an English page only
         "description": pb.description if language == "en" else "",
-        "rules": cls.describe({k: v for k, v in pb.game.items() if k != "guess_pool"}, tr.gettext)
-        + ".",
+        "rules": cls.describe({k: v for k, v in pb.game.items() if k != "guess_pool"}, tr.gettext),
         "pool": _pool(pb.game, pool, tr),
         "tab": (
             tr.gettext("%(n)s letters") % {"n": length} if isinstance(length, int) else pb.name
@@ -386,7 +385,7 @@ def render_page(
         title=head["title"],
         description=head["description"],
         language=language,
-        rules=head["rules"][:-1],
+        rules=head["rules"],
         pool=head["pool"],
         letters=len(data["groups"]) > 1,
         notation=tr.gettext(str(pb.game.get("notation") or cls.notation)),

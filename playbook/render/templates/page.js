@@ -20,7 +20,7 @@
     const desc = document.querySelector("p.desc");
     if (desc) desc.textContent = D.head.description;
     document.getElementById("pool").textContent = D.head.pool;
-    document.getElementById("rules").textContent = D.head.rules;
+    document.getElementById("rules").textContent = D.head.rules + ".";
     document.querySelectorAll("a.plan").forEach((a) => {
       a.classList.toggle("on", a.dataset.plan === D.name);
       if (a.dataset.plan === D.name) a.setAttribute("aria-current", "page");
