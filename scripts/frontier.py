@@ -1,6 +1,6 @@
 """The memorisation frontier of Dutch Lingo (issue 25, item 4), for each rule set.
 
-Builds and verifies the plans of :mod:`playbook.pipeline.frontier` (0 to 4 fixed openings
+Builds and verifies the plans of :mod:`playbook.studies.frontier` (0 to 4 fixed openings
 per letter, with and without exception moves, the fast profile) and measures the certified
 optimum and the default playbook from ``output/<config>-optimal/`` (``scripts/exact_optima.py``)
 and ``output/<config>/`` (``playbook build <config>``), each re-verified here (for the
@@ -37,9 +37,10 @@ from playbook import api, config, files, model, parallel, safe_yaml
 from playbook.cli.parser import Parser
 from playbook.errors import PlaybookError
 from playbook.games import game_class
-from playbook.pipeline import build, frontier
+from playbook.pipeline import build
 from playbook.pipeline.session import Session
 from playbook.render.frontier import figure
+from playbook.studies import frontier
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "playbook" / "data" / "frontier.json"

@@ -6,7 +6,7 @@ codebreaker plays Koyama and Lai's optimal strategy, and the value is 5,600/1,29
 * Lower bound: against that codemaker the best tree costs 5,600 over the 1,290 codes (the
   exact weighted search, weights 0 for the six one-colour codes and 1 for the others, every
   code found within six guesses): the value is at least 5600/1290.
-* Upper bound: the double oracle of ``playbook value`` (:mod:`playbook.search.mixed`) run for
+* Upper bound: the double oracle of ``playbook value`` (:mod:`playbook.studies.mixed`) run for
   ``--rounds`` rounds: each round the codemaker's linear program over the trees found so far,
   then the breaker's exact best response to its distribution (weights rounded to whole
   numbers, the lightest 1), which joins the program. The program's value is what the
@@ -31,7 +31,8 @@ import numpy as np
 from playbook.cli.parser import Parser
 from playbook.core.problem import Problem
 from playbook.games import Mastermind
-from playbook.search import mixed, optimal
+from playbook.search import optimal
+from playbook.studies import mixed
 
 
 def _within(text: str, low: int, high: int) -> int:

@@ -6,7 +6,7 @@ used again, as many times). Alex Selby's figure for salet is 8,122.
     .venv/bin/python scripts/wordle_hard_mode.py [--first salet] [--out FILE]
     .venv/bin/python scripts/wordle_hard_mode.py --check FILE
 
-The first form searches (``playbook.search.hard_mode``), checks the tree it builds from the
+The first form searches (``playbook.studies.hard_mode``), checks the tree it builds from the
 words alone and writes it as text, a line per answer: each guess and its feedback
 (``o`` right place, ``x`` elsewhere, ``.`` absent) up to the answer's ``ooooo``. The second
 re-checks such a file from the words alone: every answer of the list once, each feedback as
@@ -31,9 +31,9 @@ from playbook.core.exact import INF
 from playbook.errors import PlaybookError
 from playbook.games import Wordle
 from playbook.pipeline.session import Session
-from playbook.search.hard_mode import HardSearch, broken_rules, keeps_revealed
-from playbook.search.root_proof import refute_opening
 from playbook.search.trees import Node, Probe, Tree
+from playbook.studies.hard_mode import HardSearch, broken_rules, keeps_revealed
+from playbook.studies.root_proof import refute_opening
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "config" / "wordle.yaml"

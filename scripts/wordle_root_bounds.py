@@ -45,8 +45,8 @@ from playbook import files, parallel
 from playbook.cli.parser import Parser
 from playbook.core.exact import INF
 from playbook.errors import PlaybookError
-from playbook.pipeline.root import bound_rows, proof_of, refute_rows, root_search
-from playbook.search.root_proof import opening_bound, recheck
+from playbook.studies.root import bound_rows, proof_of, refute_rows, root_search
+from playbook.studies.root_proof import opening_bound, recheck
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "config" / "wordle.yaml"

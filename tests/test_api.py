@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from helpers import run_cli, sample, write_words
 
-from playbook import api, config, model, words
+from playbook import api, config, model, studies, words
 from playbook.checkpoint import Checkpoint
 from playbook.errors import PlaybookError
 
@@ -125,11 +125,11 @@ def _mm() -> config.Config:
             ValueError,
             "tiles: 'neon'",
         ),
-        (lambda: api.game_values(None), TypeError, "cfg: expected a playbook.config.Config"),  # type: ignore[arg-type]
-        (lambda: api.expected_mistakes(None, "kat", "uniform"), TypeError, "cfg: expected"),  # type: ignore[arg-type]
+        (lambda: studies.game_values(None), TypeError, "cfg: expected a playbook.config.Config"),  # type: ignore[arg-type]
+        (lambda: studies.expected_mistakes(None, "kat", "uniform"), TypeError, "cfg: expected"),  # type: ignore[arg-type]
         (lambda: api.optimal(None), TypeError, "cfg: expected a playbook.config.Config"),  # type: ignore[arg-type]
         (
-            lambda: api.hangman_values("hangman-en"),
+            lambda: studies.hangman_values("hangman-en"),
             TypeError,
             "cfg: expected a playbook.config.Config",
         ),  # type: ignore[arg-type]
@@ -140,9 +140,9 @@ def _mm() -> config.Config:
         (lambda: api.optimal(_mm(), budget=float("nan")), ValueError, "budget: expected seconds"),
         (lambda: api.optimal(_mm(), n_jobs=0), ValueError, "n_jobs: expected 1 to 1024"),
         (lambda: api.optimal(_mm(), weighted="yes"), TypeError, "weighted: expected True"),  # type: ignore[arg-type]
-        (lambda: api.game_values(_mm(), openings=None), TypeError, "openings: expected a list"),  # type: ignore[arg-type]
-        (lambda: api.game_values(_mm(), cap=-1), ValueError, "cap: expected 1 answer"),
-        (lambda: api.game_values(_mm(), budget=0), ValueError, "budget: expected seconds"),
+        (lambda: studies.game_values(_mm(), openings=None), TypeError, "openings: expected a list"),  # type: ignore[arg-type]
+        (lambda: studies.game_values(_mm(), cap=-1), ValueError, "cap: expected 1 answer"),
+        (lambda: studies.game_values(_mm(), budget=0), ValueError, "budget: expected seconds"),
         (lambda: api.prepare_build(_mm(), Path("o"), letters=5), TypeError, "letters: expected"),  # type: ignore[arg-type]
         (lambda: api.prepare_build(_mm(), Path("o"), use_cache="no"), TypeError, "use_cache:"),  # type: ignore[arg-type]
         (lambda: api.output_file(None, "-o"), TypeError, "-o: expected a file name"),  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""Randomised Hangman guessers (:mod:`playbook.search.expect`): the exact expected mistakes
+"""Randomised Hangman guessers (:mod:`playbook.studies.expect`): the exact expected mistakes
 by hand on a tiny list, against simulation within its error, and the command."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from helpers import run_cli
 
 from playbook import words
-from playbook.search.expect import expected_mistakes, simulate
+from playbook.studies.expect import expected_mistakes, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 

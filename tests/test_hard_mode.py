@@ -19,8 +19,8 @@ from playbook.core.hard import keeps, narrowed
 from playbook.core.problem import Problem
 from playbook.games import Wordle, encode, marks
 from playbook.search import optimal
-from playbook.search.hard_mode import HardSearch, broken_rules, keeps_revealed
-from playbook.search.root_proof import recheck, refute_opening
+from playbook.studies.hard_mode import HardSearch, broken_rules, keeps_revealed
+from playbook.studies.root_proof import recheck, refute_opening
 
 
 @functools.cache

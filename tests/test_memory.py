@@ -1,6 +1,6 @@
 """What a plan asks a person to memorise (playbook.memory), the lean tables that keep it
 small (try lists in list order wherever that finds every word in time), and the
-memorisation frontier built from them (playbook.pipeline.frontier)."""
+memorisation frontier built from them (playbook.studies.frontier)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from playbook import config, memory
 from playbook.model import GroupPlan, Move, Row, TryWords
-from playbook.pipeline import frontier
 from playbook.render import frontier as plot
 from playbook.search import tables
 from playbook.search.trees import Probe, TryList
+from playbook.studies import frontier
 
 
 @given(st.lists(st.integers(0, 9), max_size=7, unique=True))

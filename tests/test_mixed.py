@@ -1,4 +1,4 @@
-"""Mixed strategies (:mod:`playbook.search.mixed`): the survey's figures for Mastermind with
+"""Mixed strategies (:mod:`playbook.studies.mixed`): the survey's figures for Mastermind with
 3 pegs and 2 colours, the game value against a brute-force linear program over every tree of
 tiny games, and the equilibrium: neither player gains by deviating."""
 
@@ -14,7 +14,7 @@ from scipy.optimize import linprog
 
 from playbook.core.problem import Problem
 from playbook.games import from_rules
-from playbook.search.mixed import best_response, depths, game_value, opening_trees
+from playbook.studies.mixed import best_response, depths, game_value, opening_trees
 
 
 def mastermind(pegs: int, colours: int, turns: int = 8) -> Problem:

@@ -21,9 +21,10 @@ from playbook.core.ranking import RULES
 from playbook.core.symmetry import canonical, representatives, stabilised
 from playbook.games import Game, Mastermind, Symmetry, WordGame
 from playbook.pipeline import strategies
-from playbook.search import optimal, root_proof, unfinder
+from playbook.search import optimal, unfinder
 from playbook.search.greedy import greedy_tree
 from playbook.search.trees import Probe, Tree, TryList
+from playbook.studies import root_proof
 
 MISS = exact.MISS
 
@@ -859,7 +860,7 @@ def test_weighted_optimum_equals_the_plain_weighted_search(
     exhaustive weighted search (mixed.best_response, every guess at every node) finds, and
     no more than any greedy tree; weights equal on each class of codes, as a codemaker who
     plays symmetrically has them (the symmetry stays valid), and arbitrary ones without it."""
-    from playbook.search import mixed
+    from playbook.studies import mixed
 
     p = mastermind_problem(pegs, colours, limit)
     rng = np.random.default_rng(pegs * 100 + colours * 10 + limit)

@@ -14,7 +14,7 @@ from helpers import run_cli
 
 from playbook.core.problem import Problem
 from playbook.games.hangman import Hangman
-from playbook.search import mixed, randomised
+from playbook.studies import mixed, randomised
 
 ROOT = Path(__file__).resolve().parent.parent
 LETTERS = list("abcdefghijklmnopqrstuvwxyz")

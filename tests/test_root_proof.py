@@ -11,9 +11,9 @@ from helpers import BUDGET
 from playbook.core.exact import INF
 from playbook.core.problem import Problem
 from playbook.games import Mastermind
-from playbook.pipeline.root import proof_line, proof_of
 from playbook.search import optimal
-from playbook.search.root_proof import (
+from playbook.studies.root import proof_line, proof_of
+from playbook.studies.root_proof import (
     OpeningProof,
     PartBound,
     opening_bound,

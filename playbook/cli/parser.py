@@ -9,7 +9,7 @@ import sys
 from typing import Any, NoReturn
 
 from playbook import __version__, parallel, play, render
-from playbook.cli import commands, endgame, playing
+from playbook.cli import commands, endgame, playing, studies
 from playbook.cli.commands import DEFAULT_CONFIG
 from playbook.core.ranking import RULES
 
@@ -362,12 +362,12 @@ def _value(sub: Subparsers) -> argparse.ArgumentParser:
     va.add_argument("--seed", type=_seed, default=0, help="the sample's seed (default 0)")
     _budget(va)
     va.add_argument("--json", action="store_true", help="print the figures as JSON")
-    va.set_defaults(func=commands.cmd_value)
+    va.set_defaults(func=studies.cmd_value)
     return va
 
 
 def _mistakes(sub: Subparsers) -> argparse.ArgumentParser:
-    from playbook.search.expect import STRATEGIES
+    from playbook.studies.expect import STRATEGIES
 
     mi = sub.add_parser(
         "mistakes",
@@ -381,7 +381,7 @@ def _mistakes(sub: Subparsers) -> argparse.ArgumentParser:
     mi.add_argument("word", help="the word the host holds")
     mi.add_argument("--strategy", required=True, choices=tuple(STRATEGIES))
     _budget(mi)
-    mi.set_defaults(func=commands.cmd_mistakes)
+    mi.set_defaults(func=studies.cmd_mistakes)
     return mi
 
 

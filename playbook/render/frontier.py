@@ -1,7 +1,7 @@
 """The memorisation frontier as a plot (matplotlib): for each rule set, words to memorise
 against average turns (top) and against words not guaranteed (bottom).
 
-``runs`` are the records :mod:`playbook.pipeline.frontier` measured (as written by
+``runs`` are the records :mod:`playbook.studies.frontier` measured (as written by
 ``scripts/frontier.py``): per rule set a title and its points as plain data. Only numbers and
 the fixed kinds are drawn; labels come from here, never from the data, in the language of a
 :class:`~playbook.render.i18n.Translator`.

@@ -258,7 +258,7 @@ class GroupSearch:
         )
         return max(least, self.bound(S, t))
 
-    # what a proof about first guesses asks (playbook.search.root_proof.Openings)
+    # what a proof about first guesses asks (playbook.studies.root_proof.Openings)
 
     def opening_parts(self, g: int) -> list[tuple[int, np.ndarray]]:
         return self.parts(np.arange(self.n, dtype=np.int64), g)

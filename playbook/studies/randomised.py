@@ -13,7 +13,7 @@ Two answers to "how few mistakes on average can a guesser hold every word to":
   :func:`recurrence` measures by how much (each word's exact expected mistakes under it).
 - **The value against a host who keeps his word**: von Neumann's game over whole strategy
   trees (the host mixes words, the guesser mixes trees), by the double oracle of
-  :func:`playbook.search.mixed.double_oracle` with exact best responses
+  :func:`playbook.studies.mixed.double_oracle` with exact best responses
   (:func:`best_response`: the tree of the fewest expected mistakes under the host's
   distribution).
 
@@ -32,9 +32,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from playbook.core.problem import Problem
-from playbook.search import mixed
 from playbook.search.hangman import misses
 from playbook.search.trees import Node, Probe, TryList
+from playbook.studies import mixed
 
 State = tuple[int, ...]
 """Words still possible (sorted columns)."""

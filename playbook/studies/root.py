@@ -6,12 +6,12 @@ or a Dask cluster) and writes a JSON line per guess, so that a run stopped on th
 from the lines written:
 
 1. :func:`bound_rows`: every first guess's opening bound
-   (:func:`~playbook.search.root_proof.opening_bound`), which rules out most;
+   (:func:`~playbook.studies.root_proof.opening_bound`), which rules out most;
 2. :func:`refute_rows`: the others searched part by part below the cut-off
-   (:func:`~playbook.search.root_proof.refute_opening`), each line the proof's parts.
+   (:func:`~playbook.studies.root_proof.refute_opening`), each line the proof's parts.
 
 Each worker keeps one search per config and mode (:func:`root_search`; ``hard``: every guess
-keeps what the feedback before it revealed, :mod:`playbook.search.hard_mode`): its memo
+keeps what the feedback before it revealed, :mod:`playbook.studies.hard_mode`): its memo
 serves every first guess it is given after the first (on Wordle, crate took 0.6 s after
 trace where it took 54 s alone), up to :data:`MEMO_CAP` sets.
 """
@@ -24,9 +24,9 @@ from typing import Any
 
 from playbook import config
 from playbook.pipeline.session import Session
-from playbook.search.hard_mode import HardSearch
 from playbook.search.optimal import GroupSearch
-from playbook.search.root_proof import (
+from playbook.studies.hard_mode import HardSearch
+from playbook.studies.root_proof import (
     OpeningProof,
     PartBound,
     opening_bound,

@@ -2,7 +2,7 @@
 what the feedback before it revealed (:mod:`playbook.core.hard`).
 
 :class:`HardSearch` holds one group's search; it answers what
-:mod:`playbook.search.root_proof` asks (the optimum of the trees that open with a guess, or a
+:mod:`playbook.studies.root_proof` asks (the optimum of the trees that open with a guess, or a
 bound at least a cut-off), :meth:`HardSearch.tree` builds the tree itself, and
 :func:`broken_rules` checks a tree against the rule from the words alone, without the
 search's tables.
@@ -95,7 +95,7 @@ class HardSearch:
         least = least_bound(self.F, S, t, A, self.lbtab, self.solved, self.n_codes, UNIT, self.zob)
         return max(least, lb)
 
-    # what a proof about first guesses asks (playbook.search.root_proof.Openings)
+    # what a proof about first guesses asks (playbook.studies.root_proof.Openings)
 
     def opening_parts(self, g: int) -> list[tuple[int, np.ndarray]]:
         return self.parts(self.everyone, g)
@@ -118,7 +118,7 @@ class HardSearch:
 
     def tree(self, g: int) -> Tree:
         """The optimal tree that opens with ``g`` (after
-        :func:`~playbook.search.root_proof.refute_opening` solved its parts exactly)."""
+        :func:`~playbook.studies.root_proof.refute_opening` solved its parts exactly)."""
         turns: dict[int, int] = {}
         missed: list[int] = []
 

@@ -57,7 +57,7 @@ class OpeningProof:
 class Openings(Protocol):
     """What a proof about first guesses asks of a search (the plain
     :class:`~playbook.search.optimal.GroupSearch`, and hard mode's
-    :class:`~playbook.search.hard_mode.HardSearch`): each part a first guess leaves, with a
+    :class:`~playbook.studies.hard_mode.HardSearch`): each part a first guess leaves, with a
     turn fewer, bounded and solved."""
 
     def opening_parts(self, g: int) -> list[tuple[int, np.ndarray]]:
