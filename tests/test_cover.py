@@ -1,4 +1,4 @@
-"""The hitting-set triple search (playbook.core.cover) against plain definitions.
+"""The hitting-set triple search (playbook.engines.cover) against plain definitions.
 
 Random feedback matrices with few codes make many answers hard to separate, so that both
 "a triple exists" and "no triple exists" come up, and ties are common.
@@ -12,8 +12,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playbook.core import cover, primitives
-from playbook.core.kernels import LARGEST, N_IN, PARTS, SUMSQ
+from playbook.engines import cover, primitives
+from playbook.engines.kernels import LARGEST, N_IN, PARTS, SUMSQ
 
 SCM_KEYS = np.array([LARGEST, PARTS, SUMSQ, LARGEST, PARTS, SUMSQ, N_IN], dtype=np.int64)
 SIZE_KEYS = np.array([SUMSQ, LARGEST, PARTS, SUMSQ, N_IN], dtype=np.int64)

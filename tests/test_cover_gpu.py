@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 from helpers import run_cli
 
-from playbook.core import cover, cover_gpu
 from playbook.core.ranking import RANKINGS, SCM
+from playbook.engines import cover, cover_gpu
 from playbook.search import openings
 
 pytestmark = pytest.mark.slow
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SIMULATED = textwrap.dedent(
     """
     import numpy as np
-    from playbook.core import cover, cover_gpu
+    from playbook.engines import cover, cover_gpu
     from playbook.core.ranking import RANKINGS
     from playbook.search.openings import TIES
 

@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playbook import config, model, play
-from playbook.core import kernels
 from playbook.core.problem import Problem
+from playbook.engines import kernels
 from playbook.errors import ConfigError
 from playbook.games import GAMES, Hangman, Mastermind, Wordle, find_game, from_rules
 from playbook.pipeline import strategies

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playbook import words
-from playbook.core.exact import INF, MISS
-from playbook.core.hard import keeps, narrowed
 from playbook.core.problem import Problem
+from playbook.engines.exact import INF, MISS
+from playbook.engines.hard import keeps, narrowed
 from playbook.games import Wordle, encode, marks
 from playbook.search import optimal
 from playbook.studies.hard_mode import HardSearch, broken_rules, keeps_revealed

@@ -14,11 +14,11 @@ from helpers import BUDGET, sample, verify_path
 
 from playbook import cli, config
 from playbook.convert import tree_plan
-from playbook.core import exact, hashset
-from playbook.core import unfound as unfound_kernel
 from playbook.core.problem import Problem
 from playbook.core.ranking import RULES
-from playbook.core.symmetry import canonical, representatives, stabilised
+from playbook.engines import exact, hashset
+from playbook.engines import unfound as unfound_kernel
+from playbook.engines.symmetry import canonical, representatives, stabilised
 from playbook.games import Game, Mastermind, Symmetry, WordGame
 from playbook.pipeline import strategies
 from playbook.search import optimal, unfinder

@@ -221,7 +221,7 @@ def test_a_playbook_breaking_hard_mode_fails_its_replay(tmp_path: Path) -> None:
 STUCK = """
 import pathlib, sys
 from playbook import cli, model
-from playbook.core.primitives import jit  # compiled as the package's kernels are
+from playbook.engines.primitives import jit  # compiled as the package's kernels are
 
 @jit
 def spin(n):
@@ -267,7 +267,7 @@ def test_ctrl_c_inside_compiled_code_ends_the_command(tmp_path: Path) -> None:
     assert err.startswith("interrupted") and err.count("\n") == 1, err
 
 
-IN_OBJECT_MODE = {"playbook.core.exact.now"}
+IN_OBJECT_MODE = {"playbook.engines.exact.now"}
 """Kernels that run Python (the clock) in object mode: they take the lock for that call."""
 
 

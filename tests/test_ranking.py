@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playbook.core import kernels
 from playbook.core.ranking import RANKINGS, Ranking, Splits, Ties
 from playbook.core.scores import Score
+from playbook.engines import kernels
 
 POLICIES = [(r, t) for r in RANKINGS.values() for t in Ties]
 

@@ -1,2 +1,3 @@
-"""The core of the search: the problem of one group, rankings, scores, numba kernels and the
-feedback matrix cache."""
+"""The problem's values: one group's problem (answers, guesses and its feedback matrix),
+the greedy rankings and their scores, and the feedback matrix cache. The numba kernels they
+and the searches run on live below, in :mod:`playbook.engines`."""

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from playbook.core import kernels
 from playbook.core.ranking import Splits
 from playbook.core.scores import Score, combined_codes, score_moves
+from playbook.engines import kernels
 from playbook.games import Code, Game
 
 BIG = 1 << 30

@@ -24,8 +24,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from playbook.core.kernels import LARGEST, N_IN, PARTS, SLOG, SLOG_SCALE, SUMSQ
 from playbook.core.scores import Score
+from playbook.engines.kernels import LARGEST, N_IN, PARTS, SLOG, SLOG_SCALE, SUMSQ
 
 
 class Ties(enum.Enum):

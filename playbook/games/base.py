@@ -40,7 +40,7 @@ class Symmetry:
     """Permutations that keep a game's feedback: any permutation of the symbols and any of
     the positions, applied to guess and answer alike (Mastermind's colours and pegs). The
     exact search keeps one guess per class of guesses these make alike
-    (:mod:`playbook.core.symmetry`)."""
+    (:mod:`playbook.engines.symmetry`)."""
 
     symbols: np.ndarray
     """Each guess row as its symbols (indices below ``n_symbols``), one column a position."""
@@ -277,7 +277,7 @@ class Game(abc.ABC):
 
     def revealing(self, guesses: Sequence[str]) -> Revealing | None:
         """What a hard mode makes every later guess keep, as tables for the exact search
-        (:mod:`playbook.core.hard`); None where the game has no such rule."""
+        (:mod:`playbook.engines.hard`); None where the game has no such rule."""
         return None
 
     # ------------------------------------------------------------ presentation

@@ -16,11 +16,11 @@ from playbook import __version__, parallel, words
 from playbook.checkpoint import Checkpoint
 from playbook.config import Config
 from playbook.convert import tree_plan
-from playbook.core import exact
 from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
 from playbook.core.problem import Problem
 from playbook.core.scores import Score
-from playbook.core.symmetry import representatives
+from playbook.engines import exact
+from playbook.engines.symmetry import representatives
 from playbook.errors import ConfigError
 from playbook.model import GroupPlan, Method, Playbook
 from playbook.pipeline.build import assemble

@@ -252,7 +252,7 @@ def use_gpu(problems: dict[str, Problem], cfg: Config) -> bool:
     device = cfg.search.device
     if device == "cpu" or cfg.search.exhaustive_depth < 3 or cfg.search.max_openings < 3:
         return False
-    from playbook.core import cover_gpu  # numba.cuda only where asked for
+    from playbook.engines import cover_gpu  # numba.cuda only where asked for
 
     why = cover_gpu.available()
     if why is None:

@@ -19,10 +19,10 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from playbook.core import kernels
-from playbook.core import misses as misses_kernel
-from playbook.core.exact import ABORT, GUESS_MASK, memo_entry
 from playbook.core.problem import Problem
+from playbook.engines import kernels
+from playbook.engines import misses as misses_kernel
+from playbook.engines.exact import ABORT, GUESS_MASK, memo_entry
 from playbook.search.trees import Node, Probe, TryList, size
 
 
@@ -72,7 +72,7 @@ def parts(F: np.ndarray, letter: int, cols: np.ndarray) -> list[tuple[int, np.nd
 @dataclasses.dataclass
 class Solver:
     """Exact minimax for one word length. ``F``: letters (rows) x words (columns). The search
-    runs in numba (:func:`playbook.core.misses.worst`)."""
+    runs in numba (:func:`playbook.engines.misses.worst`)."""
 
     F: np.ndarray
     budget: float = 60.0
@@ -94,7 +94,7 @@ class Solver:
         n = self.F.shape[1]
         self.zob = rng.integers(0, 2**63, size=n, dtype=np.int64).astype(np.uint64) * 2 + 1
         self.memo = Dict.empty(types.uint64, types.int64)
-        """set -> packed (misses, letter, exact) as :func:`playbook.core.exact._store` keeps."""
+        """set -> packed (misses, letter, exact) as :func:`playbook.engines.exact._store` keeps."""
         self.stats = np.zeros(2, dtype=np.int64)
         self.deadline = time.perf_counter() + self.budget
 

@@ -14,10 +14,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from playbook.core import cover, kernels
 from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import Ranking, Ties
 from playbook.core.scores import Score
+from playbook.engines import cover, kernels
 from playbook.model import Method
 
 TIES = Ties.SCORES
@@ -174,10 +174,10 @@ def triple_unit(
     units: int = TRIPLE_UNITS,
     gpu: bool = False,
 ) -> TripleUnit:
-    """Unit ``unit`` of ``units`` of the exhaustive triple search (:mod:`playbook.core.cover`):
+    """Unit ``unit`` of ``units`` of the exhaustive triple search (:mod:`playbook.engines.cover`):
     the best triple whose largest part is at most ``bound``, among the triples whose first
     word (in the search's order) is one of this unit's. Together the units visit every triple
-    that meets the bound exactly once. ``gpu``: on a CUDA GPU (:mod:`playbook.core.cover_gpu`),
+    that meets the bound exactly once. ``gpu``: on a CUDA GPU (:mod:`playbook.engines.cover_gpu`),
     with the same result."""
     if bound < 1 or problem.F.shape[0] < 3:
         return TripleUnit(None, 0, 0, 0)  # no three guesses leave fewer than one word
@@ -186,7 +186,7 @@ def triple_unit(
     keys = ranking.kernel_keys(TIES)
     search: Callable[..., tuple[np.ndarray, int, int, int]] = cover.search
     if gpu:
-        from playbook.core import cover_gpu  # numba.cuda only where asked for
+        from playbook.engines import cover_gpu  # numba.cuda only where asked for
 
         search = cover_gpu.search
     best, n1, n2, n3 = search(

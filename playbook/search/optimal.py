@@ -31,7 +31,7 @@ branch and bound:
   that where any guess tells them apart, found without ranking the guesses;
 * where the game has a symmetry (Mastermind: colour and position permutations), at every
   node only one guess of each class of guesses alike is tried
-  (:mod:`playbook.core.symmetry`: the permutations that fix the guesses played so far, and
+  (:mod:`playbook.engines.symmetry`: the permutations that fix the guesses played so far, and
   the colours no answer left holds; at the root 1111, 1112, 1122, 1123, 1234 for 4 pegs).
 
 The search below the root runs in numba; the root loop is Python. A time budget stops the
@@ -57,7 +57,9 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from playbook.core.exact import (
+from playbook.core.problem import Problem
+from playbook.core.ranking import FIRST_CONSISTENT, RULES
+from playbook.engines.exact import (
     ABORT,
     INF,
     MISS,
@@ -77,10 +79,8 @@ from playbook.core.exact import (
     weigh,
     weighted_bound,
 )
-from playbook.core.problem import Problem
-from playbook.core.ranking import FIRST_CONSISTENT, RULES
-from playbook.core.symmetry import class_cache, kernel_args, representatives, respects
-from playbook.core.unfound import SEPARATORS_BYTES, core_pool, separators, unfound, unfound_table
+from playbook.engines.symmetry import class_cache, kernel_args, representatives, respects
+from playbook.engines.unfound import SEPARATORS_BYTES, core_pool, separators, unfound, unfound_table
 from playbook.games import Symmetry
 from playbook.search.greedy import greedy_tree
 from playbook.search.trees import Node, Probe, Tree, TryList
@@ -119,7 +119,7 @@ class OptimalResult:
 
 
 NO_SEPARATORS = np.zeros((0, 0, 0), dtype=np.uint64)
-"""What :func:`playbook.core.unfound.unfound` gets where the table would not fit."""
+"""What :func:`playbook.engines.unfound.unfound` gets where the table would not fit."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,7 +127,7 @@ class Misses:
     """The fewest-unfound search's own state on a group (:meth:`GroupSearch.unfound`)."""
 
     lbtab: np.ndarray
-    """:func:`playbook.core.unfound.unfound_table` of the group."""
+    """:func:`playbook.engines.unfound.unfound_table` of the group."""
     sep: np.ndarray
     """Which guesses tell each two answers apart (where that fits in memory)."""
     pool: tuple[np.ndarray, np.ndarray, np.ndarray]
@@ -227,7 +227,7 @@ class GroupSearch:
     def unfound(self, S: np.ndarray, t: int, beta: int) -> int:
         """The fewest answers of ``S`` (sorted columns) any tree leaves unfound within ``t``
         turns, if below ``beta``; else a lower bound of at least ``beta``; ``ABORT`` past
-        the deadline (:func:`playbook.core.unfound.unfound`)."""
+        the deadline (:func:`playbook.engines.unfound.unfound`)."""
         m = self.misses
         if m.stats[1] and time.perf_counter() < self.deadline:
             m.stats[1] = 0  # the deadline was moved on since the clock stopped it

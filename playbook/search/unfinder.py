@@ -1,5 +1,5 @@
 """How few answers of a group every strategy must leave unfound within the limit, where no
-strategy finds them all: the exact search's second question (:mod:`playbook.core.unfound`),
+strategy finds them all: the exact search's second question (:mod:`playbook.engines.unfound`),
 asked on the state of :class:`playbook.search.optimal.GroupSearch`; the fast profile's
 rescue (:mod:`playbook.search.rescue`) asks it part by part."""
 
@@ -10,8 +10,8 @@ import time
 
 import numpy as np
 
-from playbook.core.exact import ABORT, INF, UNIT, guess_order, scan
 from playbook.core.problem import Problem
+from playbook.engines.exact import ABORT, INF, UNIT, guess_order, scan
 from playbook.search.optimal import GroupSearch
 
 
@@ -29,7 +29,7 @@ class Unfound:
 
 class Unfinder:
     """Exact answers to "how few answers of this set must any strategy leave unfound within
-    ``t`` turns?" on one group (:func:`playbook.core.unfound.unfound`), sharing one memo and
+    ``t`` turns?" on one group (:func:`playbook.engines.unfound.unfound`), sharing one memo and
     one clock: a set's fewest (:meth:`fewest`) and a first guess that leaves no more
     (:meth:`guess`). None once ``budget`` seconds have passed."""
 

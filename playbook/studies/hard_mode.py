@@ -1,5 +1,5 @@
 """The exact optimum under a hard mode (Wordle's as the game enforces it): every guess keeps
-what the feedback before it revealed (:mod:`playbook.core.hard`).
+what the feedback before it revealed (:mod:`playbook.engines.hard`).
 
 :class:`HardSearch` holds one group's search; it answers what
 :mod:`playbook.studies.root_proof` asks (the optimum of the trees that open with a guess, or a
@@ -16,7 +16,8 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from playbook.core.exact import (
+from playbook.core.problem import Problem
+from playbook.engines.exact import (
     GUESS_MASK,
     INF,
     MISS,
@@ -25,8 +26,7 @@ from playbook.core.exact import (
     counting_table,
     least_bound,
 )
-from playbook.core.hard import hard_solve, narrowed, node_key
-from playbook.core.problem import Problem
+from playbook.engines.hard import hard_solve, narrowed, node_key
 from playbook.search.optimal import split_of
 from playbook.search.trees import Node, Probe, Tree, TryList
 

@@ -1,13 +1,13 @@
 """The exact search's second question, in numba: the fewest answers of a set that no tree
 finds within the turns (where no tree finds them all), by branch and bound on the same
-kernels as :mod:`playbook.core.exact`."""
+kernels as :mod:`playbook.engines.exact`."""
 
 from __future__ import annotations
 
 import numba
 import numpy as np
 
-from playbook.core.exact import (
+from playbook.engines.exact import (
     ABORT,
     INF,
     guess_order,

@@ -40,7 +40,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from playbook.core.hashset import first_seen, hash_set
+from playbook.engines.hashset import first_seen, hash_set
 from playbook.games import Symmetry
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from playbook.core.primitives import (  # noqa: F401 (the statistics are named from here too)
+from playbook.engines.primitives import (  # noqa: F401 (the statistics are named from here too)
     INFEASIBLE,
     LARGEST,
     N_IN,

@@ -29,8 +29,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from playbook.core.kernels import _n_past, classes_of
-from playbook.core.primitives import (
+from playbook.engines.kernels import _n_past, classes_of
+from playbook.engines.primitives import (
     LARGEST,
     better,
     grow,

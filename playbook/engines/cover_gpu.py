@@ -1,8 +1,8 @@
 """The exhaustive triple search on a CUDA GPU (numba.cuda): one GPU thread per pair of
-openings, running the CPU's own per-pair step (:func:`playbook.core.primitives.pair_best`,
+openings, running the CPU's own per-pair step (:func:`playbook.engines.primitives.pair_best`,
 its module loaded a second time with CUDA device functions as its ``jit``).
 
-The host walks the first words as the CPU does (:func:`playbook.core.cover.search`): for each
+The host walks the first words as the CPU does (:func:`playbook.engines.cover.search`): for each
 it finds the classes and the second words, in batches; the GPU takes every (first, second)
 pair of a batch at once. A thread's words to leave out are those of the CPU walk at that pair
 (the first words up to its own, and the second words up to its own), so the GPU visits the
@@ -21,8 +21,8 @@ import numba
 import numpy as np
 from numba import cuda
 
-from playbook.core import cover
-from playbook.core.primitives import LARGEST, better
+from playbook.engines import cover
+from playbook.engines.primitives import LARGEST, better
 
 MAX_N = 1024
 """Most answers in a group (a thread's scratch lives in its local memory)."""
@@ -116,9 +116,9 @@ def _pairs_kernel(  # type: ignore[no-untyped-def]  # numba types it at the call
 def _kernel() -> Any:
     """The CUDA kernel, built once per process."""
     if "pairs" not in _KERNEL:
-        spec = importlib.util.find_spec("playbook.core.primitives")
+        spec = importlib.util.find_spec("playbook.engines.primitives")
         assert spec is not None and spec.origin is not None
-        dev = types.ModuleType("playbook.core.primitives_cuda")
+        dev = types.ModuleType("playbook.engines.primitives_cuda")
         dev.__dict__["_JIT"] = cuda.jit(device=True)
         with open(spec.origin, encoding="utf-8") as f:
             exec(compile(f.read(), spec.origin, "exec"), dev.__dict__)
@@ -147,7 +147,7 @@ def search(
     in_ans: np.ndarray,
     n_codes: int,
 ) -> tuple[np.ndarray, int, int, int]:
-    """:func:`playbook.core.cover.search` on the GPU: the same arguments and result."""
+    """:func:`playbook.engines.cover.search` on the GPU: the same arguments and result."""
     kernel = _kernel()
     n_g, n = F.shape
     why = fits(n, n_g, n_codes, bound)

@@ -14,8 +14,8 @@ from llvmlite import ir
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from playbook.core.hashset import first_seen, hash_set
-from playbook.core.symmetry import node_guesses
+from playbook.engines.hashset import first_seen, hash_set
+from playbook.engines.symmetry import node_guesses
 
 INF = 1 << 40
 """Above every value: the best total before any tree is found."""
@@ -538,7 +538,7 @@ def guess_order(bound, ins, parts, sumsq, phash, below):  # type: ignore[no-unty
 @numba.njit(cache=True, nogil=True)
 def _first_of_each(out, n, phash, table, used):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Keeps in ``out[:n]``, in place and in order, the first candidate of each partition
-    hash not met before (``table``, ``used``: :func:`~playbook.core.hashset.hash_set`);
+    hash not met before (``table``, ``used``: :func:`~playbook.engines.hashset.hash_set`);
     returns how many."""
     no = 0
     for i in range(n):
@@ -563,7 +563,7 @@ def next_bound(bound, keep, after):  # type: ignore[no-untyped-def]  # numba typ
 @numba.njit(cache=True, nogil=True)
 def with_bound(bound, ins, sumsq, phash, keep, b, table, used, out):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Writes to ``out`` the candidates ``keep`` of bound ``b`` in :func:`guess_order`'s
-    order, each partition once (``table``, ``used``: :func:`~playbook.core.hashset.hash_set`
+    order, each partition once (``table``, ``used``: :func:`~playbook.engines.hashset.hash_set`
     of the partitions met, shared by the calls of one set); returns how many.
 
     A search takes its guesses a bound at a time (:func:`next_bound`): it tries a few
@@ -864,10 +864,10 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     ``S`` alike (:func:`distinct_splits`, which gives the parts theirs); ``allrows``: every
     row. ``stats``: [nodes, aborted, stamp].
 
-    Where the game has a symmetry (``symbols`` has rows: :mod:`playbook.core.symmetry`) and
+    Where the game has a symmetry (``symbols`` has rows: :mod:`playbook.engines.symmetry`) and
     the guesses that led here are known (``hist[:nh]``; ``nh`` below 0 where they are not),
     only one guess per class of guesses alike is tried, here and further down (``classes``:
-    :func:`~playbook.core.symmetry.class_cache`, the classes of each history met; ``lean``:
+    :func:`~playbook.engines.symmetry.class_cache`, the classes of each history met; ``lean``:
     :func:`by_answer`'s copy of the matrix that such a search scans, or :data:`NO_LEAN`).
 
     ``w``: each answer's weight (whole numbers; empty: all 1), what each guess it pays for

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from playbook.core.exact import ABORT, SHIFT, _store, now, set_key
-from playbook.core.kernels import family_bound_in, letter_parts, letter_stats
+from playbook.engines.exact import ABORT, SHIFT, _store, now, set_key
+from playbook.engines.kernels import family_bound_in, letter_parts, letter_stats
 
 
 @numba.njit(cache=True, nogil=True)

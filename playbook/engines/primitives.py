@@ -1,5 +1,5 @@
 """Building blocks of the search kernels, written for two targets: numba compiles this module
-for the CPU when it is imported, and :mod:`playbook.core.cover_gpu` loads the same source a
+for the CPU when it is imported, and :mod:`playbook.engines.cover_gpu` loads the same source a
 second time with CUDA device functions as ``jit`` (nothing here allocates, so that it runs in
 a GPU thread as it is).
 
