@@ -27,7 +27,7 @@ from pathlib import Path
 
 from playbook import config, files
 from playbook.cli.parser import Parser
-from playbook.engines.exact import INF
+from playbook.engines.constants import INF
 from playbook.errors import PlaybookError
 from playbook.games import Wordle
 from playbook.pipeline.session import Session

@@ -43,7 +43,7 @@ from typing import IO, Any
 
 from playbook import files, parallel
 from playbook.cli.parser import Parser
-from playbook.engines.exact import INF
+from playbook.engines.constants import INF
 from playbook.errors import PlaybookError
 from playbook.studies.root import bound_rows, proof_of, refute_rows, root_search
 from playbook.studies.root_proof import opening_bound, recheck

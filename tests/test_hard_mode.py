@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from playbook import words
 from playbook.core.problem import Problem
-from playbook.engines.exact import INF, MISS
+from playbook.engines.constants import INF, MISS
 from playbook.engines.hard import keeps, narrowed
 from playbook.games import Wordle, encode, marks
 from playbook.search import optimal

@@ -16,7 +16,7 @@ from playbook import cli, config
 from playbook.convert import tree_plan
 from playbook.core.problem import Problem
 from playbook.core.ranking import RULES
-from playbook.engines import exact, hashset
+from playbook.engines import bounds, clock, constants, hashset, layout, order, scan
 from playbook.engines import unfound as unfound_kernel
 from playbook.engines.symmetry import canonical, representatives, stabilised
 from playbook.games import Game, Mastermind, Symmetry, WordGame
@@ -26,7 +26,7 @@ from playbook.search.greedy import greedy_tree
 from playbook.search.trees import Probe, Tree, TryList
 from playbook.studies import root_proof
 
-MISS = exact.MISS
+MISS = constants.MISS
 
 
 def _plain_values(F: np.ndarray, solved: int, limit: int) -> dict[int, int]:
@@ -308,7 +308,7 @@ def test_counting_bound() -> None:
 def test_counting_table_is_its_plain_statement() -> None:
     # level d holds at most branching ** (d - 1) answers; the rest pay the turns and MISS
     for limit, n, b in [(0, 4, 3), (3, 40, 3), (5, 60, 2), (4, 30, 0)]:
-        table = exact.counting_table(limit, n, b)
+        table = bounds.counting_table(limit, n, b)
         for t in range(limit + 1):
             for k in range(n + 1):
                 left, cost = k, 0
@@ -323,7 +323,7 @@ def test_branching_counts_the_non_solving_codes() -> None:
     for solved in (0, 5, 9):
         F = rng.integers(0, 9, size=(30, 20)).astype(np.uint8)
         want = len(set(F.ravel().tolist()) - {solved})
-        assert exact.branching_of(F, solved) == want
+        assert bounds.branching_of(F, solved) == want
 
 
 def test_scan_against_its_plain_statement() -> None:
@@ -335,11 +335,11 @@ def test_scan_against_its_plain_statement() -> None:
         F[:, :3] = F[:1, :3]  # some guesses alike on part of the set
         F[1] = (F[0] + 1) % n_codes  # the same split under other codes
         S = np.array([0, 2, 3, 5, 7, 8, 11], dtype=np.int64)
-        w = rng.integers(1, 4, size=12) if weights else exact.UNIT
-        lbtab = exact.counting_table(4, 12, n_codes - 1)
+        w = rng.integers(1, 4, size=12) if weights else constants.UNIT
+        lbtab = bounds.counting_table(4, 12, n_codes - 1)
         zob = rng.integers(0, 2**63, size=12, dtype=np.int64).astype(np.uint64) * 2 + 1
         cands = np.arange(60, dtype=np.int64)
-        bound, ins, parts, sumsq, phash = exact.scan(F, S, 3, cands, lbtab, 0, n_codes, w, zob)
+        bound, ins, parts, sumsq, phash = scan.scan(F, S, 3, cands, lbtab, 0, n_codes, w, zob)
         split = []
         for g in range(60):
             groups: dict[int, list[int]] = {}
@@ -351,7 +351,7 @@ def test_scan_against_its_plain_statement() -> None:
                 if c != 0:
                     lo = min(int(w[a]) for a in xs) if weights else 1
                     tot = sum(int(w[a]) for a in xs) if weights else len(xs)
-                    want += int(exact.weighted_bound(lbtab, 2, len(xs), tot, lo))
+                    want += int(bounds.weighted_bound(lbtab, 2, len(xs), tot, lo))
             assert bound[g] == want
             assert ins[g] == (0 in groups)
             assert parts[g] == len(groups)
@@ -372,29 +372,29 @@ def test_the_lean_scan_and_describe_give_the_whole_scans_figures() -> None:
         F = rng.integers(0, n_codes, size=(80, 15)).astype(np.uint8)
         F[::7, 2:9] = solved  # some guesses that find an answer or split little
         F[40] = np.arange(15) % n_codes  # tells all apart where there are codes enough
-        lbtab = exact.counting_table(5, 15, n_codes - 1)
+        lbtab = bounds.counting_table(5, 15, n_codes - 1)
         zob = rng.integers(0, 2**63, size=15, dtype=np.int64).astype(np.uint64) * 2 + 1
         for S in (np.arange(15, dtype=np.int64), np.array([1, 4, 5, 9, 14], dtype=np.int64)):
             cands = np.sort(rng.choice(80, size=50, replace=False)).astype(np.int64)
             for t in (2, 3, 5):
-                whole = exact.scan(F, S, t, cands, lbtab, solved, n_codes, exact.UNIT, zob)
-                FT, dsolved, dcodes = exact.by_answer(F, solved)
-                laid = exact.laid_codes(FT, S, cands)
-                lean = exact.scan_bounds(laid, t, lbtab, dsolved, dcodes)
+                whole = scan.scan(F, S, t, cands, lbtab, solved, n_codes, constants.UNIT, zob)
+                FT, dsolved, dcodes = layout.by_answer(F, solved)
+                laid = layout.laid_codes(FT, S, cands)
+                lean = bounds.scan_bounds(laid, t, lbtab, dsolved, dcodes)
                 seen = np.zeros(n_codes, dtype=np.int64)
                 stats = np.zeros(4, dtype=np.int64)
                 apart = [j for j in range(50) if lean[2][j] == len(S)]
-                assert exact.first_apart(laid, seen, stats) == (apart[0] if apart else -1)
-                assert exact.first_perfect(F, S, cands, seen, stats) == (apart[0] if apart else -1)
+                assert scan.first_apart(laid, seen, stats) == (apart[0] if apart else -1)
+                assert scan.first_perfect(F, S, cands, seen, stats) == (apart[0] if apart else -1)
                 for a, b in zip(whole[:3], lean, strict=True):
                     assert a.tolist() == b.tolist()
-                keep = exact.worth_trying(lean[0], lean[1], lean[2], exact.INF)
+                keep = order.worth_trying(lean[0], lean[1], lean[2], constants.INF)
                 for b in sorted(set(lean[0][keep].tolist())):
                     sumsq = np.full(50, -1, dtype=np.int64)
                     phash = np.zeros(50, dtype=np.uint64)
                     counts = np.zeros(n_codes, dtype=np.int64)
                     sig = np.zeros(n_codes, dtype=np.uint64)
-                    exact.describe(F, S, cands, keep, lean[0], b, zob, counts, sig, sumsq, phash)
+                    scan.describe(F, S, cands, keep, lean[0], b, zob, counts, sig, sumsq, phash)
                     mine = [j for j in keep.tolist() if lean[0][j] == b]
                     assert [j for j in range(50) if sumsq[j] >= 0] == mine
                     assert sumsq[mine].tolist() == whole[3][mine].tolist()
@@ -407,20 +407,20 @@ def test_guesses_a_bound_at_a_time_come_in_guess_order() -> None:
     # same order as the whole sort, each partition once, below the cut-off only
     rng = np.random.default_rng(11)
     for m in (1, 7, 60, 400):
-        for below in (5, 9, exact.INF):
+        for below in (5, 9, constants.INF):
             bound = rng.integers(0, 9, size=m).astype(np.int64)
             ins = rng.integers(0, 2, size=m).astype(np.int64)
             parts = rng.integers(1, 4, size=m).astype(np.int64)
             sumsq = rng.integers(0, 5, size=m).astype(np.int64)
             phash = rng.integers(0, max(2, m // 3), size=m).astype(np.uint64)
-            want = exact.guess_order(bound, ins, parts, sumsq, phash, below).tolist()
-            keep = exact.worth_trying(bound, ins, parts, below)
+            want = order.guess_order(bound, ins, parts, sumsq, phash, below).tolist()
+            keep = order.worth_trying(bound, ins, parts, below)
             table, used = hashset.hash_set(len(keep))
             out = np.empty(len(keep), dtype=np.int64)
             got: list[int] = []
             b = -1
-            while (b := int(exact.next_bound(bound, keep, b))) < exact.INF:
-                k = exact.with_bound(bound, ins, sumsq, phash, keep, b, table, used, out)
+            while (b := int(order.next_bound(bound, keep, b))) < constants.INF:
+                k = order.with_bound(bound, ins, sumsq, phash, keep, b, table, used, out)
                 got += out[:k].tolist()
             assert got == want
             assert all(bound[j] < below and (parts[j] > 1 or ins[j]) for j in got)
@@ -441,9 +441,9 @@ def test_distinct_splits_keep_every_split_of_every_part() -> None:
     S = np.array([0, 1, 2, 3, 5, 6, 8, 9], dtype=np.int64)
     zob = rng.integers(0, 2**63, size=10, dtype=np.int64).astype(np.uint64) * 2 + 1
     cands = np.arange(80, dtype=np.int64)
-    lbtab = exact.counting_table(3, 10, 3)
-    _, ins, parts, _, phash = exact.scan(F, S, 3, cands, lbtab, 9, 10, exact.UNIT, zob)
-    kept = exact.distinct_splits(cands, ins, parts, phash)
+    lbtab = bounds.counting_table(3, 10, 3)
+    _, ins, parts, _, phash = scan.scan(F, S, 3, cands, lbtab, 9, 10, constants.UNIT, zob)
+    kept = order.distinct_splits(cands, ins, parts, phash)
     assert len(kept) < 80 and list(kept) == sorted(kept)
 
     def moves(rows: np.ndarray, sub: np.ndarray) -> set[tuple[frozenset[frozenset[int]], int]]:
@@ -464,7 +464,7 @@ def test_distinct_splits_keep_every_split_of_every_part() -> None:
 
 def test_compiled_clock_reads_perf_counter() -> None:
     before = time.perf_counter()
-    now = exact.now()
+    now = clock.now()
     assert before <= now <= time.perf_counter()
 
 

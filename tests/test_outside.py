@@ -267,7 +267,7 @@ def test_ctrl_c_inside_compiled_code_ends_the_command(tmp_path: Path) -> None:
     assert err.startswith("interrupted") and err.count("\n") == 1, err
 
 
-IN_OBJECT_MODE = {"playbook.engines.exact.now"}
+IN_OBJECT_MODE = {"playbook.engines.clock.now"}
 """Kernels that run Python (the clock) in object mode: they take the lock for that call."""
 
 

@@ -9,7 +9,7 @@ import pytest
 from helpers import BUDGET
 
 from playbook.core.problem import Problem
-from playbook.engines.exact import INF
+from playbook.engines.constants import INF
 from playbook.games import Mastermind
 from playbook.search import optimal
 from playbook.studies.root import proof_line, proof_of

@@ -8,7 +8,13 @@ from the problem itself (:mod:`playbook.core`), which imports them.
 * :mod:`~playbook.engines.hashset`: a set of 64-bit hashes in two arrays;
 * :mod:`~playbook.engines.symmetry`: one guess per class of guesses a game's symmetry makes
   alike;
-* :mod:`~playbook.engines.exact`: the exact search below the root;
+* the exact search below the root, by concern: :mod:`~playbook.engines.constants` (what a
+  value counts, shared by all the searches), :mod:`~playbook.engines.clock` (the deadline's
+  clock), :mod:`~playbook.engines.bounds` (counting bounds), :mod:`~playbook.engines.memo`
+  (keys and packed entries), :mod:`~playbook.engines.scan` (each candidate's bound and
+  partition), :mod:`~playbook.engines.order` (the order guesses are tried in),
+  :mod:`~playbook.engines.layout` (sets laid out by code) and :mod:`~playbook.engines.solve`
+  (the search itself and the walk that lays its tree out);
 * :mod:`~playbook.engines.unfound`: the fewest answers no tree finds in time;
 * :mod:`~playbook.engines.hard`: the exact search under hard mode;
 * :mod:`~playbook.engines.misses`: Hangman's exact minimax.

@@ -4,11 +4,11 @@ stays there, and every letter marked right or elsewhere is used again, as many t
 
 Which guesses stay allowed depends on the path, not on the answers left alone, so a node is
 a set of answers *and* the guesses it allows: both go into the memo's key. The value is what
-:mod:`playbook.engines.exact` computes (guesses, and :data:`~playbook.engines.exact.MISS` more for
-each answer not found in time), over the allowed guesses only; every answer still possible is
-allowed (it keeps everything revealed), so the counting bound stays admissible. Guesses are
-tried in order of their bound (the answers, and their parts' counting bounds), possible
-answers first among equals; parts are searched smallest first below what is left of the
+:mod:`playbook.engines.solve` computes (guesses, and :data:`~playbook.engines.constants.MISS` more
+for each answer not found in time), over the allowed guesses only; every answer still possible is
+allowed (it keeps everything revealed), so the counting bound stays admissible. Guesses are tried in
+order of their bound (the answers, and their parts' counting bounds), possible answers first among
+equals; parts are searched smallest first below what is left of the
 cut-off, as in the main search.
 
 The rule is read from the game's tables (:meth:`playbook.games.base.Game.revealing`): each
@@ -21,7 +21,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from playbook.engines.exact import INF, MISS, SHIFT
+from playbook.engines.constants import INF, MISS, SHIFT
 
 PLAIN = 0x9E3779B97F4A7C15
 """Multiplier of the memo key's parts."""

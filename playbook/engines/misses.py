@@ -7,8 +7,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from playbook.engines.exact import ABORT, SHIFT, _store, now, set_key
+from playbook.engines.clock import now
+from playbook.engines.constants import ABORT, SHIFT
 from playbook.engines.kernels import family_bound_in, letter_parts, letter_stats
+from playbook.engines.memo import set_key, store
 
 
 @numba.njit(cache=True, nogil=True)
@@ -58,7 +60,7 @@ def worst(S, beta, F, families, counts, zob, memo, stats, deadline, n_codes):  #
         if fb > lb:
             lb = fb
             if lb >= beta:
-                _store(memo, key, lb, 0, False)
+                store(memo, key, lb, 0, False)
                 return lb
     stats[0] += 1
     if (stats[0] & 255) == 0 and now() > deadline:
@@ -89,7 +91,7 @@ def worst(S, beta, F, families, counts, zob, memo, stats, deadline, n_codes):  #
             if best <= lb:
                 break
     if best_letter >= 0:
-        _store(memo, key, best, best_letter, True)
+        store(memo, key, best, best_letter, True)
         return best
-    _store(memo, key, best, 0, False)
+    store(memo, key, best, 0, False)
     return best

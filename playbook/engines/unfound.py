@@ -1,24 +1,18 @@
 """The exact search's second question, in numba: the fewest answers of a set that no tree
 finds within the turns (where no tree finds them all), by branch and bound on the same
-kernels as :mod:`playbook.engines.exact`."""
+kernels as :mod:`playbook.engines.solve`."""
 
 from __future__ import annotations
 
 import numba
 import numpy as np
 
-from playbook.engines.exact import (
-    ABORT,
-    INF,
-    guess_order,
-    lay_out,
-    layout_buffers,
-    now,
-    parts_of,
-    perfect,
-    scan,
-    set_key,
-)
+from playbook.engines.clock import now
+from playbook.engines.constants import ABORT, INF
+from playbook.engines.layout import lay_out, layout_buffers
+from playbook.engines.memo import set_key
+from playbook.engines.order import guess_order
+from playbook.engines.scan import parts_of, perfect, scan
 
 
 def unfound_table(limit: int, n: int, branching: int) -> np.ndarray:

@@ -19,7 +19,7 @@ from playbook.convert import tree_plan
 from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
 from playbook.core.problem import Problem
 from playbook.core.scores import Score
-from playbook.engines import exact
+from playbook.engines import constants
 from playbook.engines.symmetry import representatives
 from playbook.errors import ConfigError
 from playbook.model import GroupPlan, Method, Playbook
@@ -241,7 +241,7 @@ def play_optimal(
             session.words_info,
             budget,
             first,
-            exact.MISS,
+            constants.MISS,
             names,
             *(("weighted", WEIGHT_BASE) if weighted else ()),
         )

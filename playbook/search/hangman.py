@@ -22,7 +22,8 @@ from numba.typed import Dict
 from playbook.core.problem import Problem
 from playbook.engines import kernels
 from playbook.engines import misses as misses_kernel
-from playbook.engines.exact import ABORT, GUESS_MASK, memo_entry
+from playbook.engines.constants import ABORT, GUESS_MASK
+from playbook.engines.memo import memo_entry
 from playbook.search.trees import Node, Probe, TryList, size
 
 
@@ -94,7 +95,7 @@ class Solver:
         n = self.F.shape[1]
         self.zob = rng.integers(0, 2**63, size=n, dtype=np.int64).astype(np.uint64) * 2 + 1
         self.memo = Dict.empty(types.uint64, types.int64)
-        """set -> packed (misses, letter, exact) as :func:`playbook.engines.exact._store` keeps."""
+        """set -> packed (misses, letter, exact) as :func:`playbook.engines.memo.store` keeps."""
         self.stats = np.zeros(2, dtype=np.int64)
         self.deadline = time.perf_counter() + self.budget
 

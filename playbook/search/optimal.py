@@ -59,26 +59,13 @@ from numba.typed import Dict
 
 from playbook.core.problem import Problem
 from playbook.core.ranking import FIRST_CONSISTENT, RULES
-from playbook.engines.exact import (
-    ABORT,
-    INF,
-    MISS,
-    NO_LEAN,
-    UNIT,
-    branching_of,
-    by_answer,
-    counting_table,
-    guess_order,
-    least_bound,
-    memo_guess,
-    scan,
-    solve,
-    split_by_code,
-    walk,
-    walk_room,
-    weigh,
-    weighted_bound,
-)
+from playbook.engines.bounds import branching_of, counting_table, weigh, weighted_bound
+from playbook.engines.constants import ABORT, INF, MISS, UNIT
+from playbook.engines.layout import NO_LEAN, by_answer, split_by_code
+from playbook.engines.memo import memo_guess
+from playbook.engines.order import guess_order
+from playbook.engines.scan import least_bound, scan
+from playbook.engines.solve import solve, walk, walk_room
 from playbook.engines.symmetry import class_cache, kernel_args, representatives, respects
 from playbook.engines.unfound import SEPARATORS_BYTES, core_pool, separators, unfound, unfound_table
 from playbook.games import Symmetry

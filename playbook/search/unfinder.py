@@ -11,7 +11,9 @@ import time
 import numpy as np
 
 from playbook.core.problem import Problem
-from playbook.engines.exact import ABORT, INF, UNIT, guess_order, scan
+from playbook.engines.constants import ABORT, INF, UNIT
+from playbook.engines.order import guess_order
+from playbook.engines.scan import scan
 from playbook.search.optimal import GroupSearch
 
 

@@ -17,16 +17,10 @@ from numba import types
 from numba.typed import Dict
 
 from playbook.core.problem import Problem
-from playbook.engines.exact import (
-    GUESS_MASK,
-    INF,
-    MISS,
-    UNIT,
-    branching_of,
-    counting_table,
-    least_bound,
-)
+from playbook.engines.bounds import branching_of, counting_table
+from playbook.engines.constants import GUESS_MASK, INF, MISS, UNIT
 from playbook.engines.hard import hard_solve, narrowed, node_key
+from playbook.engines.scan import least_bound
 from playbook.search.optimal import split_of
 from playbook.search.trees import Node, Probe, Tree, TryList
 

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from playbook.core.problem import Problem
-from playbook.engines.exact import MISS
+from playbook.engines.constants import MISS
 from playbook.search.optimal import optimal_tree
 from playbook.search.trees import Node, Probe
 

@@ -21,7 +21,7 @@ from typing import Protocol
 
 import numpy as np
 
-from playbook.engines.exact import ABORT, INF
+from playbook.engines.constants import ABORT, INF
 
 
 @dataclasses.dataclass(frozen=True)
