@@ -35,7 +35,7 @@ from playbook.config import Config
 from playbook.errors import PlaybookError
 from playbook.games import Game
 from playbook.pipeline import build as building
-from playbook.pipeline import outputs, strategies
+from playbook.pipeline import choices, outputs, strategies
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session
 from playbook.pipeline.units import Progress
@@ -102,6 +102,7 @@ def prepare_build(
     _flag("use_cache", use_cache)
     _flag("resume", resume)
     out = Path(out)
+    choices.check(cfg)
     building.check_buildable(cfg)
     session = Session.open(cfg, use_cache=use_cache)
     groups = tuple(session.select(letters))

@@ -1,7 +1,11 @@
-"""The build configuration: one frozen object, loaded strictly from YAML.
+"""The build configuration: one frozen object, loaded strictly from YAML, at the bottom of
+the house (it imports no room above it).
 
 Unknown keys (with a "did you mean"), wrong types and impossible values are errors that name
-the file, the line and the key, and say what is allowed.
+the file, the line and the key, and say what is allowed. The choices that belong to a
+registry (a game and its rules, a ranking, tiles, a language, output formats, a backend, an
+answer model, accents) are checked by :mod:`playbook.pipeline.choices` when a session opens,
+with the same file, line and key (:meth:`Config.refuse`).
 """
 
 from __future__ import annotations
@@ -14,12 +18,8 @@ from typing import Any
 
 import yaml
 
-from playbook import parallel, render, safe_yaml, values
-from playbook.core.ranking import OPENING_RANKINGS
+from playbook import safe_yaml, values
 from playbook.errors import ConfigError
-from playbook.games import GAMES, GUESS_POOLS, Hangman, Mastermind, RulesError, WordGame
-from playbook.model.plan import ANSWER_MODELS
-from playbook.words import ACCENTS, list_language
 
 PROFILES = ("simple", "fast")
 REVEALED = ("first", "none")
@@ -177,6 +177,22 @@ class Config:
     a local cluster with ``n_jobs`` workers."""
     compare: str | None = None
     """A reference playbook (e.g. the 1994 paper's) to compare with in the summary."""
+    lines: tuple[tuple[str, int], ...] = dataclasses.field(default=(), compare=False, repr=False)
+    """The line of each key in its file (dotted keys; 0 for a key set on the command
+    line), for messages; not a setting."""
+
+    def line_of(self, key: str) -> int | None:
+        """The line of ``key`` in the file it was read from (None: not written there)."""
+        return dict(self.lines).get(key)
+
+    def written(self, key: str) -> bool:
+        """Whether the file sets ``key`` (rather than the default)."""
+        return self.line_of(key) is not None
+
+    def refuse(self, key: str, why: str) -> ConfigError:
+        """The one-line error of a key: the file, its line and the key, and why."""
+        line = self.line_of(key)
+        return ConfigError(f"{self.source}{f':{line}' if line else ''}: key '{key}': {why}")
 
     def game_settings(self) -> dict[str, Any]:
         """Every rule a game may take from the config, by the name of its field (each game
@@ -206,20 +222,13 @@ _SECTIONS: dict[str, type] = {
 
 
 def _choices(key: str) -> tuple[str, ...] | None:
-    """The values a key allows, read from the registries (None: any value of its type)."""
+    """The values a key allows where the schema owns them (None: any value of its type, or
+    a registry's choice, checked when a session opens)."""
     return {
-        "game": tuple(sorted(GAMES)),
         "profile": PROFILES,
-        "words.accents": ACCENTS,
-        "words.answer_model": ANSWER_MODELS,
         "rules.revealed": REVEALED,
-        "rules.guess_pool": GUESS_POOLS,
-        "search.ranking": OPENING_RANKINGS,
         "search.device": DEVICES,
         "search.try_order": TRY_ORDERS,
-        "render.tiles": render.TILE_STYLES,
-        "render.language": render.i18n.CHOICES,
-        "backend": parallel.BACKENDS,
     }.get(key)
 
 
@@ -232,17 +241,12 @@ TRY_ORDERS = ("list", "likely")
 DEVICES = ("cpu", "gpu", "auto")
 """Where the exhaustive triple search may run (``search.device``)."""
 
-FORMATS = ("yaml", *render.FORMATS)
-"""What ``build`` may write: the playbook's YAML and every format of the renderers."""
-
 MAX_OPENINGS = 3
 """Most fixed openings a search chooses (``search.max_openings``)."""
 
 _RANGES: dict[str, tuple[int, int]] = {
-    # the game's own limits (one place: the game's ranges)
-    "words.length": WordGame.ranges["length"],
-    "words.max_length": Hangman.ranges["max_length"],
-    "rules.turns": WordGame.ranges["turns"],
+    # the games' own limits (length, turns, misses, pegs, colours) are the games' ranges,
+    # checked when a session opens
     "search.max_openings": (0, MAX_OPENINGS),
     "words.min_zipf": (0, 8),
     "words.most_common": (1, 10_000_000),
@@ -255,9 +259,6 @@ _RANGES: dict[str, tuple[int, int]] = {
     "fast.breadth": (1, 64),
     "fast.candidates": (1, 64),
     "n_jobs": (-1, 1024),
-    "rules.misses": Hangman.ranges["misses"],
-    "mastermind.pegs": Mastermind.ranges["pegs"],
-    "mastermind.colours": Mastermind.ranges["colours"],
 }
 
 
@@ -304,15 +305,6 @@ def _check_value(
         lo, hi = _RANGES[key]
         if not lo <= value <= hi:
             raise ConfigError(f"{where}: {value} is out of range; allowed: {lo} to {hi}")
-    if key == "render.formats":
-        bad = [f for f in value.split(",") if f.strip() not in FORMATS]
-        if bad or "yaml" not in value:
-            raise ConfigError(
-                f"{where}: {value!r}: allowed: a comma-separated choice of "
-                f"{', '.join(FORMATS)} that includes yaml"
-            )
-    if key == "scheduler" and (why := parallel.scheduler_refusal(value)) is not None:
-        raise ConfigError(f"{where}: {why}")
     if key == "n_jobs" and value == 0:
         raise ConfigError(f"{where}: 0 is not allowed; use a positive number or -1 (all cores)")
     if key == "name" and (not value or "/" in value or value.startswith(".") or os.sep in value):
@@ -368,37 +360,22 @@ def parse(text: str, path: str) -> Config:
     if "name" not in data:
         raise ConfigError(f"{path}: missing key 'name' (the playbook's name)")
     cfg: Config = _build(Config, data, path, lines, "")
-    cfg = dataclasses.replace(cfg, source=path)
-    _check_consistency(cfg, lines)
-    return _default_formats(cfg, lines)
+    cfg = dataclasses.replace(cfg, source=path, lines=tuple(lines.lines.items()))
+    _check_consistency(cfg)
+    return cfg
 
 
-def _check_consistency(cfg: Config, lines: _Lines) -> None:
-    def refuse(key: str, why: str) -> ConfigError:
-        """The one-line error of a key that does not fit the others."""
-        return ConfigError(f"{cfg.source}{lines.at(key)}: key '{key}': {why}")
-
+def _check_consistency(cfg: Config) -> None:
+    """Keys that do not fit the others (the schema's own rules; the registries' follow when
+    a session opens)."""
+    refuse = cfg.refuse
     if cfg.scheduler and cfg.backend != "dask":
         raise refuse(
             "scheduler",
             f"a Dask scheduler is used by backend: dask, but backend is {cfg.backend!r}; set "
             "backend: dask or leave the scheduler out",
         )
-    try:
-        GAMES[cfg.game].configure(cfg.game_settings())
-    except RulesError as exc:
-        raise refuse(f"rules.{exc.key}", exc.why) from None
     words = cfg.words
-    game = GAMES[cfg.game]
-    if words.max_length is not None and "max_length" not in {
-        f.name for f in dataclasses.fields(game)
-    }:
-        takes = ", ".join(sorted(n for n, c in GAMES.items() if "max_length" in c.ranges))
-        raise refuse(
-            "words.max_length",
-            f"{cfg.game} plays words of words.length letters only; words of several lengths "
-            f"are for {takes}; leave max_length out",
-        )
     if words.max_length is not None and words.max_length < words.length:
         raise refuse(
             "words.max_length",
@@ -417,13 +394,6 @@ def _check_consistency(cfg: Config, lines: _Lines) -> None:
             f"{words.answer_model!r} picks the answers from the word list, and words.answers "
             "names a list of its own; set one",
         )
-    likely = cfg.search.try_order == "likely"
-    if (likely or words.answer_model != "all") and list_language(dataclasses.asdict(words)) is None:
-        raise refuse(
-            "search.try_order" if likely else "words.answer_model",
-            f"{'likely' if likely else words.answer_model!r} needs word frequencies, bundled for "
-            "Dutch and English lists (a bundled list, or a list with ij_letter or ij_to_y)",
-        )
     if words.answer_model != "common" and words.most_common is not None:
         raise refuse(
             "words.most_common",
@@ -435,22 +405,6 @@ def _check_consistency(cfg: Config, lines: _Lines) -> None:
             f"{cfg.fast.openings} fixed words leave no turn to find the word within "
             f"{cfg.rules.turns} turns",
         )
-
-
-def _default_formats(cfg: Config, lines: _Lines) -> Config:
-    """The play-along page needs a game whose feedback the browser computes: asked for, it is
-    an error for other games; by default, it is left out for them."""
-    formats = [f.strip() for f in cfg.render.formats.split(",")]
-    if "page" not in formats or GAMES[cfg.game].browser_feedback:
-        return cfg
-    if "render.formats" in lines.lines:
-        able = ", ".join(sorted(n for n, c in GAMES.items() if c.browser_feedback))
-        raise ConfigError(
-            f"{cfg.source}{lines.at('render.formats')}: key 'render.formats': 'page' needs a "
-            f"game whose feedback the browser computes ({able}); game {cfg.game!r} has none"
-        )
-    kept = ",".join(f for f in formats if f != "page")
-    return dataclasses.replace(cfg, render=dataclasses.replace(cfg.render, formats=kept))
 
 
 def load(path: str | os.PathLike[str]) -> Config:
@@ -468,6 +422,11 @@ def override(cfg: Config, **changes: Any) -> Config:
     """A copy with dotted keys changed (command-line flags), checked like the file."""
     lines = _Lines("")
     out = cfg
+    set_here = {key for key, value in changes.items() if value is not None}
+    # a key the command line sets is written, on no line of the file
+    kept = tuple((k, n) for k, n in cfg.lines if k not in set_here) + tuple(
+        (k, 0) for k in set_here
+    )
     for key, value in changes.items():
         if value is None:
             continue
@@ -481,5 +440,6 @@ def override(cfg: Config, **changes: Any) -> Config:
             field = next(f for f in dataclasses.fields(out) if f.name == leaf)
             _check_value("command line", lines, key, value, field)
             out = dataclasses.replace(out, **{leaf: value})
-    _check_consistency(out, lines)
+    out = dataclasses.replace(out, lines=kept)
+    _check_consistency(out)
     return out

@@ -7,6 +7,7 @@ import pytest
 from playbook import config, model
 from playbook.cli.commands import bundled_configs, config_path
 from playbook.errors import ConfigError
+from playbook.pipeline import choices
 
 CASES = [
     # found by fuzzing: a key holding a line break must not break the one-line message
@@ -62,7 +63,7 @@ CASES = [
 @pytest.mark.parametrize(("text", "message"), CASES)
 def test_config_errors(text: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message) as info:
-        config.parse(text, "c.yaml")
+        choices.check(config.parse(text, "c.yaml"))  # the registries' choices: at a session
     assert "\n" not in str(info.value)
 
 

@@ -21,7 +21,7 @@ from playbook import api, config, files, model, parallel, signals, words
 from playbook.cli import console as report
 from playbook.cli import watchdog
 from playbook.errors import PlaybookError
-from playbook.pipeline import likely, outputs, strategies
+from playbook.pipeline import choices, likely, outputs, strategies
 from playbook.pipeline.session import split_letters
 
 DEFAULT_CONFIG = "lingo-nl-5"
@@ -203,7 +203,7 @@ def _build_command(
         )
     with config_path(args.config) as path:
         cfg = config.override(
-            config.load(path),
+            choices.load(path),
             n_jobs=args.jobs,
             backend=args.backend or ("dask" if args.scheduler else None),
             scheduler=args.scheduler,
@@ -337,7 +337,7 @@ def _print_strategy(args: argparse.Namespace, result: strategies.StrategyResult)
 def cmd_strategy(args: argparse.Namespace) -> int:
     out = api.output_file(args.out, "--out") if args.out else None
     with config_path(args.config) as path:
-        cfg = config.load(path)
+        cfg = choices.load(path)
         if args.hard:
             cfg = config.override(cfg, **{"rules.hard": True})
         letters = _letters(args.letters)
@@ -366,7 +366,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 
 def cmd_rank(args: argparse.Namespace) -> int:
     with config_path(args.config) as path:
-        cfg = config.load(path)
+        cfg = choices.load(path)
         rows = strategies.rank(cfg, args.rule, top=args.top, letters=_letters(args.letters))
     if args.json:
         print(json.dumps(rows))

@@ -21,6 +21,7 @@ from playbook.cli import watchdog
 from playbook.cli.commands import config_path, console, err, load_playbook
 from playbook.errors import PlaybookError
 from playbook.games import Code, Game
+from playbook.pipeline import choices
 from playbook.pipeline.session import Session, split_letters
 from playbook.render.tiles import PALETTES
 from playbook.spelling import Spelling
@@ -48,7 +49,7 @@ def _playbook(args: argparse.Namespace, cfg: config.Config) -> model.Playbook | 
 
 def _config(args: argparse.Namespace, path: Path) -> config.Config:
     """The config with ``--hard`` and ``--words FILE`` applied."""
-    cfg = config.load(path)
+    cfg = choices.load(path)
     if args.hard:
         cfg = config.override(cfg, **{"rules.hard": True})
     if args.words:

@@ -11,6 +11,7 @@ from playbook import config, studies
 from playbook.cli import watchdog
 from playbook.cli.commands import _letters, _past_budget, _undecided, config_path, console
 from playbook.errors import PlaybookError
+from playbook.pipeline import choices
 
 
 def _pack(head: str, items: list[str], width: int = 80) -> str:
@@ -93,7 +94,7 @@ def cmd_value(args: argparse.Namespace) -> int:
 def _value(args: argparse.Namespace) -> int:
     openings = [w.strip() for w in (args.openings or "").split(",") if w.strip()]
     with config_path(args.config) as path:
-        cfg = config.load(path)
+        cfg = choices.load(path)
         if studies.counts_misses(cfg):
             return _hangman_value(args, cfg)
         if args.sample is not None:
@@ -163,7 +164,7 @@ def cmd_mistakes(args: argparse.Namespace) -> int:
 
 def _mistakes(args: argparse.Namespace) -> int:
     with config_path(args.config) as path:
-        cfg = config.load(path)
+        cfg = choices.load(path)
         try:
             e = studies.expected_mistakes(cfg, args.word, args.strategy, budget=args.budget)
         except studies.MistakesOutOfTime:

@@ -13,6 +13,7 @@ from playbook.config import Config
 from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game
 from playbook.model import Playbook, group_key
+from playbook.pipeline import choices
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.proofs import recheck
 from playbook.pipeline.session import Lists, Session
@@ -110,7 +111,7 @@ def render_formats(
     show its page counts; ``others``: playbooks of the list under other rules (the card);
     ``answers``: the build's answer list, for the formats that need it. Returns each file's
     suffix, data and a word on it (the PDF's page count), and the pages per group."""
-    wanted = {f.strip() for f in cfg.render.formats.split(",")}
+    wanted = set(choices.formats_of(cfg))
     formats = [f for f in sorted(render.FORMATS.values(), key=lambda f: not f.paged)]
     formats = [f for f in formats if f.name in wanted]
     pages: dict[str, int] = {}
@@ -158,7 +159,7 @@ def output_names(cfg: Config, groups: Sequence[str] | None) -> list[str]:
     (:func:`file_stem`, then a suffix per format the config asks for)."""
     order = None if groups is None else sorted(set(groups), key=group_key)
     stem = _stem(order)
-    wanted = [f.strip() for f in cfg.render.formats.split(",")]
+    wanted = choices.formats_of(cfg)
     suffixes = [fmt.suffix for fmt in render.FORMATS.values() if fmt.name in wanted]
     return [stem + suffix for suffix in (".yaml", *suffixes)]
 

@@ -21,6 +21,7 @@ from playbook.core.problem import Problem
 from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game, find_game, from_rules
 from playbook.model import Playbook, group_key
+from playbook.pipeline import choices
 from playbook.spelling import IJ, IJ_NAME, Spelling
 
 
@@ -228,6 +229,7 @@ class Session:
     def open(cls, cfg: Config, *, use_cache: bool = True) -> Session:
         """The config's game and lists, and the feedback matrix (computed, or read from the
         cache)."""
+        choices.check(cfg)
         game = find_game(cfg.game).configure(cfg.game_settings())
         lists = _load_config_lists(cfg, game)
         guesses, answers = lists.guesses.words, lists.answers.words

@@ -14,6 +14,7 @@ from playbook.arguments import CONFIG, need, seconds, words
 from playbook.config import Config
 from playbook.errors import PlaybookError
 from playbook.games import find_game
+from playbook.pipeline import choices
 from playbook.pipeline.session import Session
 from playbook.search import hangman
 from playbook.studies import expect, mixed, randomised
@@ -157,6 +158,7 @@ class HangmanValue:
 
 def counts_misses(cfg: Config) -> bool:
     """Whether the config's game counts misses (Hangman) rather than guesses."""
+    choices.check(cfg)
     return find_game(cfg.game).limit_name == "misses"
 
 
