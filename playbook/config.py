@@ -74,7 +74,10 @@ class RulesConfig:
     """``all`` words of the length may be guessed (the paper), or only those that start
     with the ``revealed`` letter (the TV rules)."""
     hard: bool = False
-    """Wordle's hard mode: every guess must be consistent with all feedback so far."""
+    """The strict hard mode: every guess must fit all the feedback so far (it could still be
+    the answer); stricter than the hard mode Wordle enforces (letters revealed used again),
+    which the exact search of ``playbook.studies.hard_mode`` plays
+    (:data:`playbook.games.base.HARD_MODES` names both)."""
     misses: int = 6
     """Hangman: the game is lost at this many misses."""
 

@@ -217,3 +217,32 @@ def test_the_hard_script_stops_on_bad_arguments_with_one_line(tmp_path: Path, ca
         err = capsys.readouterr().err
         assert err.startswith(says) and err.count("\n") == 1, err
     assert (tmp_path / "elsewhere.txt").read_text() == "kept"
+
+
+def test_the_two_hard_modes_are_named_apart_and_differ_as_documented() -> None:
+    """Issue 47, item 3: "hard mode" is two rules with two names. The strict one (a config's
+    ``rules.hard``: :meth:`Game.fits`) allows only words that fit all the feedback; Wordle's
+    (:func:`keeps_revealed`, the exact search's) allows every word that uses again what was
+    revealed. Every word the strict one allows, Wordle's allows; not the other way round."""
+    from playbook.games import HARD_MODES
+
+    assert set(HARD_MODES) == {"strict", "wordle"}
+    assert "rules.hard" in HARD_MODES["strict"] and "revealing" in HARD_MODES["wordle"]
+    game, rng = Wordle(), random.Random(47)
+    pool = list(_answers())
+    wider = 0
+    for _ in range(300):
+        guess, answer = rng.choice(pool), rng.choice(pool)
+        code = game.feedback(guess, answer)
+        shown = game.format(code)
+        for word in rng.sample(pool, 40):
+            strict = game.fits(word, [(guess, code)])
+            kept = keeps_revealed(guess, shown, word)
+            assert kept or not strict, (guess, shown, word)
+            wider += kept and not strict
+    assert wider > 0  # Wordle's allows words the strict one refuses
+    # the documented example: after crane against cider, crepe keeps c, r and e (Wordle's
+    # hard mode allows it) but would not have given the same marks (the strict one refuses)
+    code = game.feedback("crane", "cider")
+    assert keeps_revealed("crane", game.format(code), "crepe")
+    assert not game.fits("crepe", [("crane", code)])

@@ -11,6 +11,7 @@ from playbook import values
 from playbook.errors import ConfigError
 from playbook.games.base import (
     GUESS_POOLS,
+    HARD_MODES,
     Code,
     Game,
     Planner,
@@ -30,6 +31,7 @@ GAMES: dict[str, type[Game]] = {
 __all__ = [
     "GAMES",
     "GUESS_POOLS",
+    "HARD_MODES",
     "Code",
     "Game",
     "Hangman",

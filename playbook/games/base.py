@@ -77,11 +77,23 @@ def _dtype(n_codes: int) -> type[np.unsignedinteger[Any]]:
     return np.uint16 if n_codes <= 1 << 16 else np.uint32  # 11 and 12 letters: 3**11 codes
 
 
+HARD_MODES: Mapping[str, str] = {
+    "strict": "every guess fits all the feedback so far, so that it could still be the answer "
+    "(rules.hard, the --hard of play, simulate and strategy; Game.fits)",
+    "wordle": "every letter revealed is used again and a letter marked in the right place "
+    "stays there, as Wordle enforces it (Game.revealing; the exact search of "
+    "playbook.studies.hard_mode)",
+}
+"""The two rules called hard mode, named apart: the strict one a config's ``rules.hard``
+sets, and Wordle's own, which allows more guesses (every guess the strict one allows keeps
+what was revealed; not the other way round)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Revealing:
-    """What a guess's feedback reveals that a hard mode makes every later guess keep (Wordle:
-    letters marked in the right place stay there; every letter marked right or elsewhere is
-    used again, as many times)."""
+    """What a guess's feedback reveals that Wordle's hard mode (:data:`HARD_MODES`
+    ``wordle``) makes every later guess keep: letters marked in the right place stay there;
+    every letter marked right or elsewhere is used again, as many times."""
 
     letters: np.ndarray
     """Each guess's letters, ``(guesses, length)`` small whole numbers."""
@@ -210,7 +222,7 @@ class Game(abc.ABC):
     ) -> bool:
         """Whether ``word`` could still be the answer after ``history`` (guess, feedback):
         every move gives it the feedback it got. The one statement of "still possible"
-        (hard mode allows only such guesses); ``feedback``: the rule, cached by the caller
+        (the strict hard mode, :data:`HARD_MODES` ``strict``, allows only such guesses); ``feedback``: the rule, cached by the caller
         (default: :meth:`feedback`)."""
         rule = self.feedback if feedback is None else feedback
         return all(rule(guess, word) == code for guess, code in history)
@@ -276,7 +288,8 @@ class Game(abc.ABC):
         return None
 
     def revealing(self, guesses: Sequence[str]) -> Revealing | None:
-        """What a hard mode makes every later guess keep, as tables for the exact search
+        """What Wordle's hard mode (:data:`HARD_MODES` ``wordle``) makes every later guess
+        keep, as tables for the exact search
         (:mod:`playbook.engines.hard`); None where the game has no such rule."""
         return None
 

@@ -187,7 +187,8 @@ class WordGame(Game):
         return "".join(PAPER_SYMBOLS[m] for m in decode(code, self.length))
 
     def revealing(self, guesses: Sequence[str]) -> Revealing:
-        """Wordle's hard mode as the game enforces it: a letter marked in the right place
+        """Wordle's hard mode as the game enforces it (:data:`~playbook.games.base.HARD_MODES`
+        ``wordle``; not the strict one of :attr:`Wordle.hard`): a letter marked in the right place
         stays there, and every letter marked right or elsewhere is used again (as many
         times); a letter marked absent may be played again."""
         codes = np.arange(self.n_codes, dtype=np.int64)
@@ -290,7 +291,8 @@ class Wordle(WordGame):
     turns: int = 6
     revealed: str = "none"
     hard: bool = False
-    """Hard mode: every guess must be consistent with all feedback so far."""
+    """The strict hard mode (:data:`~playbook.games.base.HARD_MODES` ``strict``): every guess
+    fits all the feedback so far; stricter than Wordle's own (:meth:`revealing`)."""
 
     def rules(self) -> dict[str, Any]:
         return {**super().rules(), "hard": self.hard}

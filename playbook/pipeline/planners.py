@@ -18,7 +18,7 @@ from playbook.core.ranking import Ranking, ranking
 from playbook.games import Planner
 from playbook.model import GroupPlan, Method
 from playbook.pipeline import likely
-from playbook.pipeline.units import Run, find_openings
+from playbook.pipeline.units import Run, find_openings, game_limit
 from playbook.search import hangman, openings, tables, unfinder
 from playbook.search.openings import Opening
 from playbook.search.rescue import Shape, rescue, swap
@@ -127,7 +127,7 @@ def plan_groups(
 ) -> list[GroupPlan]:
     """Plans for the groups, in name order, by the game's planner and the profile."""
     rank = ranking(cfg.search.ranking)
-    turns = cfg.rules.turns
+    turns = game_limit(problems)  # the game's limit: the one way turns reach the search
 
     def tick(phase: str) -> Callable[[int, GroupPlan], None]:
         return lambda i, plan: run.tick(phase, i + 1, len(problems), plan.group)

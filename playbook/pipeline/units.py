@@ -111,7 +111,7 @@ def _singles(
     problems: dict[str, Problem],
     pending: list[str],
     rank: Ranking,
-    turns: int,
+    limit: int,
     max_k: int,
     run: Run,
 ) -> dict[str, Opening]:
@@ -119,7 +119,7 @@ def _singles(
     found = {}
     names = list(pending)
     for i, name in enumerate(names, start=1):
-        best = openings.best_single(problems[name], rank, turns - 1)
+        best = openings.best_single(problems[name], rank, openings.largest_left(limit, 1))
         if best is None and max_k == 1:
             best = openings.best_single(problems[name], rank, BIG)
         if best is not None:
@@ -133,7 +133,7 @@ def _pairs(
     problems: dict[str, Problem],
     pending: list[str],
     rank: Ranking,
-    turns: int,
+    limit: int,
     max_k: int,
     run: Run,
 ) -> dict[str, Opening]:
@@ -144,7 +144,8 @@ def _pairs(
         return openings.first_word_units(p.F.shape[0], PAIR_UNITS)
 
     results = map_units(
-        "pairs", openings.pair_unit, problems, pending, (rank, turns - 2), parts,
+        "pairs", openings.pair_unit, problems, pending, (rank, openings.largest_left(limit, 2)),
+        parts,
         str(PAIR_UNITS), run,
     )  # fmt: skip
     found = {}
@@ -162,11 +163,11 @@ def _pairs(
 
 
 def _triples(
-    problems: dict[str, Problem], pending: list[str], rank: Ranking, turns: int, run: Run
+    problems: dict[str, Problem], pending: list[str], rank: Ranking, limit: int, run: Run
 ) -> dict[str, tuple[Opening | None, dict[str, Any]]]:
     """Exhaustive triple search for the groups that two openings do not settle: the best
     triple meeting the target (or the proof that none does), and the note recording it."""
-    target = turns - 3
+    target = openings.largest_left(limit, 3)
     units, label = openings.TRIPLE_UNITS, f"x{openings.TRIPLE_UNITS}"
     fn: Callable[..., openings.TripleUnit] = openings.triple_unit
     if run.gpu:
@@ -215,7 +216,8 @@ def _climb(
     ran) change nothing.
     """
     rank = ranking(cfg.search.ranking)
-    target, budget, seed = cfg.rules.turns - 3, cfg.search.restarts, cfg.search.seed
+    target = openings.largest_left(game_limit(problems), 3)
+    budget, seed = cfg.search.restarts, cfg.search.seed
     runs: dict[str, list[tuple[int, tuple[int, ...]]]] = {n: [] for n in pending}
     met: set[str] = set()
     drawn = dict.fromkeys(pending, 0)
@@ -256,7 +258,7 @@ def use_gpu(problems: dict[str, Problem], cfg: Config) -> bool:
 
     why = cover_gpu.available()
     if why is None:
-        bound = cfg.rules.turns - 3
+        bound = openings.largest_left(game_limit(problems), 3)
         for name, p in problems.items():
             misfit = cover_gpu.fits(len(p.answers), p.F.shape[0], p.n_codes, bound)
             if misfit is not None:
@@ -280,23 +282,23 @@ class Decision:
     """The triple search's verdict per group it looked at."""
 
 
-def decide(problems: dict[str, Problem], search: SearchConfig, turns: int, run: Run) -> Decision:
-    """The exhaustive part of :func:`find_openings` for ``turns`` turns: singles and pairs,
-    and triples with ``search.exhaustive_depth: 3``; ``verify --proofs`` runs it again with
-    a playbook's recorded settings to re-decide its proof claims."""
+def decide(problems: dict[str, Problem], search: SearchConfig, limit: int, run: Run) -> Decision:
+    """The exhaustive part of :func:`find_openings` for the game's ``limit`` of turns: singles
+    and pairs, and triples with ``search.exhaustive_depth: 3``; ``verify --proofs`` runs it
+    again with a playbook's recorded settings to re-decide its proof claims."""
     max_k = search.max_openings
     rank = ranking(search.ranking)
     found: dict[str, Opening] = {}
     pending = []
     for name, p in problems.items():
-        if len(p.answers) <= turns or max_k == 0:
+        if len(p.answers) <= limit or max_k == 0:
             found[name] = openings.trivial(p)
         else:
             pending.append(name)
     if max_k >= 1:
-        found |= _singles(problems, pending, rank, turns, max_k, run)
+        found |= _singles(problems, pending, rank, limit, max_k, run)
     if max_k >= 2 and pending:
-        found |= _pairs(problems, pending, rank, turns, max_k, run)
+        found |= _pairs(problems, pending, rank, limit, max_k, run)
     notes: dict[str, dict[str, Any]] = {}
     if max_k >= 3 and search.exhaustive_depth >= 3 and pending:
         fit = []
@@ -307,18 +309,23 @@ def decide(problems: dict[str, Problem], search: SearchConfig, turns: int, run: 
                 continue
             notes[name] = {
                 "exhaustive_triples": {
-                    "target": turns - 3,
+                    "target": openings.largest_left(limit, 3),
                     "skipped": f"the search would hold {need / 1e9:.1f} GB per worker (the "
                     f"limit is {openings.TRIPLE_MEMORY / 1e9:.1f} GB): hill-climbing instead",
                 }
             }
-        searched = _triples(problems, fit, rank, turns, run) if fit else {}
+        searched = _triples(problems, fit, rank, limit, run) if fit else {}
         for name, (best, note) in searched.items():
             if best is not None:
                 found[name] = best
                 pending.remove(name)
             notes[name] = note
     return Decision(found, pending, notes)
+
+
+def game_limit(problems: dict[str, Problem]) -> int:
+    """The game's limit of turns (every group's problem plays the one game)."""
+    return next(iter(problems.values())).game.limit if problems else 0
 
 
 def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[str, Opening]:
@@ -329,7 +336,7 @@ def find_openings(problems: dict[str, Problem], cfg: Config, run: Run) -> dict[s
     that none meets the target (the group then keeps hill-climbing's best, with exception
     moves); with 2, hill-climbing alone (the paper's method).
     """
-    d = decide(problems, cfg.search, cfg.rules.turns, run)
+    d = decide(problems, cfg.search, game_limit(problems), run)
     found = dict(d.found)
     if cfg.search.max_openings >= 3 and d.undecided:
         found |= _climb(problems, d.undecided, cfg, run)

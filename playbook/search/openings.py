@@ -43,6 +43,13 @@ class Opening:
     """Findings to record with the plan (e.g. the exhaustive triple analysis)."""
 
 
+def largest_left(limit: int, k: int) -> int:
+    """The largest part ``k`` fixed openings may leave for every word of it to be found within
+    the game's ``limit`` of turns: one word of the part tried per turn after the openings
+    (the paper's target: ``limit - k``)."""
+    return limit - k
+
+
 def trivial(problem: Problem) -> Opening:
     """No opening at all: the group is tried word by word from the first turn."""
     return Opening((), problem.score(()), Method.TRIVIAL)

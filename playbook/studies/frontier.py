@@ -169,7 +169,7 @@ def points(
     session = Session.open(cfg)
     problems = session.problems()
     rank = ranking(cfg.search.ranking)
-    turns = cfg.rules.turns
+    turns = session.game.limit
     names = sorted(problems, key=lambda n: -len(problems[n].answers))
     specs: list[tuple[str, int | None]] = [(kind, k) for k in ks for kind in KINDS[:2]]
     specs.append(("fast", None))
