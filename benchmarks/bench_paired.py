@@ -10,8 +10,9 @@ Run from the repository root, e.g. with a worktree of the commit before a change
 
 Cases: ``benchmarks/bench_mastermind.py``'s five Mastermind optima (the seconds of
 ``optimal.optimal_tree`` alone), Wordle's optimum from salet (``strategy wordle --rule
-optimal --first salet``, as ``benchmarks/bench_optimal.py`` section 3 times it), the Dutch
-Lingo letters of ``bench_optimal.py`` section 2, and the TV build's fewest-unguaranteed
+optimal --first salet``, as ``benchmarks/bench_optimal.py`` section 3 times it), the same in
+hard mode (``scripts/wordle_hard_mode.py``'s search, ``playbook.studies.hard_mode``), the
+Dutch Lingo letters of ``bench_optimal.py`` section 2, and the TV build's fewest-unguaranteed
 question (section 4). Each process first warms numba on a tiny game (each tree's compiled
 code is cached beside its own sources: the first round of a fresh tree compiles it there,
 so run ``--rounds 1`` once first, or count from round 2). Prints per case the medians, the
@@ -82,6 +83,16 @@ for case in cases:
     elif case == "wordle-salet":
         secs, res = groups(config.load(repo + "/config/wordle.yaml"), None, "salet")
         out[case] = {"seconds": secs, "check": res}
+    elif case == "wordle-hard-salet":
+        from playbook.studies.hard_mode import HardSearch
+        from playbook.studies.root_proof import refute_opening
+        session = Session.open(config.load(repo + "/config/wordle.yaml"))
+        (p,) = session.problems(None).values()
+        search = HardSearch(p, session.game.limit)
+        t0 = time.perf_counter()
+        proof = refute_opening(search, list(p.guesses).index("salet"), 1 << 40)
+        secs = time.perf_counter() - t0
+        out[case] = {"seconds": secs, "check": [proof.bound, proof.exact, int(search.stats[0])]}
     elif case.startswith("lingo-"):
         secs, res = groups(config.load(repo + "/config/lingo-nl-5.yaml"), case[6:])
         out[case] = {"seconds": secs, "check": res}
@@ -100,7 +111,10 @@ for case in cases:
 print(json.dumps(out))
 """
 
-CASES = "mm4x6x6,mm4x6x5,mm3x8x8,mm4x5x8,mm5x5x7,wordle-salet,lingo-ceijnquxy,fewest-kdrwg"
+CASES = (
+    "mm4x6x6,mm4x6x5,mm3x8x8,mm4x5x8,mm5x5x7,wordle-salet,wordle-hard-salet,lingo-ceijnquxy,"
+    "fewest-kdrwg"
+)
 
 
 def run_tree(tree: Path, cases: list[str]) -> dict[str, Any]:

@@ -17,11 +17,11 @@ from playbook.convert import tree_plan
 from playbook.core.problem import Problem
 from playbook.core.ranking import RULES
 from playbook.engines import bounds, clock, constants, hashset, layout, order, scan
-from playbook.engines import unfound as unfound_kernel
+from playbook.engines import cores as core_kernels
 from playbook.engines.symmetry import canonical, representatives, stabilised
 from playbook.games import Game, Mastermind, Symmetry, WordGame
 from playbook.pipeline import strategies
-from playbook.search import optimal, unfinder
+from playbook.search import group, optimal, unfinder
 from playbook.search.greedy import greedy_tree
 from playbook.search.trees import Probe, Tree, TryList
 from playbook.studies import root_proof
@@ -297,7 +297,7 @@ def test_symmetry_needs_closed_answer_set() -> None:
 
 def test_counting_bound() -> None:
     # Mastermind 4 pegs: 13 non-solving feedbacks; 1 + 13 + 169 + 2197 codes by guess 4
-    table = optimal.counting_table(5, 1296, 13)
+    table = bounds.counting_table(5, 1296, 13)
     assert table[5, 1296] == 1 + 2 * 13 + 3 * 169 + 4 * (1296 - 183)
     assert table[3, 183] == 1 + 2 * 13 + 3 * 169
     # one code more than fits: it costs its three guesses and the miss
@@ -692,7 +692,7 @@ def test_fewest_unfound_without_the_separators_table(
     # tried instead: the same figures
     cases = list(_fewest_cases(dutch5))
     with_table = [unfinder.fewest_unfound(p, limit=t, budget=BUDGET).fewest for p, t in cases]
-    monkeypatch.setattr(optimal, "SEPARATORS_BYTES", 0)
+    monkeypatch.setattr(group, "SEPARATORS_BYTES", 0)
     assert unfinder.Unfinder(cases[0][0], limit=2, budget=BUDGET).sep.shape[0] == 0
     without = [unfinder.fewest_unfound(p, limit=t, budget=BUDGET).fewest for p, t in cases]
     assert with_table == without
@@ -758,7 +758,7 @@ def test_a_core_is_a_few_answers_no_guess_tells_apart() -> None:
     found = set()
     for rows in (5, 70):  # one word of bits, two
         F = rng.integers(0, 3, size=(rows, 10)).astype(np.uint8)
-        sep = unfound_kernel.separators(F)
+        sep = core_kernels.separators(F)
         shorter = 0
         cores: list[np.ndarray] = []
         for _ in range(40):
@@ -766,13 +766,13 @@ def test_a_core_is_a_few_answers_no_guess_tells_apart() -> None:
             if any(len(set(F[g, P].tolist())) == len(P) for g in range(rows)):
                 continue  # told apart: no core
             out = np.zeros(10, dtype=np.int64)
-            k = unfound_kernel._core(sep, P, out)
+            k = core_kernels.core_of(sep, P, out)
             core = out[:k]
             assert set(core.tolist()) <= set(P.tolist()) and len(set(core.tolist())) == k
             assert not any(len(set(F[g, core].tolist())) == k for g in range(rows))
             shorter += k < len(P)
             keep = np.zeros(sep.shape[2], dtype=np.uint64)
-            unfound_kernel._keepers(sep, core, k, keep)
+            core_kernels.keepers(sep, core, k, keep)
             kept = [g for g in range(rows) if (int(keep[g // 64]) >> (g % 64)) & 1]
             assert kept == [g for g in range(rows) if len(set(F[g, core].tolist())) == 1]
             cores.append(core)
@@ -784,7 +784,7 @@ def test_a_core_is_a_few_answers_no_guess_tells_apart() -> None:
         keep_all = np.zeros((len(cores), words), dtype=np.uint64)
         for q, core in enumerate(cores):
             table[q, : len(core)] = core
-            unfound_kernel._keepers(sep, core, len(core), keep_all[q])
+            core_kernels.keepers(sep, core, len(core), keep_all[q])
 
         def together(g: int, q: int, F: np.ndarray = F, cores: list[np.ndarray] = cores) -> bool:
             return len(set(F[g, cores[q]].tolist())) == 1
@@ -792,7 +792,7 @@ def test_a_core_is_a_few_answers_no_guess_tells_apart() -> None:
         for best in (1, 2, 3):
             out = np.zeros(words, dtype=np.uint64)
             for q in range(len(cores)):
-                unfound_kernel._rule_out(out, table, keep_all, q, best, sep)
+                core_kernels.rule_out(out, table, keep_all, q, best, sep)
             ruled = [g for g in range(rows) if (int(out[g // 64]) >> (g % 64)) & 1]
             want = [
                 g
@@ -816,14 +816,14 @@ def test_told_apart_is_some_guess_giving_each_answer_its_own_code() -> None:
     rng = np.random.default_rng(5)
     for rows in (3, 70, 130):  # one word of bits, two, three
         F = rng.integers(0, 4, size=(rows, 9)).astype(np.uint8)
-        sep = unfound_kernel.separators(F)
+        sep = core_kernels.separators(F)
         seen = np.zeros(8, dtype=np.int64)
         stats = np.zeros(4, dtype=np.int64)
         verdicts = set()
         for _ in range(60):
             S = np.sort(rng.choice(9, size=int(rng.integers(2, 6)), replace=False))
             want = any(len(set(F[g, S].tolist())) == len(S) for g in range(rows))
-            assert unfound_kernel.told_apart(sep, F, S, seen, stats) == want
+            assert core_kernels.told_apart(sep, F, S, seen, stats) == want
             verdicts.add(want)
         assert verdicts == {True, False}
 

@@ -15,7 +15,8 @@ from the problem itself (:mod:`playbook.core`), which imports them.
   partition), :mod:`~playbook.engines.order` (the order guesses are tried in),
   :mod:`~playbook.engines.layout` (sets laid out by code) and :mod:`~playbook.engines.solve`
   (the search itself and the walk that lays its tree out);
-* :mod:`~playbook.engines.unfound`: the fewest answers no tree finds in time;
+* :mod:`~playbook.engines.unfound`: the fewest answers no tree finds in time, on
+  :mod:`~playbook.engines.cores` (which guesses tell answers apart; the sets none does);
 * :mod:`~playbook.engines.hard`: the exact search under hard mode;
 * :mod:`~playbook.engines.misses`: Hangman's exact minimax.
 """

@@ -4,13 +4,37 @@ words, by depth-first search with a cut-off (alpha-beta style), memoised by a ha
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba
 import numpy as np
+from numba.typed import Dict
 
 from playbook.engines.clock import now
 from playbook.engines.constants import ABORT, SHIFT
 from playbook.engines.kernels import family_bound_in, letter_parts, letter_stats
 from playbook.engines.memo import set_key, store
+
+
+class Minimax(NamedTuple):
+    """What Hangman's minimax works with for one word length, as one value numba takes
+    whole."""
+
+    F: np.ndarray
+    """Letters (rows) x words (columns): the code of each letter in each word."""
+    families: np.ndarray
+    """The words alike but at one position (rows: positions; none: no rows)."""
+    counts: np.ndarray
+    """Zeros, one per family id: room for the family bound."""
+    zob: np.ndarray
+    """Each word's 64-bit key (memo keys)."""
+    memo: Dict
+    """Set key -> packed (misses, letter, exact) as :func:`~playbook.engines.memo.store`
+    keeps."""
+    stats: np.ndarray
+    """[nodes, aborted]."""
+    deadline: float
+    n_codes: int
 
 
 @numba.njit(cache=True, nogil=True)
@@ -38,12 +62,12 @@ def letter_order(largest, miss, parts):  # type: ignore[no-untyped-def]  # numba
 
 
 @numba.njit(cache=True, nogil=True)
-def worst(S, beta, F, families, counts, zob, memo, stats, deadline, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """Fewest misses guaranteed from the words ``S`` (columns of ``F``, letters x words):
-    exact when below ``beta`` (memoised with its letter), else a lower bound of at least
-    ``beta``; ``ABORT`` once the clock passes ``deadline``. ``families`` (rows: positions;
-    none: no rows) give the bound of words alike but at one position, counted in ``counts``
-    (zeros, one per family id). ``stats``: [nodes, aborted]."""
+def worst(st, S, beta):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Fewest misses guaranteed from the words ``S`` (columns of ``st.F``): exact when below
+    ``beta`` (memoised with its letter), else a lower bound of at least ``beta``; ``ABORT``
+    once the clock passes ``st.deadline`` (``st``: :class:`Minimax`). ``st.families`` give
+    the bound of words alike but at one position."""
+    F, families, zob, memo, stats = st.F, st.families, st.zob, st.memo, st.stats
     n = S.shape[0]
     if n == 1 or beta <= 0:
         return np.int64(0)
@@ -56,18 +80,18 @@ def worst(S, beta, F, families, counts, zob, memo, stats, deadline, n_codes):  #
             return val
         lb = val
     if families.shape[0] > 0:
-        fb = np.int64(family_bound_in(families, S, counts))
+        fb = np.int64(family_bound_in(families, S, st.counts))
         if fb > lb:
             lb = fb
             if lb >= beta:
                 store(memo, key, lb, 0, False)
                 return lb
     stats[0] += 1
-    if (stats[0] & 255) == 0 and now() > deadline:
+    if (stats[0] & 255) == 0 and now() > st.deadline:
         stats[1] = 1
     if stats[1] != 0:
         return np.int64(ABORT)
-    largest, miss, parts = letter_stats(F, S, n_codes)
+    largest, miss, parts = letter_stats(F, S, st.n_codes)
     order = letter_order(largest, miss, parts)
     best = np.int64(beta)
     best_letter = -1
@@ -78,7 +102,7 @@ def worst(S, beta, F, families, counts, zob, memo, stats, deadline, n_codes):  #
         for pi in range(codes.shape[0]):
             cost = np.int64(1) if codes[pi] == 0 else np.int64(0)
             part = sorted_cols[starts[pi] : ends[pi]].copy()
-            v = worst(part, best - cost, F, families, counts, zob, memo, stats, deadline, n_codes)
+            v = worst(st, part, best - cost)
             if v == ABORT:
                 return np.int64(ABORT)
             if v + cost > value:

@@ -5,8 +5,11 @@ lays the best tree out from the memo."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba
 import numpy as np
+from numba.typed import Dict
 
 from playbook.engines.bounds import scan_bounds, weigh, weighted_bound
 from playbook.engines.clock import now
@@ -31,25 +34,47 @@ from playbook.engines.scan import (
 from playbook.engines.symmetry import node_guesses
 
 
+class Exact(NamedTuple):
+    """What the exact search of one group works with, as one value numba takes whole (a
+    tuple: its fields are read as the arguments they were, at no cost)."""
+
+    F: np.ndarray
+    """The feedback matrix (a row per guess, a column per answer)."""
+    col_row: np.ndarray
+    """Each answer's row as a guess."""
+    allrows: np.ndarray
+    """Every row: the candidates of a search with a symmetry (which keeps one of each class
+    of guesses alike)."""
+    lbtab: np.ndarray
+    """:func:`~playbook.engines.bounds.counting_table` of the group."""
+    zob: np.ndarray
+    """Each answer's 64-bit key (memo keys and partition hashes)."""
+    memo: Dict
+    """Set key -> packed entry (:mod:`playbook.engines.memo`)."""
+    stats: np.ndarray
+    """[nodes, aborted, stamp, -]."""
+    deadline: float
+    """When the clock stops the search (``ABORT``)."""
+    solved: int
+    """The code that says the guess is the answer."""
+    n_codes: int
+    symbols: np.ndarray
+    """The game's symmetry (:func:`~playbook.engines.symmetry.kernel_args`; no rows: none)."""
+    positions: np.ndarray
+    n_symbols: int
+    hist: np.ndarray
+    """The guesses that led to the set searched (room for each turn)."""
+    classes: Dict
+    """:func:`~playbook.engines.symmetry.class_cache`: the classes of each history met."""
+    lean: tuple[np.ndarray, int, int]
+    """:func:`~playbook.engines.layout.by_answer`'s copy of the matrix that a search with a
+    symmetry scans, or :data:`~playbook.engines.layout.NO_LEAN`."""
+    w: np.ndarray
+    """Each answer's weight (whole numbers; empty: all 1)."""
+
+
 @numba.njit(cache=True, nogil=True)
-def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
-    F,
-    S,
-    beta,
-    col_row,
-    cands,
-    seen,
-    stats,
-    solved,
-    symbols,
-    positions,
-    n_symbols,
-    hist,
-    nh,
-    classes,
-    w,
-    total,
-):
+def _two_turns(st, S, beta, cands, seen, nh, total):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Value of ``S`` (3+ answers, weighing ``total``) with two turns left, and the guess
     (-1 if none).
 
@@ -57,6 +82,7 @@ def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
     that finds the answer at ``at`` and splits ``S`` into ``parts`` (the solved one
     included) costs ``2 total - w[at] + MISS * (n - parts)``: with weights of 1, ``2n - 1``
     for a possible answer that tells all apart and ``2n`` for another guess that does."""
+    F, col_row, stats, w = st.F, st.col_row, st.stats, st.w
     n = S.shape[0]
     unit = w.shape[0] == 0
     best_g, heaviest = telling_apart(F, S, col_row, seen, stats, w)
@@ -65,12 +91,14 @@ def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
     if 2 * total >= beta:
         return 2 * total, -1, False
     rows = cands
-    if nh >= 0 and symbols.shape[0] > 0:
-        rows = node_guesses(symbols, positions, n_symbols, hist, nh, S, col_row, classes)
+    if nh >= 0 and st.symbols.shape[0] > 0:
+        rows = node_guesses(
+            st.symbols, st.positions, st.n_symbols, st.hist, nh, S, col_row, st.classes
+        )
     best = np.int64(INF)
     for j in range(rows.shape[0]):
         stats[2] += 1
-        parts, at = parts_of(F[rows[j]], S, seen, stats[2], solved)
+        parts, at = parts_of(F[rows[j]], S, seen, stats[2], st.solved)
         found = np.int64(0) if at < 0 else (np.int64(1) if unit else w[S[at]])
         v = 2 * total - found + MISS * (n - parts)
         if v < best:
@@ -81,48 +109,26 @@ def _two_turns(  # type: ignore[no-untyped-def]  # numba types it at the call
 
 
 @numba.njit(cache=True, nogil=True)
-def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
-    S,
-    t,
-    beta,
-    cands,
-    F,
-    col_row,
-    allrows,
-    lbtab,
-    zob,
-    memo,
-    stats,
-    deadline,
-    solved,
-    n_codes,
-    symbols,
-    positions,
-    n_symbols,
-    hist,
-    nh,
-    classes,
-    lean,
-    w,
-):
+def solve(st, S, t, beta, cands, nh):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Value of answer set ``S`` (sorted columns) with ``t`` turns left, if below ``beta``.
 
-    Returns the exact value when it is below ``beta`` (memoised with its guess), else a lower
-    bound that is at least ``beta``; ``ABORT`` once the clock passes ``deadline``. Candidate
-    guesses are ``cands``: every row, or at least one of each class of guesses that split
-    ``S`` alike (:func:`distinct_splits`, which gives the parts theirs); ``allrows``: every
-    row. ``stats``: [nodes, aborted, stamp].
+    ``st``: the group's search (:class:`Exact`). Returns the exact value when it is below
+    ``beta`` (memoised with its guess), else a lower bound that is at least ``beta``;
+    ``ABORT`` once the clock passes ``st.deadline``. Candidate guesses are ``cands``: every
+    row, or at least one of each class of guesses that split ``S`` alike
+    (:func:`~playbook.engines.order.distinct_splits`, which gives the parts theirs).
 
-    Where the game has a symmetry (``symbols`` has rows: :mod:`playbook.engines.symmetry`) and
-    the guesses that led here are known (``hist[:nh]``; ``nh`` below 0 where they are not),
-    only one guess per class of guesses alike is tried, here and further down (``classes``:
-    :func:`~playbook.engines.symmetry.class_cache`, the classes of each history met; ``lean``:
-    :func:`by_answer`'s copy of the matrix that such a search scans, or :data:`NO_LEAN`).
+    Where the game has a symmetry (``st.symbols`` has rows: :mod:`playbook.engines.symmetry`)
+    and the guesses that led here are known (``st.hist[:nh]``; ``nh`` below 0 where they are
+    not), only one guess per class of guesses alike is tried, here and further down (a
+    search with weights of 1 scans ``st.lean``, the matrix a row per answer).
 
-    ``w``: each answer's weight (whole numbers; empty: all 1), what each guess it pays for
+    ``st.w``: each answer's weight (whole numbers; empty: all 1), what each guess it pays for
     costs: the value is then the weighted sum of guesses (a codemaker who picks answers by
     these weights), with :data:`MISS` still for each answer not found in time.
     """
+    F, lbtab, zob, memo, stats, w = st.F, st.lbtab, st.zob, st.memo, st.stats, st.w
+    solved, n_codes, symbols = st.solved, st.n_codes, st.symbols
     n = S.shape[0]
     if t == 0:
         return np.int64(n * MISS)
@@ -146,22 +152,19 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
         if val > lb0:
             lb0 = val
     stats[0] += 1
-    if (stats[0] & 255) == 0 and now() > deadline:
+    if (stats[0] & 255) == 0 and now() > st.deadline:
         stats[1] = 1
     if stats[1] != 0:
         return np.int64(ABORT)
     seen = np.zeros(n_codes, dtype=np.int64)
     if t == 2:
-        v, g, exact = _two_turns(
-            F, S, beta, col_row, cands, seen, stats, solved, symbols, positions, n_symbols,
-            hist, nh, classes, w, total,
-        )  # fmt: skip
+        v, g, exact = _two_turns(st, S, beta, cands, seen, nh, total)
         store(memo, key, v, max(g, 0), exact)
         return v
     # a possible answer that tells all others apart: 2n - 1, the least any set can cost (with
     # weights: the heaviest such answer, the least where it is the heaviest of all)
     best = beta
-    best_g, heaviest = telling_apart(F, S, col_row, seen, stats, w)
+    best_g, heaviest = telling_apart(F, S, st.col_row, seen, stats, w)
     if best_g >= 0 and unit:
         store(memo, key, 2 * n - 1, best_g, True)
         return np.int64(2 * n - 1)
@@ -185,11 +188,13 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
             store(memo, key, lb0, 0, False)
             return lb0
     if nh >= 0 and symbols.shape[0] > 0:
-        cands = node_guesses(symbols, positions, n_symbols, hist, nh, S, col_row, classes)
+        cands = node_guesses(
+            symbols, st.positions, st.n_symbols, st.hist, nh, S, st.col_row, st.classes
+        )
     # with a symmetry the parts keep one guess per class of their own from all rows, so the
     # sums of squares and partition hashes are needed only of the guesses tried (with weights
     # of 1: scan_bounds counts no weights)
-    FT, lean_solved, lean_codes = lean
+    FT, lean_solved, lean_codes = st.lean
     lean_scan = symbols.shape[0] > 0 and unit and FT.shape[0] > 0
     laid = laid_codes(FT, S, cands) if lean_scan else np.empty((0, 0), dtype=np.uint8)
     if lbtab[2, n] == 2 * n - 1:  # few enough to be told apart by one guess: 2 total
@@ -233,7 +238,7 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     b = np.int64(-1)
     # the parts' candidates: each class of guesses alike on S once (with a symmetry, the
     # parts keep one guess per class of their own from all rows instead)
-    kids = allrows if symbols.shape[0] > 0 else distinct_splits(cands, ins, parts, phash)
+    kids = st.allrows if symbols.shape[0] > 0 else distinct_splits(cands, ins, parts, phash)
     fail_lb = above
     counts, start, buf, met, pc_buf, pk_buf = layout_buffers(n, n_codes)
     sig = np.zeros(n_codes if lean_scan else 0, dtype=np.uint64)
@@ -279,12 +284,8 @@ def solve(  # type: ignore[no-untyped-def]  # numba types it at the call
             else:
                 cb = best - acc - rest
                 if nh >= 0:
-                    hist[nh] = g
-                v = solve(
-                    part, t - 1, cb, kids, F, col_row, allrows, lbtab, zob, memo,
-                    stats, deadline, solved, n_codes, symbols, positions, n_symbols, hist,
-                    nh + 1 if nh >= 0 else nh, classes, lean, w,
-                )  # fmt: skip
+                    st.hist[nh] = g
+                v = solve(st, part, t - 1, cb, kids, nh + 1 if nh >= 0 else nh)
                 if v == ABORT:
                     return np.int64(ABORT)
                 if v >= cb:
@@ -317,7 +318,7 @@ def walk_room(n: int, t: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 
 
 @numba.njit(cache=True, nogil=True)
-def walk(S, t, depth, g, parent, code, F, memo, zob, solved, n_codes, col_row, w, room):  # type: ignore[no-untyped-def]  # numba types it at the call
+def walk(st, S, t, depth, g, parent, code, room):  # type: ignore[no-untyped-def]  # numba types it at the call
     """Lays out the tree that plays ``g`` on sorted ``S`` with ``t`` turns and then the
     memoised best guesses (:func:`memo_guess`), depth first with the parts in order of code:
     in ``room`` (:func:`walk_room`), a row per node (guess or -1 for a try list past the last
@@ -326,6 +327,7 @@ def walk(S, t, depth, g, parent, code, F, memo, zob, solved, n_codes, col_row, w
     False where a set has no exact memo entry (one compiled call where a Python recursion
     took 15 ms of Mastermind 4x6's 0.2 s)."""
     nodes, tries, found, cnt = room
+    solved = st.solved
     k = cnt[0]
     cnt[0] += 1
     nodes[k, 0] = g
@@ -333,7 +335,7 @@ def walk(S, t, depth, g, parent, code, F, memo, zob, solved, n_codes, col_row, w
     nodes[k, 2] = code
     nodes[k, 3] = S.shape[0]
     nodes[k, 4] = -1
-    codes, ends, laid = split_by_code(F[g], S, n_codes)
+    codes, ends, laid = split_by_code(st.F[g], S, st.n_codes)
     for i in range(codes.shape[0]):
         part = laid[0 if i == 0 else ends[i - 1] : ends[i]]
         c = codes[i]
@@ -352,11 +354,7 @@ def walk(S, t, depth, g, parent, code, F, memo, zob, solved, n_codes, col_row, w
             tries[cnt[2] : cnt[2] + part.shape[0]] = part
             cnt[2] += part.shape[0]
         else:
-            cg = memo_guess(part, t - 1, memo, zob, col_row, w)
-            if cg < 0:
-                return False
-            if not walk(
-                part, t - 1, depth + 1, cg, k, c, F, memo, zob, solved, n_codes, col_row, w, room,
-            ):  # fmt: skip
+            cg = memo_guess(part, t - 1, st.memo, st.zob, st.col_row, st.w)
+            if cg < 0 or not walk(st, part, t - 1, depth + 1, cg, k, c, room):
                 return False
     return True

@@ -24,6 +24,7 @@ from playbook.engines import kernels
 from playbook.engines import misses as misses_kernel
 from playbook.engines.constants import ABORT, GUESS_MASK
 from playbook.engines.memo import memo_entry
+from playbook.engines.misses import Minimax
 from playbook.search.trees import Node, Probe, TryList, size
 
 
@@ -90,29 +91,29 @@ class Solver:
             if self.families is not None
             else np.zeros((0, 0), dtype=np.int64)
         )
-        self.counts = np.zeros(max(self.n_families, 1), dtype=np.int64)
         rng = np.random.default_rng(0x5EED)
-        n = self.F.shape[1]
-        self.zob = rng.integers(0, 2**63, size=n, dtype=np.int64).astype(np.uint64) * 2 + 1
-        self.memo = Dict.empty(types.uint64, types.int64)
-        """set -> packed (misses, letter, exact) as :func:`playbook.engines.memo.store` keeps."""
-        self.stats = np.zeros(2, dtype=np.int64)
-        self.deadline = time.perf_counter() + self.budget
+        keys = np.asarray(rng.integers(0, 2**63, size=self.F.shape[1], dtype=np.int64))
+        self.state = Minimax(
+            F=self.F,
+            families=self.fam,
+            counts=np.zeros(max(self.n_families, 1), dtype=np.int64),
+            zob=keys.astype(np.uint64) * 2 + 1,
+            memo=Dict.empty(types.uint64, types.int64),
+            stats=np.zeros(2, dtype=np.int64),
+            deadline=time.perf_counter() + self.budget,
+            n_codes=self.n_codes,
+        )
+        """What the numba search works with (:class:`~playbook.engines.misses.Minimax`)."""
 
     @property
     def nodes(self) -> int:
-        return int(self.stats[0])
+        return int(self.state.stats[0])
 
     def worst(self, cols: np.ndarray, beta: int = 1 << 30) -> int:
         """Fewest misses guaranteed from ``cols``; exact if below ``beta``, else a lower bound
         that is at least ``beta``. :class:`OutOfTime` past the budget."""
         S = np.ascontiguousarray(cols, dtype=np.int64)
-        v = int(
-            misses_kernel.worst(
-                S, np.int64(beta), self.F, self.fam, self.counts, self.zob, self.memo,
-                self.stats, self.deadline, self.n_codes,
-            )
-        )  # fmt: skip
+        v = int(misses_kernel.worst(self.state, S, np.int64(beta)))
         if v == ABORT:
             raise OutOfTime
         return v
@@ -120,7 +121,7 @@ class Solver:
     def letter(self, cols: np.ndarray) -> int:
         """The best letter for ``cols`` (after :meth:`worst` decided it)."""
         S = np.ascontiguousarray(cols, dtype=np.int64)
-        packed = int(memo_entry(self.memo, S, 0, self.zob))
+        packed = int(memo_entry(self.state.memo, S, 0, self.state.zob))
         assert packed >= 0 and packed & 1, "worst() decides a set before its letter is read"
         return (packed >> 1) & GUESS_MASK
 

@@ -1,6 +1,6 @@
 """How few answers of a group every strategy must leave unfound within the limit, where no
 strategy finds them all: the exact search's second question (:mod:`playbook.engines.unfound`),
-asked on the state of :class:`playbook.search.optimal.GroupSearch`; the fast profile's
+asked on the state of :class:`playbook.search.group.GroupSearch`; the fast profile's
 rescue (:mod:`playbook.search.rescue`) asks it part by part."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from playbook.core.problem import Problem
 from playbook.engines.constants import ABORT, INF, UNIT
 from playbook.engines.order import guess_order
 from playbook.engines.scan import scan
-from playbook.search.optimal import GroupSearch
+from playbook.search.group import GroupSearch
 
 
 @dataclasses.dataclass(frozen=True)

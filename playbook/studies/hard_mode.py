@@ -21,7 +21,7 @@ from playbook.engines.bounds import branching_of, counting_table
 from playbook.engines.constants import GUESS_MASK, INF, MISS, UNIT
 from playbook.engines.hard import hard_solve, narrowed, node_key
 from playbook.engines.scan import least_bound
-from playbook.search.optimal import split_of
+from playbook.search.group import split_of
 from playbook.search.trees import Node, Probe, Tree, TryList
 
 
