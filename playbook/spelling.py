@@ -35,6 +35,15 @@ NOTE_Y = N_("IJ is one letter, counted as Y as in the 1994 paper: one tile (ĳ);
 """What a legend says where the list writes IJ as y."""
 
 
+def group_name(name: str, ij: str) -> str:
+    """A group's name as a person reads it, the one label of the terminal, the book, the card
+    and the page: ``IJ`` for the IJ group; where the list writes IJ as y (``ij``: ``y``), the
+    group ``y`` holds the words that start with IJ and those with a Y: ``IJ/Y``."""
+    if name == IJ:
+        return IJ_NAME
+    return "IJ/Y" if ij == "y" and name == "y" else name
+
+
 @dataclasses.dataclass(frozen=True)
 class Spelling:
     """The written form of a list's words (identity where the list changes nothing)."""
@@ -81,11 +90,8 @@ class Spelling:
         return text.replace("ij", self.ij).replace(IJ, self.ij)
 
     def group(self, name: str) -> str:
-        """A group's name as written: ``IJ`` for the IJ group; where the list writes IJ as
-        y, the group ``y`` holds the words that start with IJ and those with a Y."""
-        if name == IJ:
-            return IJ_NAME
-        return "IJ/Y" if self.ij == "y" and name == "y" else name
+        """A group's name as written (:func:`group_name`)."""
+        return group_name(name, self.ij)
 
     @property
     def note(self) -> str:

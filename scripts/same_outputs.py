@@ -11,7 +11,9 @@ what is still the same after the differences this script knows and names are set
 - the ids matplotlib gave the SVG plot of the book's HTML (random before the plot was salted);
 - the play-along page's script and style (the page's rules and UI were split in two, and the
   tile colours are written from the one palette), and its data's ``guesses`` (Wordle's guess
-  list, which the page gained so that it accepts every guess).
+  list, which the page gained so that it accepts every guess), ``typed`` and ``skip`` (the
+  marks a person may type, now the game's one table, emoji squares included) and the label
+  of a list's IJ/Y group (``y/ĳ`` before it took the terminal's label, issue 47).
 
 Anything else that differs is printed as DIFFERS and the exit code is 1.
 """
@@ -42,8 +44,11 @@ def _page(data: bytes) -> tuple[object, bytes]:
     except (ValueError, RecursionError):  # not the data a build writes: compared as bytes
         parsed = found.group(1) if found else None
     if isinstance(parsed, dict):
-        parsed.pop("guesses", None)
-        parsed.pop("guessesExtra", None)
+        for key in ("guesses", "guessesExtra", "typed", "skip"):
+            parsed.pop(key, None)
+        for group in parsed.get("groups") or ():
+            if isinstance(group, dict) and group.get("label") == "y/\u0133":
+                group["label"] = "IJ/Y"
     markup = CODE.sub(b"", DATA.sub(b"", data))
     return parsed, re.sub(rb"\n+", b"\n", markup)  # one script element became two
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from playbook import config, lookup, model, words
-from playbook.games import Game
+from playbook.games import Game, decode
 from playbook.model import GroupPlan, Playbook
 from playbook.pipeline import build, outputs
 from playbook.pipeline.build import BuildResult
@@ -278,6 +278,32 @@ def feedback_samples(case: Case, feedback: Feedback, rng: random.Random) -> list
     return [[g, a, (c := feedback(g, a)), game.format(c)] for g, a in pairs]
 
 
+def marks_samples(case: Case, rng: random.Random) -> list[Any]:
+    """``[typed feedback, its marks or None]``: every mark ``play`` takes (Python's
+    ``Game.parse``, emoji squares included), mixed, spaced, capitalised and with the emoji
+    variation selector, and some it refuses; the page's ``parseMarks`` must read each alike."""
+    game = case.game
+    table = game.typed_marks()
+    if table is None:
+        return []
+    typed = table[0]
+    n = game.word_length or 1
+    symbols = sorted(typed)
+    texts = [ch * n for ch in symbols]
+    texts += ["".join(rng.choice(symbols) for _ in range(n)) for _ in range(200)]
+    texts += [" ".join(t.upper()) for t in texts[:40]] + ["\ufe0f".join(t) for t in texts[:40]]
+    texts += ["q" * n, "o" * (n - 1) + "?", "\U0001f7e5" * n]  # no marks: refused
+
+    def read(text: str) -> list[int] | None:
+        try:
+            code = game.parse(text)
+        except ValueError:
+            return None
+        return [int(m) for m in decode(code, n)]
+
+    return [[t, read(t)] for t in texts]
+
+
 def spelling_samples(case: Case, rng: random.Random) -> tuple[list[Any], list[Any]]:
     """``[word, its tiles, its text]`` for every word written otherwise and a few that are
     not; ``[typed, the word as the list has it]`` for those written as people type them
@@ -407,6 +433,7 @@ def samples(case: Case, seed: int = 1994) -> dict[str, list[Any]]:
         "rule": rule_samples(case, walked, rng),
         "chance": chance_samples(case, walked, rng),
         "feedback": feedback_samples(case, feedback, rng),
+        "marks": marks_samples(case, rng),
         "tiles": tiles,
         "typed": typed,
         "guesses": guess_samples(case, rng),

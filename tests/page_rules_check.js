@@ -52,6 +52,11 @@ for (const [g, history, turns, known, want] of fixture.chance)
   }, want);
 for (const [guess, answer, code, written] of fixture.feedback)
   check("feedback", [guess, answer], () => [R.feedback(guess, answer), R.fmt(code)], [code, written]);
+for (const [typed, marks] of fixture.marks || [])
+  check("marks", typed, () => {
+    const m = R.parseMarks(typed);
+    return m !== null && m.length === R.length ? m : null; // play also refuses a wrong count
+  }, marks);
 for (const [word, tiles, text] of fixture.tiles)
   check("tiles", word, () => [R.tileLetters(word), R.text(word)], [tiles, text]);
 for (const [typed, word] of fixture.typed) check("typed", typed, () => R.typedWord(typed), word);

@@ -26,7 +26,7 @@ from playbook import config, model, play, render, words
 from playbook.core.problem import Problem
 from playbook.errors import PlaybookError
 from playbook.games import Game, Wordle, from_rules
-from playbook.pipeline import build, outputs
+from playbook.pipeline import build, choices, outputs
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session, load_lists
 from playbook.spelling import IJ
@@ -256,7 +256,7 @@ def test_undo_restart_search_and_words_as_written(
     path.write_bytes(render.render(marked, "page", answers=answers)[0])
     page = open_page(browser, path, PHONE)
     # one group: picked at once; IJ words as written, the declared one marked
-    assert page.inner_text("#g-title") == "Letter Y/\u0132"
+    assert page.inner_text("#g-title") == "Letter IJ/Y"  # as the terminal labels it
     left = page.eval_on_selector_all("#left .w", "els => els.map(e => e.textContent)")
     assert "ijdele" in left and "ydele" not in left and "ijsbad†" in left
     assert "not guaranteed" in page.inner_text("#left-note")
@@ -376,10 +376,13 @@ def test_render_command_puts_plans_beside_on_one_page(tmp_path: Path, capsys: An
 
 
 def test_default_formats_have_the_page_where_the_browser_can_play() -> None:
-    assert "page" in config.parse("name: x\n", "c.yaml").render.formats.split(",")
-    assert config.parse("name: x\ngame: hangman\n", "c.yaml").render.formats == "yaml,html,pdf,card"
+    assert "page" in choices.formats_of(config.parse("name: x\n", "c.yaml"))
+    hangman = choices.check(config.parse("name: x\ngame: hangman\n", "c.yaml"))
+    assert choices.formats_of(hangman) == ["yaml", "html", "pdf", "card"]
     with pytest.raises(PlaybookError, match="'page' needs a game whose feedback the browser"):
-        config.parse("name: x\ngame: mastermind\nrender:\n  formats: yaml,page\n", "c.yaml")
+        choices.check(
+            config.parse("name: x\ngame: mastermind\nrender:\n  formats: yaml,page\n", "c.yaml")
+        )
 
 
 def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None:

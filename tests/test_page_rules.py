@@ -14,6 +14,7 @@ decodes the data with the page's rules and compares every sample.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -30,7 +31,9 @@ from page_fixture import (
     write,
 )
 
+from playbook.games import game_class
 from playbook.render.page import render_page
+from playbook.spelling import IJ
 
 NODE_WAIT_S = 600
 """How long Node may take (a few seconds on a quiet machine; CI's can be busy)."""
@@ -84,3 +87,19 @@ def test_the_page_inlines_the_rules_then_the_page(cases: dict[str, Case]) -> Non
     at = [html.index(f"<script>\n{RULES_JS.with_name(n).read_text()}") for n in names]
     assert 0 < at[0] < at[1] < at[2]
     assert html.count("<script>") == 3
+
+
+@pytest.mark.parametrize("name", ["paper", "tv", "wordle"])
+def test_the_page_labels_groups_as_the_terminal_does(name: str, cases: dict[str, Case]) -> None:
+    """Issue 47, item 3: one label per group from one Python source
+    (:func:`playbook.spelling.group_name`): the paper's list writes IJ as y, so its group y is
+    ``IJ/Y`` in the terminal and on the page alike (the page said ``y/ĳ``)."""
+    case = cases[name]
+    data = json.loads(case.page_json())
+    labels = {g["g"]: g["label"] for g in data["groups"]}
+    spell, game = case.session.spelling, game_class(case.pb.game)
+    # as the book and the card write them
+    assert labels == {g: spell.group(game.group_label(g, case.pb.game)) for g in labels}
+    if name == "paper":
+        assert labels["y"] == "IJ/Y"
+    assert IJ not in labels.values()  # the ligature is a tile, not a label

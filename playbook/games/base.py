@@ -206,6 +206,13 @@ class Game(abc.ABC):
     def parse(self, text: str) -> Code:
         """Read feedback typed by a person; ValueError with a clear message if malformed."""
 
+    def typed_marks(self) -> tuple[Mapping[str, int], str] | None:
+        """Where feedback is one mark a letter: what a person may type for each mark (0
+        absent, 1 wrong place, 2 right place) and the characters typed feedback leaves out,
+        the one table :meth:`parse` and the play-along page read; None where feedback is
+        typed otherwise (Mastermind's pegs)."""
+        return None
+
     def group_of(self, answer: str) -> str:
         """What the host reveals before the first guess ("*" when nothing)."""
         return "*"
@@ -222,8 +229,8 @@ class Game(abc.ABC):
     ) -> bool:
         """Whether ``word`` could still be the answer after ``history`` (guess, feedback):
         every move gives it the feedback it got. The one statement of "still possible"
-        (the strict hard mode, :data:`HARD_MODES` ``strict``, allows only such guesses); ``feedback``: the rule, cached by the caller
-        (default: :meth:`feedback`)."""
+        (the strict hard mode, :data:`HARD_MODES` ``strict``, allows only such guesses);
+        ``feedback``: the rule, cached by the caller (default: :meth:`feedback`)."""
         rule = self.feedback if feedback is None else feedback
         return all(rule(guess, word) == code for guess, code in history)
 

@@ -216,6 +216,9 @@ class WordGame(Game):
                 "2 1 0 or g y ."
             ) from None
 
+    def typed_marks(self) -> tuple[Mapping[str, int], str]:
+        return {k: int(m) for k, m in _SYMBOL_TO_MARK.items()}, "".join(map(chr, _IGNORED))
+
     def group_of(self, answer: str) -> str:
         return answer[0] if self.revealed == "first" else "*"
 

@@ -34,7 +34,7 @@ from playbook.render.html import html_env
 from playbook.render.layout import sort_table
 from playbook.render.tiles import TILE_STYLES, screen_css
 from playbook.render.views import template_text
-from playbook.spelling import IJ, IJ_NAME, Spelling
+from playbook.spelling import Spelling, group_name
 from playbook.words import WordList
 
 DATA_VERSION = 2
@@ -180,11 +180,7 @@ def _group(
     ij: str,
 ) -> dict[str, Any]:
     st = g.stats
-    label = cls.group_label(g.group, rules)
-    if ij == "y" and label == "y":
-        label = "y/" + IJ  # the first tile of a y word is Y or IJ
-    elif label == IJ:
-        label = IJ_NAME
+    label = group_name(cls.group_label(g.group, rules), ij)
     return {
         "g": g.group,
         "label": label,
@@ -198,18 +194,12 @@ def _group(
     }
 
 
-def _symbols(game: Game) -> tuple[dict[str, int], list[str]]:
-    """The marks a person may type (what ``play`` accepts, e.g. ``o x .`` and ``2 1 0``),
+def _symbols(game: Game) -> tuple[dict[str, int], str, list[str]]:
+    """The marks a person may type, from the game's one table (what ``play`` accepts: ``o x
+    .``, ``2 1 0``, ``g y .`` and Wordle's squares), the characters typed feedback leaves out,
     and the symbol the game writes for each mark (absent, wrong place, right place)."""
-    typed: dict[str, int] = {}
-    length = game.word_length or 1
-    for ch in string.printable.strip():
-        try:
-            code = game.parse(ch * length)
-        except ValueError:
-            continue
-        typed[ch] = code % 3
-    return typed, [game.format(m)[-1] for m in range(3)]
+    typed, skip = game.typed_marks() or ({}, " ")
+    return dict(typed), skip, [game.format(m)[-1] for m in range(3)]
 
 
 def _guess_list(pb: Playbook, guesses: WordList | None, answers: Sequence[str]) -> dict[str, str]:
@@ -246,7 +236,7 @@ def page_data(
         _group(g, cls, pb.game, members.get(g.group, []), enc, ij)
         for g in sorted(pb.groups, key=lambda g: group_key(g.group))
     ]
-    typed, shown = _symbols(game)
+    typed, skip, shown = _symbols(game)
     pool = str(pb.game.get("guess_pool", "all"))
     return {
         "v": DATA_VERSION,
@@ -259,6 +249,7 @@ def page_data(
         "solved": game.solved,
         "keyWidth": enc.width,
         "typed": typed,
+        "skip": skip,
         "shown": shown,
         "pool": pool,
         "hard": bool(pb.game.get("hard", False)),

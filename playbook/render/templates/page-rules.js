@@ -82,6 +82,20 @@ const PlaybookRules = (() => {
     };
     const codeOf = (marks) => marks.reduce((c, m) => c * 3 + m, 0);
     const fmt = (code) => marksOf(code).map((m) => D.shown[m]).join("");
+    /** Feedback as a person types it, one mark a letter, from the game's one table (Python's
+        ``typed_marks``: the paper's o x ., digits, Wordle's g y . and its squares), less the
+        characters it leaves out (spaces, the emoji variation selector); null at a character
+        that is no mark. Letters are read one code point at a time, so the squares count one. */
+    function parseMarks(s) {
+      const out = [];
+      for (const ch of s.toLowerCase()) {
+        if ((D.skip || " ").includes(ch)) continue;
+        const m = D.typed[ch];
+        if (m === undefined) return null;
+        out.push(m);
+      }
+      return out;
+    }
     const keyOf = (codes) => codes.map((c) => c.toString(36).padStart(D.keyWidth, "0")).join("");
     const codesOfKey = (key) => {
       const out = [];
@@ -455,6 +469,7 @@ const PlaybookRules = (() => {
       marksOf,
       codeOf,
       fmt,
+      parseMarks,
       codesOfKey,
       consistent,
       possible,

@@ -221,7 +221,7 @@
   function draw() {
     const g = S.group;
     const name =
-      g.label.length <= 3 ? _("Letter {letter}", { letter: g.label.toUpperCase() }) : g.label[0].toUpperCase() + g.label.slice(1);
+      g.g !== "*" ? _("Letter {letter}", { letter: g.label.toUpperCase() }) : g.label[0].toUpperCase() + g.label.slice(1);
     $("g-title").textContent = name;
     const facts = [ngettext("{n} word", "{n} words", g.words.length)];
     if (g.avg !== null) facts.push(_("average {avg} turns, worst {worst}", { avg: decimal(g.avg), worst: g.worst }));
@@ -428,17 +428,6 @@
 
   // ------------------------------------------------------------ input
 
-  function parseMarks(s) {
-    const out = [];
-    for (const ch of s.toLowerCase()) {
-      if (ch === " ") continue;
-      const m = D.typed[ch];
-      if (m === undefined) return null;
-      out.push(m);
-    }
-    return out;
-  }
-
   const marksHelp = () =>
     _("Type {n} marks: {right} right place, {wrong} wrong place, {absent} absent (or 2 1 0).", {
       n: L,
@@ -448,7 +437,7 @@
     });
 
   function typed() {
-    const marks = parseMarks($("fb").value);
+    const marks = R.parseMarks($("fb").value);
     const ok = marks !== null && marks.length <= L;
     if (ok) S.marks = marks.concat(new Array(L - marks.length).fill(0));
     S.msg = ok ? "" : marksHelp();
@@ -459,7 +448,7 @@
   function submit() {
     const move = current();
     if (move === null) return;
-    const typedMarks = parseMarks($("fb").value);
+    const typedMarks = R.parseMarks($("fb").value);
     if ($("fb").value.trim() && (typedMarks === null || typedMarks.length !== L)) {
       Object.assign(S, { msg: marksHelp(), bad: true });
       showMessage();
@@ -584,7 +573,7 @@
             : _("{word} is not a word of the list.", { word }),
       );
     }
-    const marks = parseMarks($("tk-marks").value);
+    const marks = R.parseMarks($("tk-marks").value);
     if (marks === null || marks.length !== L) return say(marksHelp());
     const trial = S.history.concat([[w, codeOf(marks)]]);
     if (possible(S.group, trial).length === 0 && !(D.rare && R.fallback(S.group, S.history).some((x) => consistent(x, trial))))
