@@ -19,7 +19,7 @@ from playbook.model import Playbook
 from playbook.render.html import html_env
 from playbook.render.layout import PageView
 from playbook.render.tiles import TILE_STYLES, tile_png
-from playbook.render.views import GroupView, context, numbering, numbering_found
+from playbook.render.views import GroupView, context, numbering
 
 if TYPE_CHECKING:
     import pikepdf
@@ -259,3 +259,25 @@ def join_pdfs(parts: Sequence[bytes]) -> bytes:
     buf = io.BytesIO()
     out.save(buf, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
     return buf.getvalue()
+
+
+def numbering_found(
+    anchors: Sequence[Sequence[str]], counts: Sequence[int], starts: Iterable[str]
+) -> dict[str, Any]:
+    """Page numbers as a rendering laid the pages out: ``anchors`` on each of its pages (the
+    parts' pages in order), ``counts`` pages per part; the contents give the pages of the
+    anchors ``starts`` (where the groups start)."""
+    toc: dict[str, int] = {}
+    for i, names in enumerate(anchors):
+        for a in names:
+            toc.setdefault(a, i + 1)
+    toc = {a: toc[a] for a in starts if a in toc}
+    return {"page_total": len(anchors), "toc": toc, "starts": _starts(counts)}
+
+
+def _starts(counts: Sequence[int]) -> list[int]:
+    out, at = [], 1
+    for n in counts:
+        out.append(at)
+        at += n
+    return out

@@ -487,25 +487,3 @@ def numbering(
         "toc": toc,
         "starts": [1] + [2 + lo for lo, _ in runs[1:]],
     }
-
-
-def numbering_found(
-    anchors: Sequence[Sequence[str]], counts: Sequence[int], starts: Iterable[str]
-) -> dict[str, Any]:
-    """Page numbers as a rendering laid the pages out: ``anchors`` on each of its pages (the
-    parts' pages in order), ``counts`` pages per part; the contents give the pages of the
-    anchors ``starts`` (where the groups start)."""
-    toc: dict[str, int] = {}
-    for i, names in enumerate(anchors):
-        for a in names:
-            toc.setdefault(a, i + 1)
-    toc = {a: toc[a] for a in starts if a in toc}
-    return {"page_total": len(anchors), "toc": toc, "starts": _starts(counts)}
-
-
-def _starts(counts: Sequence[int]) -> list[int]:
-    out, at = [], 1
-    for n in counts:
-        out.append(at)
-        at += n
-    return out
