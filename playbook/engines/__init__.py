@@ -14,7 +14,9 @@ from the problem itself (:mod:`playbook.core`), which imports them.
   (keys and packed entries), :mod:`~playbook.engines.scan` (each candidate's bound and
   partition), :mod:`~playbook.engines.order` (the order guesses are tried in),
   :mod:`~playbook.engines.layout` (sets laid out by code) and :mod:`~playbook.engines.solve`
-  (the search itself and the walk that lays its tree out);
+  (the search itself and the walk that lays its tree out), with
+  :mod:`~playbook.engines.parts` (the child loop's steps the searches share: a guess's parts
+  in order, each part's cut-off and what its value does to the guess);
 * :mod:`~playbook.engines.unfound`: the fewest answers no tree finds in time, on
   :mod:`~playbook.engines.cores` (which guesses tell answers apart; the sets none does);
 * :mod:`~playbook.engines.hard`: the exact search under hard mode;

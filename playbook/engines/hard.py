@@ -22,6 +22,8 @@ import numba
 import numpy as np
 
 from playbook.engines.constants import INF, MISS, SHIFT
+from playbook.engines.layout import layout_buffers
+from playbook.engines.parts import part_at, parts_in_order, settle
 
 PLAIN = 0x9E3779B97F4A7C15
 """Multiplier of the memo key's parts."""
@@ -138,8 +140,7 @@ def hard_solve(  # type: ignore[no-untyped-def]  # numba types it at the call
     best_g = -1
     least = np.int64(INF)  # the least bound proven of the guesses that failed
     cut = min(beta, np.int64(INF))
-    parts_of = np.empty(n, dtype=np.int64)
-    codes = np.empty(n, dtype=np.int64)
+    room = layout_buffers(n, n_codes)
     for oi in range(useful):
         j = order[oi]
         b = bound[j]
@@ -147,48 +148,24 @@ def hard_solve(  # type: ignore[no-untyped-def]  # numba types it at the call
             least = min(least, b)
             break
         g = A[order_key[j] % (m + 1)]
-        # the parts, smallest first
-        for k in range(n):
-            codes[k] = F[g, S[k]]
-        sizes = np.zeros(n_codes, dtype=np.int64)
-        for k in range(n):
-            sizes[codes[k]] += 1
-        part_codes = np.empty(n_codes, dtype=np.int64)
-        np_ = 0
-        for c in range(n_codes):
-            if sizes[c] > 0 and c != solved:
-                part_codes[np_] = c
-                np_ += 1
-        psize = np.empty(np_, dtype=np.int64)
-        for q in range(np_):
-            psize[q] = sizes[part_codes[q]] * n_codes + part_codes[q]
-        porder = np.argsort(psize)
+        # the parts, smallest first (ties by code)
+        pc, pk, by = parts_in_order(F[g], S, room, solved, n_codes, False)
         acc = np.int64(n)
         rest = b - n
-        ok = True
-        for q in range(np_):
-            c = part_codes[porder[q]]
-            size = sizes[c]
-            k2 = 0
-            for k in range(n):
-                if codes[k] == c:
-                    parts_of[k2] = S[k]
-                    k2 += 1
-            part = parts_of[:size].copy()
-            plb = lbtab[t - 1, size]
-            rest -= plb
+        out = False
+        for q in range(pc.shape[0]):
+            part, size = part_at(room, pc, pk, by, q)
+            rest -= lbtab[t - 1, size]
             cb = cut - acc - rest
-            A2 = narrowed(A, letters, right, shown, g, c)
+            A2 = narrowed(A, letters, right, shown, g, pc[by[q]])
             v = hard_solve(
                 part, A2, t - 1, cb, F, lbtab, zob, zrow, memo, stats, solved, n_codes, letters,
                 right, shown,
             )  # fmt: skip
-            if v >= cb:
-                least = min(least, acc + v + rest)
-                ok = False
+            out, acc, least = settle(v, cb, acc, rest, least)
+            if out:
                 break
-            acc += v
-        if ok:
+        if not out:
             best = acc
             best_g = g
             cut = min(cut, best)

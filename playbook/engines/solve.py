@@ -17,12 +17,12 @@ from playbook.engines.constants import ABORT, INF, MISS, SHIFT
 from playbook.engines.hashset import hash_set
 from playbook.engines.layout import (
     laid_codes,
-    lay_out,
     layout_buffers,
     split_by_code,
 )
 from playbook.engines.memo import memo_guess, set_key, store
 from playbook.engines.order import distinct_splits, next_bound, with_bound, worth_trying
+from playbook.engines.parts import part_at, parts_in_order, settle
 from playbook.engines.scan import (
     describe,
     first_apart,
@@ -240,7 +240,8 @@ def solve(st, S, t, beta, cands, nh):  # type: ignore[no-untyped-def]  # numba t
     # parts keep one guess per class of their own from all rows instead)
     kids = st.allrows if symbols.shape[0] > 0 else distinct_splits(cands, ins, parts, phash)
     fail_lb = above
-    counts, start, buf, met, pc_buf, pk_buf = layout_buffers(n, n_codes)
+    room = layout_buffers(n, n_codes)
+    counts = room[0]
     sig = np.zeros(n_codes if lean_scan else 0, dtype=np.uint64)
     while True:
         if bi == nb:  # the guesses of the next bound
@@ -262,15 +263,13 @@ def solve(st, S, t, beta, cands, nh):  # type: ignore[no-untyped-def]  # numba t
                 fail_lb = total_lb
             break
         g = cands[j]
-        pc, pk = lay_out(F[g], S, counts, start, buf, solved, n_codes, met, pc_buf, pk_buf)
-        by_size = np.argsort(pk, kind="mergesort")
+        # the parts smallest first, each below what is left of the cut-off
+        pc, pk, by = parts_in_order(F[g], S, room, solved, n_codes, False)
         acc = total
         rest = total_lb - total
-        ok = True
+        out = False
         for pi in range(pc.shape[0]):
-            c = pc[by_size[pi]]
-            k = pk[by_size[pi]]
-            part = buf[start[c] : start[c] + k]
+            part, k = part_at(room, pc, pk, by, pi)
             if unit:
                 lbp = lbtab[t - 1, k]
             else:
@@ -278,9 +277,9 @@ def solve(st, S, t, beta, cands, nh):  # type: ignore[no-untyped-def]  # numba t
                 lbp = weighted_bound(lbtab, t - 1, k, pt, plo)
             rest -= lbp
             if k == 1:
-                v = np.int64(1) if unit else w[part[0]]
+                acc += np.int64(1) if unit else w[part[0]]
             elif k == 2:
-                v = np.int64(3) if unit else lbp  # the heavier first: total + the lighter
+                acc += np.int64(3) if unit else lbp  # the heavier first: total + the lighter
             else:
                 cb = best - acc - rest
                 if nh >= 0:
@@ -288,13 +287,10 @@ def solve(st, S, t, beta, cands, nh):  # type: ignore[no-untyped-def]  # numba t
                 v = solve(st, part, t - 1, cb, kids, nh + 1 if nh >= 0 else nh)
                 if v == ABORT:
                     return np.int64(ABORT)
-                if v >= cb:
-                    ok = False
-                    if acc + v + rest < fail_lb:
-                        fail_lb = acc + v + rest
+                out, acc, fail_lb = settle(v, cb, acc, rest, fail_lb)
+                if out:
                     break
-            acc += v
-        if ok and acc < best:
+        if not out and acc < best:
             best = acc
             best_g = g
     if best_g >= 0:

@@ -25,6 +25,7 @@ from playbook.engines.cores import (
 from playbook.engines.layout import lay_out, layout_buffers
 from playbook.engines.memo import set_key
 from playbook.engines.order import guess_order
+from playbook.engines.parts import part_at, parts_in_order, settle
 from playbook.engines.scan import parts_of, scan
 
 
@@ -180,7 +181,8 @@ def _in_three(st, S, beta):  # type: ignore[no-untyped-def]  # numba types it at
             keep[nc] = pkeep[p]
             rule_out(out, cores, keep, nc, best, sep)
             nc += 1
-    counts, start, buf, met, pc_buf, pk_buf = layout_buffers(n, n_codes)
+    room = layout_buffers(n, n_codes)
+    counts, start, buf, met, pc_buf, pk_buf = room
     for g in range(rows):
         if (out[g >> 6] >> np.uint64(g & 63)) & np.uint64(1):
             continue
@@ -192,15 +194,15 @@ def _in_three(st, S, beta):  # type: ignore[no-untyped-def]  # numba types it at
             lb += lbtab[2, pk[pi]]
         if lb >= best:
             continue
-        by_size = np.argsort(-pk, kind="mergesort")
+        by_size = np.argsort(-pk, kind="mergesort")  # largest first, as parts_in_order
         acc = np.int64(0)
+        over = False
         for pi in range(pc.shape[0]):
-            c = pc[by_size[pi]]
-            k = pk[by_size[pi]]
+            part, k = part_at(room, pc, pk, by_size, pi)
             if k <= 2:
                 break
-            part = buf[start[c] : start[c] + k]
-            v = _in_two(st, part, best - acc)
+            cb = best - acc  # the parts after it may leave none
+            v = _in_two(st, part, cb)
             if v == ABORT:
                 return np.int64(ABORT)
             if v > 0 and nc < CORES:
@@ -214,10 +216,10 @@ def _in_three(st, S, beta):  # type: ignore[no-untyped-def]  # numba types it at
                     pkeep[p] = keep[nc]
                     plen[POOL] += 1
                 nc += 1
-            acc += v
-            if acc >= best:
+            over, acc, _ = settle(v, cb, acc, 0, INF)
+            if over:
                 break
-        if acc < best:
+        if not over and acc < best:
             best = acc
             if best == 0:
                 return np.int64(0)
@@ -284,24 +286,22 @@ def unfound(st, S, t, beta):  # type: ignore[no-untyped-def]  # numba types it a
     order = guess_order(bound, ins, parts, sumsq, phash, beta + n)
     best = beta
     fail_lb = np.int64(INF)
-    counts, start, buf, met, pc_buf, pk_buf = layout_buffers(n, n_codes)
+    room = layout_buffers(n, n_codes)
     for oi in range(order.shape[0]):
         j = order[oi]
         total_lb = bound[j] - n
         if total_lb >= best:
             break
-        pc, pk = lay_out(F[allrows[j]], S, counts, start, buf, solved, n_codes, met, pc_buf, pk_buf)
-        by_size = np.argsort(-pk, kind="mergesort")
+        # the parts largest first, each below what is left of the cut-off
+        pc, pk, by = parts_in_order(F[allrows[j]], S, room, solved, n_codes, True)
         if best >= 2:
             # first which parts must leave any (the cheap question, with the cores), each one
             # more than its counting bound says: enough such parts rule the guess out
             more = np.int64(0)
             for pi in range(pc.shape[0]):
-                c = pc[by_size[pi]]
-                k = pk[by_size[pi]]
+                part, k = part_at(room, pc, pk, by, pi)
                 if lbtab[t - 1, k] > 0:
                     continue
-                part = buf[start[c] : start[c] + k]
                 v = unfound(st, part, t - 1, np.int64(1))
                 if v == ABORT:
                     return np.int64(ABORT)
@@ -315,23 +315,18 @@ def unfound(st, S, t, beta):  # type: ignore[no-untyped-def]  # numba types it a
                 continue
         acc = np.int64(0)
         rest = total_lb
-        ok = True
+        out = False
         for pi in range(pc.shape[0]):
-            c = pc[by_size[pi]]
-            k = pk[by_size[pi]]
+            part, k = part_at(room, pc, pk, by, pi)
             rest -= lbtab[t - 1, k]
             cb = best - acc - rest
-            part = buf[start[c] : start[c] + k]  # read only below: no copy
             v = unfound(st, part, t - 1, cb)
             if v == ABORT:
                 return np.int64(ABORT)
-            if v >= cb:
-                ok = False
-                if acc + v + rest < fail_lb:
-                    fail_lb = acc + v + rest
+            out, acc, fail_lb = settle(v, cb, acc, rest, fail_lb)
+            if out:
                 break
-            acc += v
-        if ok and acc < best:
+        if not out and acc < best:
             best = acc
             if best <= lb0:
                 break
