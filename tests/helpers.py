@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
+import os
 import signal
 import subprocess
 import sys
@@ -12,7 +15,7 @@ from types import ModuleType
 
 import numpy as np
 
-from playbook import api, model
+from playbook import api, cli, model
 from playbook.errors import PlaybookError
 
 
@@ -38,16 +41,37 @@ def write_words(path: Path, ws: list[str]) -> Path:
     return path
 
 
-def run_cli(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``python -m playbook ARGS`` in ``cwd``, output captured as text."""
-    return subprocess.run(
-        [sys.executable, "-m", "playbook", *args],
-        input=stdin,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+def run_cli(
+    *args: str, cwd: Path, stdin: str = "", separate: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """``playbook ARGS`` in ``cwd``, output captured as text: in this process (the library's
+    kernels stay compiled, no interpreter starts), or with ``separate`` as ``python -m
+    playbook`` in a process of its own, where what is tested is the process (signals, its
+    exit on a closed pipe, what it imports)."""
+    if separate:
+        return subprocess.run(
+            [sys.executable, "-m", "playbook", *args],
+            input=stdin,
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    saved = sys.stdin
+    try:
+        os.chdir(cwd)
+        sys.stdin = io.StringIO(stdin)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = cli.main(list(args))
+            except SystemExit as exc:  # argparse: help, version, usage errors
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    finally:
+        sys.stdin = saved
+        os.chdir(here)
+    return subprocess.CompletedProcess(["playbook", *args], code, out.getvalue(), err.getvalue())
 
 
 def slow_square(x: int) -> int:

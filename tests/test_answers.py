@@ -15,7 +15,7 @@ from playbook.core.problem import Problem
 from playbook.errors import ConfigError
 from playbook.games import WordGame
 from playbook.model import GroupPlan, Move, Row, TryWords
-from playbook.pipeline import build, likely
+from playbook.pipeline import build, choices, likely
 from playbook.pipeline.session import Session
 from playbook.search import tables
 from playbook.search.trees import Probe
@@ -104,6 +104,11 @@ def test_verify_replays_the_model_and_refuses_an_edited_one(common_build, tmp_pa
     )
 
 
+def _written(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 @pytest.mark.parametrize(
     ("words_section", "message"),
     [
@@ -123,7 +128,7 @@ def test_bad_answer_models_are_one_line_errors(
 ) -> None:
     text = f"name: t\ngame: lingo\nwords:\n  list: opentaal-nl\n{words_section}"
     with pytest.raises(ConfigError, match=None) as exc:
-        config.parse(text, str(tmp_path / "t.yaml"))
+        choices.load(_written(tmp_path / "t.yaml", text))  # as the command line reads it
     assert message in str(exc.value) and "\n" not in str(exc.value)
 
 

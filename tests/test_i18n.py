@@ -20,6 +20,7 @@ from helpers import run_cli
 from playbook import config, model, render, words
 from playbook.errors import ConfigError
 from playbook.model import GroupPlan, Move, Playbook, Row, Stats, TryWords
+from playbook.pipeline import choices
 from playbook.render import i18n
 from playbook.render.card import card_context
 from playbook.render.html import html_env
@@ -259,8 +260,8 @@ def test_dutch_pdfs() -> None:
 def test_render_language_refuses_a_bad_value_in_one_line() -> None:
     assert config.parse("name: x\n", "c.yaml").render.language == "auto"
     assert config.parse("name: x\nrender:\n  language: nl\n", "c.yaml").render.language == "nl"
-    with pytest.raises(ConfigError) as info:
-        config.parse("name: x\nrender:\n  language: fr\n", "c.yaml")
+    with pytest.raises(ConfigError) as info:  # the renderers' choice: when a session opens
+        choices.check(config.parse("name: x\nrender:\n  language: fr\n", "c.yaml"))
     assert (
         str(info.value)
         == "c.yaml:3: key 'render.language': 'fr' is not allowed; allowed: auto, en, nl"
