@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -149,12 +147,8 @@ def test_every_command_has_help() -> None:
 
 
 def test_paper_playbook_verifies_against_todays_list() -> None:
-    r = subprocess.run(
-        [sys.executable, "-m", "playbook", "verify", "config/lingo-1994-paper.yaml", "--quiet"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=Path(__file__).parent.parent,
+    r = run_cli(
+        "verify", "config/lingo-1994-paper.yaml", "--quiet", cwd=Path(__file__).parent.parent
     )
     # the paper's openings do not guarantee every word of today's list
     assert r.returncode == 1
@@ -298,13 +292,7 @@ def test_hostile_files_are_refused_in_one_line(
     hostile: Path, args: list[str], message: str | re.Pattern[str]
 ) -> None:
     before = _tree(hostile)
-    r = subprocess.run(
-        [sys.executable, "-m", "playbook", *args],
-        cwd=hostile,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    r = run_cli(*args, cwd=hostile)
     assert r.returncode == 2, r.stderr
     assert r.stdout == "" and "Traceback" not in r.stderr
     lines = r.stderr.strip().splitlines()

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import itertools
 import random
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from playbook import endgame
 from playbook.endgame import LINES, NEVER, Paths, Rules
@@ -118,11 +117,9 @@ def test_the_command_on_built_plans(tmp_path: Path) -> None:
     (tmp_path / "c.yaml").write_text(
         "name: t\ngame: lingo\nwords:\n  list: w.txt\nrender:\n  formats: yaml\n"
     )
-    run = [sys.executable, "-m", "playbook"]
-    kw = {"cwd": tmp_path, "capture_output": True, "text": True, "timeout": 600}
-    assert subprocess.run([*run, "build", "c.yaml", "--out", "o"], **kw).returncode == 0  # type: ignore[call-overload]
+    assert run_cli("build", "c.yaml", "--out", "o", cwd=tmp_path).returncode == 0
     pb = "o/t/playbook.yaml"
-    r = subprocess.run([*run, "endgame", pb, pb, "--seconds", "40", "--json"], **kw)  # type: ignore[call-overload]
+    r = run_cli("endgame", pb, pb, "--seconds", "40", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     import json
 
@@ -130,7 +127,7 @@ def test_the_command_on_built_plans(tmp_path: Path) -> None:
     assert figures["plans"] == ["t", "t"] and figures["line_seconds"] == 10
     assert 0 < figures["never_pass"] <= figures["best_with_sight"] <= 1
     # the card's End Game page: one A4 page with the rule and a row per speed
-    r = subprocess.run([*run, "endgame", pb, pb, "--card", "eg.pdf"], **kw)  # type: ignore[call-overload]
+    r = run_cli("endgame", pb, pb, "--card", "eg.pdf", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     from pypdf import PdfReader
 
@@ -138,11 +135,11 @@ def test_the_command_on_built_plans(tmp_path: Path) -> None:
     text = pages[0].extract_text()
     assert len(pages) == 1 and "End Game" in text and "When to pass." in text
     assert all(f"\n{s} " in text or f"\n{s}\n" in text for s in (10, 9, 8, 7, 6)), text
-    r = subprocess.run([*run, "endgame", pb, "--card", "eg.txt"], **kw)  # type: ignore[call-overload]
+    r = run_cli("endgame", pb, "--card", "eg.txt", cwd=tmp_path)
     assert r.returncode == 2 and r.stderr == (
         "error: --card: eg.txt: expected a file ending .pdf or .html\n"
     )
-    r = subprocess.run([*run, "endgame", pb, "--line", "0"], **kw)  # type: ignore[call-overload]
+    r = run_cli("endgame", pb, "--line", "0", cwd=tmp_path)
     assert r.returncode == 2 and r.stderr == (
         "error: line: expected whole seconds from 1 to 60, got 0\n"
     )

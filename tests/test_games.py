@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import functools
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import BUDGET
+from helpers import BUDGET, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -100,55 +98,19 @@ def test_knuth_minimax_guarantees_five() -> None:
 
 def test_strategy_tree_out_passes_verify(tmp_path) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "tree.yaml"
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "playbook",
-            "strategy",
-            "mastermind-4x6",
-            "--rule",
-            "scm",
-            "--json",
-            "--out",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=300,
+    r = run_cli(
+        "strategy", "mastermind-4x6", "--rule", "scm", "--json", "--out", str(out), cwd=tmp_path
     )
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert set(data) >= {"rule", "first_guess", "total", "average", "worst", "distribution"}
     assert sum(data["distribution"].values()) == 1296
-    v = subprocess.run(
-        [sys.executable, "-m", "playbook", "verify", str(out), "--quiet"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=300,
-    )
+    v = run_cli("verify", str(out), "--quiet", cwd=tmp_path)
     assert v.returncode == 0, v.stdout
     pb = model.load(str(out))
     assert pb.stats is not None and pb.stats.words == 1296
     # a rule whose tree needs a sixth guess: reported, and the exit code says so
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "playbook",
-            "strategy",
-            "mastermind-4x6",
-            "--rule",
-            "expected-size",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=300,
-    )
+    r = run_cli("strategy", "mastermind-4x6", "--rule", "expected-size", "--json", cwd=tmp_path)
     data = json.loads(r.stdout)
     assert r.returncode == 1
     assert (data["total"], data["worst"], data["distribution"]["6"]) == (5696, 6, 3)
