@@ -365,7 +365,7 @@ def _histories(walked: list[Any], rng: random.Random, count: int) -> list[tuple[
 def rule_samples(case: Case, walked: list[Any], rng: random.Random) -> list[Any]:
     """``[group, history, the scm rule's move or None]``: what ``play`` suggests off the
     playbook (:class:`playbook.play.RulePlayer`), on histories of the walks."""
-    hard = bool(case.pb.game.get("hard", False))
+    hard = bool(case.pb.game.record().get("hard", False))
     out: list[Any] = []
     for g, history in _histories(walked, rng, RULE_SAMPLES):
         player = RulePlayer(case.session.problem(g), "scm", hard)
@@ -382,7 +382,7 @@ def chance_samples(case: Case, walked: list[Any], rng: random.Random) -> list[An
     """``[group, history, turns, letters revealed besides, [move, found, total] or None]``:
     boards taken over (:func:`playbook.search.chance.best_chance`), with one to three turns
     left and at times a letter of a word still possible revealed."""
-    hard = bool(case.pb.game.get("hard", False))
+    hard = bool(case.pb.game.record().get("hard", False))
     out: list[Any] = []
     for g, history in _histories(walked, rng, CHANCE_SAMPLES * 3):
         problem = case.session.problem(g)

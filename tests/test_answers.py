@@ -361,7 +361,7 @@ def test_the_card_shows_one_plan_per_rules_beside_the_paper_s(common_build, tmp_
     for name, pb in built.items():
         (tmp_path / name).mkdir()
         (tmp_path / name / "playbook.yaml").write_text(model.dumps(pb))
-    paper_rules = {**tv.game, "guess_pool": "all"}
+    paper_rules = {**tv.game_section, "guess_pool": "all"}
     paper_rules["rules_sha256"] = model.rules_sha256(paper_rules)
     paper = dataclasses.replace(tv, name="lingo-nl-5", game=paper_rules, words=whole)
     assert [o.name for o in outputs.companions(tmp_path, paper)] == ["lingo-nl-5-tv"]

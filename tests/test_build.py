@@ -349,10 +349,14 @@ def test_any_yaml_refusal_is_one_line_with_file_and_line(
 def test_a_build_ends_with_the_card_to_print_and_the_page_to_open() -> None:
     # a contestant's material first, then the commands (issue 28, item 6)
     from playbook.cli.commands import next_steps
+    from playbook.games import WordGame
     from playbook.model import GroupPlan, Playbook
 
     pb = Playbook(
-        name="lingo-nl-5-tv-all", game={}, words={}, groups=(GroupPlan("k", ("kante",), None),)
+        name="lingo-nl-5-tv-all",
+        game=WordGame(),
+        words={},
+        groups=(GroupPlan("k", ("kante",), None),),
     )
     out = Path("output/lingo-nl-5-tv-all")
     names = ["playbook.yaml", "playbook.pdf", "playbook-card.pdf", "playbook-play.html"]

@@ -108,9 +108,10 @@ def test_a_folder_named_like_a_bundled_config_does_not_hide_it(tmp_path: Path) -
 
 def test_the_next_commands_stay_one_line_each_whatever_the_folder(tmp_path: Path) -> None:
     from playbook.cli.commands import next_steps
+    from playbook.games import WordGame
     from playbook.model import GroupPlan, Playbook
 
-    pb = Playbook(name="x", game={}, words={}, groups=(GroupPlan("k", ("kante",), None),))
+    pb = Playbook(name="x", game=WordGame(), words={}, groups=(GroupPlan("k", ("kante",), None),))
     for folder in ("out/a b", "out/a\nb", "out/it's"):
         lines = next_steps([Path(folder) / "playbook.yaml", Path(folder) / "p-card.pdf"], pb)
         assert all("\n" not in line for line in lines) and len(lines) == 3, lines

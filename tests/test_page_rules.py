@@ -31,7 +31,6 @@ from page_fixture import (
     write,
 )
 
-from playbook.games import game_class
 from playbook.render.page import render_page
 from playbook.spelling import IJ
 
@@ -68,7 +67,7 @@ def test_the_page_rules_are_the_python_rules(
     feedback, spelling and guesses as Python."""
     case = cases[name]
     tv = name in ("tv", "common")
-    assert case.pb.game.get("guess_pool", "all") == ("revealed" if tv else "all")
+    assert case.pb.game.guess_pool == ("revealed" if tv else "all")
     fixture, count = write(case, tmp_path)
     run = subprocess.run(
         [node(), str(CHECK_JS), str(RULES_JS), str(fixture)],
@@ -97,9 +96,9 @@ def test_the_page_labels_groups_as_the_terminal_does(name: str, cases: dict[str,
     case = cases[name]
     data = json.loads(case.page_json())
     labels = {g["g"]: g["label"] for g in data["groups"]}
-    spell, game = case.session.spelling, game_class(case.pb.game)
+    spell, game = case.session.spelling, type(case.pb.game)
     # as the book and the card write them
-    assert labels == {g: spell.group(game.group_label(g, case.pb.game)) for g in labels}
+    assert labels == {g: spell.group(game.group_label(g, case.pb.game.record())) for g in labels}
     if name == "paper":
         assert labels["y"] == "IJ/Y"
     assert IJ not in labels.values()  # the ligature is a tile, not a label

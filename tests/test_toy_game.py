@@ -85,7 +85,7 @@ def test_toy_game_builds_verifies_renders_and_plays(
     assert "verified: every word found within 6 turns" in capsys.readouterr().out
     book = out / "bulls" / "playbook.yaml"
     pb = model.load(str(book))
-    assert pb.game["name"] == "bulls-and-cows" and pb.stats is not None
+    assert pb.game.name == "bulls-and-cows" and pb.stats is not None
     assert pb.stats.words == 120 and pb.stats.failures == 0
     assert yaml.safe_load(book.read_text())["groups"]["*"]["openings"]
 
@@ -121,3 +121,26 @@ def test_a_broken_toy_playbook_is_refused(
     bad.write_text(yaml.safe_dump(data, sort_keys=False))
     assert cli.main(["verify", str(bad), "--quiet"]) == 2
     assert "'999' has U+0039 DIGIT NINE" in capsys.readouterr().err
+
+
+def test_a_playbooks_rules_are_the_typed_game() -> None:
+    """Issue 47, item 3: ``Playbook.game`` is the game's typed rules value; the file's
+    section is kept as written (its checksum's input) and follows the rules a playbook is
+    given."""
+    import dataclasses
+
+    from playbook import model
+    from playbook.games import Game, WordGame
+
+    words = {"list": "w.txt", "count": 1, "sha256": "0" * 64}
+    plan = model.GroupPlan("k", ("kante",), None)
+    pb = model.Playbook("x", WordGame(length=5, turns=5), words, (plan,))
+    assert pb.game_section == pb.game.record()
+    back = model.loads(model.dumps(pb), "x.yaml")
+    assert isinstance(back.game, Game) and back.game == pb.game and back == pb
+    six = dataclasses.replace(pb, game=WordGame(length=5, turns=6))
+    assert six.game_section["turns"] == 6 and model.loads(model.dumps(six)).game.limit == 6
+    # a section as an old file writes it (no notation, no guess pool): the game's defaults
+    old = model.Playbook("x", {"name": "lingo", "length": 5, "turns": 5}, words, (plan,))
+    assert old.game == WordGame(length=5, turns=5, guess_pool="all")
+    assert "notation" not in old.game_section

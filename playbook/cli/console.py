@@ -24,7 +24,7 @@ from rich.text import Text
 from playbook import memory, model
 from playbook.compare import GroupComparison
 from playbook.errors import PlaybookFileError
-from playbook.games import Game, Planner, game_class
+from playbook.games import Game, Planner
 from playbook.model import Method, Move, Playbook, Row, TryWords, walk_rows
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.likely import Likely
@@ -164,7 +164,7 @@ def summary_table(pb: Playbook, game: type[Game]) -> RichTable:
 
 
 def _rules_line(pb: Playbook) -> str:
-    return f"{pb.game.get('name', '')}: {game_class(pb.game).describe(pb.game)}"
+    return f"{pb.game.name}: {pb.game.describe(pb.game.record())}"
 
 
 def print_summary(
@@ -308,7 +308,7 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
         console.print(f"{pb.name}: {words} words, profile {pb.profile}", markup=False)
         if rules := _rules_line(pb):
             console.print(rules, markup=False)
-        console.print(summary_table(pb, game_class(pb.game)))
+        console.print(summary_table(pb, type(pb.game)))
         return
     names = [x.group for x in pb.groups]
     typed = letter if letter in names else spell.typed(letter)  # ij for the IJ group

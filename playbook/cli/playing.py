@@ -39,9 +39,9 @@ def _playbook(args: argparse.Namespace, cfg: config.Config) -> model.Playbook | 
     if not args.playbook:
         return None
     pb = load_playbook(args.playbook)
-    if pb.game.get("name") != cfg.game:
+    if pb.game.name != cfg.game:
         raise PlaybookError(
-            f"{args.playbook}: game.name: the playbook is for {pb.game.get('name')!r}, the "
+            f"{args.playbook}: game.name: the playbook is for {pb.game.name!r}, the "
             f"config for {cfg.game!r}"
         )
     return pb
@@ -69,7 +69,7 @@ def _open(args: argparse.Namespace) -> tuple[config.Config, Session, Plans]:
         pb = _playbook(args, cfg)
         session = Session.open(cfg)
     if pb is not None:
-        if (other := session.differs_from(pb.game, pb.words)) is not None:
+        if (other := session.differs_from(pb.game_section, pb.words)) is not None:
             raise PlaybookError(
                 f"{args.playbook}: made for other rules than {args.config}: {other}"
             )

@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
-from playbook.errors import PlaybookFileError
+from playbook.errors import PlaybookError, PlaybookFileError
+from playbook.games import Game, from_rules
 
 FORMAT_VERSION = 1
 
@@ -253,8 +254,9 @@ class Playbook:
     """A whole playbook: rules, word list and a plan per group."""
 
     name: str
-    game: Mapping[str, Any]
-    """Rules: name, length, turns, revealed, guess_pool."""
+    game: Game
+    """The game's rules, typed (a mapping given here is read as the file's ``game`` section:
+    :func:`playbook.games.from_rules`)."""
     words: Mapping[str, Any]
     """Word list: list, normalisation, count, sha256."""
     groups: tuple[GroupPlan, ...]
@@ -270,6 +272,18 @@ class Playbook:
     faults: tuple[str, ...] = dataclasses.field(default=(), compare=False)
     """Statements of the file that contradict each other (a group's ``proven`` beside its
     ``method``), found while reading it; :mod:`playbook.verify` reports them as problems."""
+    game_section: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    """The ``game`` section as the file writes it, checksum aside (the checksum's input; a
+    playbook written before a rule was recorded leaves it out): the game's record where the
+    playbook is built now."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.game, Mapping):  # the file's section: the typed rules from it
+            section = {k: v for k, v in self.game.items() if k != "rules_sha256"}
+            object.__setattr__(self, "game", from_rules(section))
+            object.__setattr__(self, "game_section", section)
+        elif not self.game_section or not _describes(self.game_section, self.game):
+            object.__setattr__(self, "game_section", self.game.record())
 
     @property
     def fewest_unguaranteed(self) -> int | None:
@@ -283,6 +297,15 @@ class Playbook:
             if g.group == name:
                 return g
         raise KeyError(name)
+
+
+def _describes(section: Mapping[str, Any], game: Game) -> bool:
+    """Whether a ``game`` section as written describes ``game`` (a playbook given other rules
+    by :func:`dataclasses.replace` writes them, not the section it had)."""
+    try:
+        return from_rules(section) == game
+    except (PlaybookError, ValueError, TypeError, KeyError):
+        return False
 
 
 def group_key(name: str) -> tuple[int, str]:

@@ -11,7 +11,8 @@ from typing import Any
 import yaml
 
 from playbook import safe_yaml, values
-from playbook.errors import PlaybookFileError
+from playbook.errors import ConfigError, PlaybookFileError
+from playbook.games import Game, from_rules
 from playbook.model.plan import (
     ANSWER_MODELS,
     FORMAT_VERSION,
@@ -49,8 +50,8 @@ def _table_list(table: Table) -> list[dict[str, Any]]:
 
 def to_dict(pb: Playbook) -> dict[str, Any]:
     """The playbook as plain data, in the order the file shows it."""
-    game = dict(pb.game)
-    game["rules_sha256"] = rules_sha256(pb.game)
+    game = dict(pb.game_section)
+    game["rules_sha256"] = rules_sha256(pb.game_section)
     out: dict[str, Any] = {
         "playbook": FORMAT_VERSION,
         "name": pb.name,
@@ -113,7 +114,7 @@ _Dumper.add_representer(dict, _dict_repr)
 
 def dumps(pb: Playbook) -> str:
     """The playbook as YAML text (safe types only, keys in document order)."""
-    notation = pb.game.get("notation") or "o = right place, x = wrong place, . = absent"
+    notation = pb.game_section.get("notation") or "o = right place, x = wrong place, . = absent"
     header = (
         f"# playbook {pb.name}: openings and decision tables; check with `playbook verify`.\n"
         f"# Feedback: {notation}; one block per move.\n"
@@ -341,6 +342,29 @@ def _group(path: str, name: Any, g: Any) -> tuple[GroupPlan, str | None]:
     return plan, fault
 
 
+def _game(path: str, section: Mapping[str, Any]) -> Game:
+    """The typed rules a playbook's ``game`` section describes: every key known and of its
+    type, the notation the game's own."""
+    try:
+        game = from_rules({k: v for k, v in section.items() if k != "rules_sha256"})
+    except ConfigError as exc:
+        raise PlaybookFileError(f"{path}: game: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
+    known = [*game.record(), "rules_sha256"]
+    for key in section:
+        if key not in known:
+            raise PlaybookFileError(f"{path}: game.{key}: unknown key; allowed: {', '.join(known)}")
+    notation = section.get("notation")
+    if notation is not None and notation != game.notation:
+        # outside the rules' checksum (it describes them), so checked against the game here
+        raise PlaybookFileError(
+            f"{path}: game.notation: {notation!r} is not how {game.name} writes feedback "
+            f"({game.notation!r})"
+        )
+    return game
+
+
 def loads(text: str, path: str = "<playbook>") -> Playbook:
     """Read a playbook from YAML text, checking its form: every key known and of its type,
     none twice, the rules' checksum present and matching (its claims are checked by
@@ -372,6 +396,7 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
             "game.rules_sha256",
             "checksum does not match the rules: the rules were edited after the playbook was built",
         )
+    typed = _game(path, game)
     _section(path, "words", data["words"], WORDS_KEYS, ("list", "count", "sha256"))
     spelled = data["words"].get("spelled", {})
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in spelled.items()):
@@ -395,7 +420,8 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
             faults.append(fault)
     return Playbook(
         name=data["name"],
-        game=game,
+        game=typed,
+        game_section={k: v for k, v in game.items() if k != "rules_sha256"},
         words=data["words"],
         groups=tuple(groups),
         profile=data.get("profile", "simple"),

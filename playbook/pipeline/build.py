@@ -58,7 +58,8 @@ def assemble(
     names = {p.group for p in plans}
     pb = Playbook(
         name=cfg.name,
-        game=session.rules_info,
+        game=session.game,
+        game_section=session.rules_info,
         words=session.words_info,
         groups=tuple(sorted(plans, key=lambda p: group_key(p.group))),
         profile=profile,

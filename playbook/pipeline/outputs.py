@@ -50,11 +50,11 @@ def _built(out: Path, pb: Playbook) -> Iterator[Playbook]:
 
 def siblings(out: Path, pb: Playbook) -> list[Playbook]:
     """Other playbooks already built in ``out`` for the same list and rules, other profile."""
-    rules = model.rules_sha256(pb.game)
+    rules = model.rules_sha256(pb.game_section)
     return [
         o
         for o in _built(out, pb)
-        if o.profile != pb.profile and model.rules_sha256(o.game) == rules
+        if o.profile != pb.profile and model.rules_sha256(o.game_section) == rules
     ]
 
 
@@ -63,17 +63,17 @@ def companions(out: Path, pb: Playbook) -> list[Playbook]:
     (the paper's and the TV rules): the card shows them beside ``pb``. One per set of rules:
     a plan for the common words before one for the whole list (the one a contestant learns),
     then by name (``lingo-nl-5-tv`` before its variants)."""
-    rules = model.rules_sha256(pb.game)
+    rules = model.rules_sha256(pb.game_section)
     found: dict[str, Playbook] = {}
     others = (
         o
         for o in _built(out, pb)
         if o.profile == pb.profile
-        and o.game.get("name") == pb.game.get("name")
-        and model.rules_sha256(o.game) != rules
+        and o.game.name == pb.game.name
+        and model.rules_sha256(o.game_section) != rules
     )
     for o in sorted(others, key=lambda o: (o.words.get("answer_model") != "common", o.name)):
-        found.setdefault(model.rules_sha256(o.game), o)
+        found.setdefault(model.rules_sha256(o.game_section), o)
     return list(found.values())
 
 

@@ -19,7 +19,7 @@ from playbook.config import Config
 from playbook.core.matrix import cached_matrix, size_refusal
 from playbook.core.problem import Problem
 from playbook.errors import ConfigError, PlaybookFileError
-from playbook.games import Game, find_game, from_rules
+from playbook.games import Game, find_game
 from playbook.model import Playbook, group_key
 from playbook.pipeline import choices
 from playbook.spelling import IJ, IJ_NAME, Spelling
@@ -189,25 +189,9 @@ def _load_config_lists(cfg: Config, game: Game) -> Lists:
 
 
 def game_of(pb: Playbook, path: str) -> Game:
-    """The game a playbook's rules describe, every key of them known and of its type."""
-    try:
-        game = from_rules(dict(pb.game))
-    except ConfigError as exc:
-        raise PlaybookFileError(f"{path}: game: {exc}") from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise PlaybookFileError(f"{path}: game: incomplete or invalid rules ({exc})") from None
-    known = [*game.record(), "rules_sha256"]
-    for key in pb.game:
-        if key not in known:
-            raise PlaybookFileError(f"{path}: game.{key}: unknown key; allowed: {', '.join(known)}")
-    notation = pb.game.get("notation")
-    if notation is not None and notation != game.notation:
-        # outside the rules' checksum (it describes them), so checked against the game here
-        raise PlaybookFileError(
-            f"{path}: game.notation: {notation!r} is not how {game.name} writes feedback "
-            f"({game.notation!r})"
-        )
-    return game
+    """The game a playbook's rules describe (checked when the file was read:
+    :func:`playbook.model.loads`)."""
+    return pb.game
 
 
 @dataclasses.dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from playbook import memory, words
-from playbook.games import Game, from_rules, game_class
+from playbook.games import Game
 from playbook.model import GroupPlan, Move, Playbook, Table, TryWords, group_key, walk_rows
 from playbook.render import i18n
 from playbook.render.html import html_env
@@ -204,30 +204,29 @@ def card_context(
     the small groups; the texts in ``language``."""
     tr = i18n.translator(language)
     _ = tr.gettext
-    books = sorted([pb, *others], key=lambda b: b.game.get("guess_pool") == "revealed")
+    books = sorted([pb, *others], key=lambda b: b.game.guess_pool == "revealed")
     names = sorted({g.group for b in books for g in b.groups}, key=group_key)
     spell = Spelling.of(pb.words)
-    game = game_class(pb.game)
+    game, rules = type(pb.game), pb.game.record()
     rows = []
     for name in names:
         cells: list[Cell | None] = []
         for b in books:
             plan = next((g for g in b.groups if g.group == name), None)
             lang = words.list_language(b.words)
-            cell = _cell(plan, Spelling.of(b.words), tr, lang, game_class(b.game)) if plan else None
+            cell = _cell(plan, Spelling.of(b.words), tr, lang, type(b.game)) if plan else None
             cells.append(cell)
-        rows.append((spell.group(game.group_label(name, pb.game, _)), cells))
+        rows.append((spell.group(game.group_label(name, rules, _)), cells))
     for col in range(len(books)):  # each column's "learn first" tier
         marked = _learn_first([row_cells[col] for _label, row_cells in rows])
         for (_label, row_cells), cell in zip(rows, marked, strict=True):
             row_cells[col] = cell
     by_group: dict[str, list[str]] = {}
     if answers:
-        rules = from_rules(dict(pb.game))
         for w in answers:
-            by_group.setdefault(rules.group_of(w), []).append(w)
+            by_group.setdefault(pb.game.group_of(w), []).append(w)
     small = [
-        (spell.group(game.group_label(n, pb.game, _)), _words(ws, spell))
+        (spell.group(game.group_label(n, rules, _)), _words(ws, spell))
         for n, ws in sorted(by_group.items(), key=lambda kv: group_key(kv[0]))
         if len(ws) <= SMALL_GROUP
     ]
@@ -237,13 +236,13 @@ def card_context(
         columns.append(
             {
                 "name": b.name,
-                "rules": game.label(b.game, _),
+                "rules": game.label(b.game.record(), _),
                 "average": tr.decimal(st.average) if st and st.distribution else "",
                 "unguaranteed": sum(len(g.unguaranteed) for g in b.groups),
                 "fewest": b.fewest_unguaranteed,
                 "memorise": memory.of_plans(b.groups).words,
                 "early": b.try_when_fit,
-                "turns": b.game.get("turns", ""),
+                "turns": b.game.record().get("turns", ""),
                 "answers": answers_text(b, tr),
             }
         )

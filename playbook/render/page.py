@@ -26,7 +26,7 @@ from markupsafe import Markup
 
 from playbook import words as wordlists
 from playbook.errors import PlaybookError
-from playbook.games import GAMES, Game, from_rules, game_class
+from playbook.games import GAMES, Game
 from playbook.language import N_
 from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords, group_key
 from playbook.render import i18n
@@ -58,14 +58,14 @@ def _refuse(what: str) -> PlaybookError:
     return PlaybookError(f"page: {what}")
 
 
-def check_game(rules: Mapping[str, Any]) -> type[Game]:
-    """The game class of a playbook's rules, if the page can play it (a one-line error if
-    its feedback has no browser rule)."""
-    cls = game_class(rules)
+def check_game(game: Game) -> type[Game]:
+    """The game's class, if the page can play it (a one-line error if its feedback has no
+    browser rule)."""
+    cls = type(game)
     if not cls.browser_feedback:
         able = ", ".join(sorted(n for n, c in GAMES.items() if c.browser_feedback))
         raise _refuse(
-            f"game {rules.get('name')!r} has no feedback rule the browser can compute; "
+            f"game {game.name!r} has no feedback rule the browser can compute; "
             f"the play-along page is made for {able}"
         )
     return cls
@@ -224,7 +224,7 @@ def page_data(
     :class:`_Encoder` for the tables)."""
     cls = check_game(pb.game)
     listed = check_list(pb, answers)
-    game = from_rules(dict(pb.game))
+    game, rules = pb.game, pb.game.record()
     ids = _Words(listed.words)
     enc = _Encoder(game, cls, ids)
     members: dict[str, list[int]] = {}
@@ -233,11 +233,11 @@ def page_data(
     spelled = {**listed.spelled, **Spelling.of(pb.words).spelled}
     ij = Spelling.of(pb.words).ij or ("y" if spelled else "")  # IJ's character inside
     groups = [
-        _group(g, cls, pb.game, members.get(g.group, []), enc, ij)
+        _group(g, cls, rules, members.get(g.group, []), enc, ij)
         for g in sorted(pb.groups, key=lambda g: group_key(g.group))
     ]
     typed, skip, shown = _symbols(game)
-    pool = str(pb.game.get("guess_pool", "all"))
+    pool = game.guess_pool
     return {
         "v": DATA_VERSION,
         "name": pb.name,
@@ -252,8 +252,8 @@ def page_data(
         "skip": skip,
         "shown": shown,
         "pool": pool,
-        "hard": bool(pb.game.get("hard", False)),
-        "revealed": str(pb.game.get("revealed", "none")),
+        "hard": bool(rules.get("hard", False)),
+        "revealed": str(rules.get("revealed", "none")),
         "ij": ij,
         "apart": sorted(Spelling.of(pb.words).apart),
         "words": " ".join(ids.words),
@@ -309,17 +309,17 @@ def _script_json(data: Any) -> Markup:
 
 def _head(pb: Playbook, pool: str, tr: i18n.Translator, language: str) -> dict[str, str]:
     """What the page says of one plan above its game: its title, description and rules."""
-    cls = game_class(pb.game)
-    length = pb.game.get("length")
-    title = str(pb.game.get("name", pb.name)).capitalize()
+    cls, rules = type(pb.game), pb.game.record()
+    length = pb.game.word_length
+    title = pb.game.name.capitalize()
     if isinstance(length, int):
         title = tr.gettext("%(game)s, %(n)s letters") % {"game": title, "n": length}
     return {
         "title": title,
         # a config's description is written in English: shown on an English page only
         "description": pb.description if language == "en" else "",
-        "rules": cls.describe({k: v for k, v in pb.game.items() if k != "guess_pool"}, tr.gettext),
-        "pool": _pool(pb.game, pool, tr),
+        "rules": cls.describe({k: v for k, v in rules.items() if k != "guess_pool"}, tr.gettext),
+        "pool": _pool(rules, pool, tr),
         "tab": (
             tr.gettext("%(n)s letters") % {"n": length} if isinstance(length, int) else pb.name
         ),
@@ -368,7 +368,6 @@ def render_page(
     for name, text in scripts.items():
         if "</script" in text.lower():
             raise AssertionError(f"{name} must not contain a closing script tag")
-    cls = game_class(pb.game)
     template = html_env(language).get_template("page.html.j2")
     head = heads[0]
     return template.render(
@@ -379,7 +378,7 @@ def render_page(
         rules=head["rules"],
         pool=head["pool"],
         letters=len(data["groups"]) > 1,
-        notation=tr.gettext(str(pb.game.get("notation") or cls.notation)),
+        notation=tr.gettext(pb.game.notation),
         ij=tr.gettext(Spelling.of(pb.words).note),
         tiles=tiles,
         css=Markup(template_text("page.css") + "\n".join(screen_css(s) for s in TILE_STYLES)),

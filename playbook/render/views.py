@@ -23,7 +23,6 @@ from typing import Any
 from markupsafe import Markup
 
 from playbook import __version__
-from playbook.games import game_class
 from playbook.language import N_
 from playbook.model import GroupPlan, Method, Playbook, rules_sha256
 from playbook.render import frontier, i18n
@@ -141,8 +140,8 @@ def _bars(
 
 
 def _turns(pb: Playbook) -> int:
-    t = pb.game.get("turns", 0)
-    return int(t) if isinstance(t, int) else 0
+    """The game's turns where it counts turns (0 for Hangman's misses)."""
+    return pb.game.limit if pb.game.limit_name == "turns" else 0
 
 
 def _ref_view(comp: Any, ref_group: Any) -> dict[str, Any] | None:
@@ -257,7 +256,7 @@ def group_views(
     ``tr``'s language."""
     comps = {c.group: c for c in comparison or ()}
     turns = _turns(pb)
-    game = game_class(pb.game)
+    game, rules = type(pb.game), pb.game.record()
     spell = Spelling.of(pb.words)
     out = []
     for i, g in enumerate(sorted(pb.groups, key=lambda g: g.group)):
@@ -274,7 +273,7 @@ def group_views(
         v = GroupView(
             index=i,
             group=g.group,
-            label=spell.group(game.group_label(g.group, pb.game, tr.gettext)),
+            label=spell.group(game.group_label(g.group, rules, tr.gettext)),
             anchor=f"g{i}",
             words=g.words or (st.words if st else 0),
             openings=tuple(spell.text(w) for w in g.openings),
@@ -341,13 +340,12 @@ def _meta(pb: Playbook, tr: Translator = ENGLISH) -> dict[str, Any]:
     tool = str(meta.get("tool") or f"playbook {__version__}")
     created = meta.get("created") or datetime.date.today().isoformat()
     game = pb.game
-    notation = str(game.get("notation") or "o = right place, x = wrong place, . = absent")
     return {
         "tool": tool,
         "created": str(created),
-        "game": str(game.get("name", "")),
-        "rules": game_class(game).describe(game, tr.gettext),
-        "notation": tr.gettext(notation),
+        "game": game.name,
+        "rules": game.describe(game.record(), tr.gettext),
+        "notation": tr.gettext(game.notation),
         "ij": tr.gettext(Spelling.of(pb.words).note),
         "list": str(pb.words.get("list", "")),
         "count": pb.words.get("count", ""),
@@ -364,12 +362,12 @@ def _frontier(pb: Playbook, tr: Translator = ENGLISH) -> dict[str, Any] | None:
     """The memorisation frontier measured for this playbook's list and rules (the appendix
     that plots it), or None."""
     found = frontier.run_for(
-        pb.words.get("sha256"), rules_sha256(pb.game), pb.words.get("answers_sha256")
+        pb.words.get("sha256"), rules_sha256(pb.game_section), pb.words.get("answers_sha256")
     )
     if found is None:
         return None
     run, head = found
-    title = game_class(pb.game).label(pb.game, tr.gettext)
+    title = pb.game.label(pb.game.record(), tr.gettext)
     svg = frontier.inline_svg([{**run, "title": title}], mark=pb.name, tr=tr)
     points = [{**p, "label": frontier.point_label(p, tr)} for p in run.get("points", ())]
     return {
