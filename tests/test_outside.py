@@ -209,8 +209,7 @@ def test_a_playbook_breaking_hard_mode_fails_its_replay(tmp_path: Path) -> None:
     )
     pb = build.build(config.load(tmp_path / "c.yaml"), n_jobs=1).playbook
     assert len(pb.groups[0].openings) >= 2
-    rules = {**pb.game, "hard": True}
-    hard = dataclasses.replace(pb, game={**rules, "rules_sha256": model.rules_sha256(rules)})
+    hard = dataclasses.replace(pb, game=dataclasses.replace(pb.game, hard=True))
     (tmp_path / "pb.yaml").write_text(model.dumps(hard))
     rep = api.verify_playbook(model.load(tmp_path / "pb.yaml"), str(tmp_path / "pb.yaml")).report
     assert rep.undeclared and all("hard mode" in f.reason for f in rep.undeclared)
