@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from playbook.games import Hangman
 
@@ -18,11 +19,9 @@ TINY = (
 WORDS = "kabel\nkamer\nkanon\nkater\nlepel\nlaken\n"
 
 
-def _run(args: list[str], cwd: Path, **kw: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "playbook", *args], cwd=cwd, capture_output=True, text=True,
-        timeout=600, **kw,  # type: ignore[arg-type]
-    )  # fmt: skip
+def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The command in process (what is hostile here is the input, not the process)."""
+    return run_cli(*args, cwd=cwd)
 
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
