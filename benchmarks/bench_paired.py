@@ -9,15 +9,16 @@ Run from the repository root, e.g. with a worktree of the commit before a change
     .venv/bin/python benchmarks/bench_paired.py --old /tmp/base --new . [--rounds 5]
 
 Cases: ``benchmarks/bench_mastermind.py``'s five Mastermind optima (the seconds of
-``optimal.optimal_tree`` alone), Wordle's optimum from salet (``strategy wordle --rule
-optimal --first salet``, as ``benchmarks/bench_optimal.py`` section 3 times it), the same in
-hard mode (``scripts/wordle_hard_mode.py``'s search, ``playbook.studies.hard_mode``), the
-Dutch Lingo letters of ``bench_optimal.py`` section 2, and the TV build's fewest-unguaranteed
-question (section 4). Each process first warms numba on a tiny game (each tree's compiled
-code is cached beside its own sources: the first round of a fresh tree compiles it there,
-so run ``--rounds 1`` once first, or count from round 2). Prints per case the medians, the
-ratio new/old and whether the nodes and totals agree in every round; writes
-``benchmarks/results/paired.json``.
+``optimal.optimal_tree`` alone), Wordle's optimum from salet (``strategy wordle --rule optimal
+--first salet``, as ``benchmarks/bench_optimal.py`` section 3 times it), the same in hard mode
+(``scripts/wordle_hard_mode.py``'s search, ``playbook.studies.hard_mode``), the Dutch Lingo
+letters of ``bench_optimal.py`` section 2, and the TV build's fewest-unguaranteed question
+(section 4). Each process first warms numba on a tiny game (each tree's compiled code is cached
+beside its own sources: the first round of a fresh tree compiles it there, so run ``--rounds
+1`` once first, or count from round 2). Prints per case the medians, the ratio new/old of the
+wall seconds (and the median of each round's ratio) and of the CPU-seconds the searches took
+(less disturbed where other programs share the cores), whether the nodes and totals agree in
+every round; writes ``benchmarks/results/paired.json``.
 """
 
 from __future__ import annotations
@@ -53,61 +54,60 @@ codes = warm.generated_words()
 optimal.optimal_tree(Problem.of(warm, codes, codes), limit=4, budget=60)
 unfinder.fewest_unfound(Problem.of(warm, codes, codes), limit=2, budget=60)
 out = {}
+spent = [0.0, 0.0]
+
+def timed(fn):
+    t0, c0 = time.perf_counter(), time.process_time()
+    r = fn()
+    spent[0] += time.perf_counter() - t0
+    spent[1] += time.process_time() - c0
+    return r
 
 def groups(cfg, letters, first=None):
     session = Session.open(cfg)
     names = split_letters(letters) if letters else None
     problems = session.problems(names)
     rows = strategies.first_rows(problems, session, first) if first else {}
-    secs = 0.0
     res = []
     for name, p in problems.items():
         p.F
-        t0 = time.perf_counter()
-        r = optimal.optimal_tree(p, limit=session.game.limit, budget=600, first=rows.get(name))
-        secs += time.perf_counter() - t0
+        r = timed(lambda: optimal.optimal_tree(
+            p, limit=session.game.limit, budget=600, first=rows.get(name)))
         res.append((name, r.total, r.lower_bound, r.nodes, r.proven))
-    return secs, res
+    return res
 
 for case in cases:
+    spent[:] = [0.0, 0.0]
     if case.startswith("mm"):
         pegs, colours, turns = (int(x) for x in case[2:].split("x"))
         game = Mastermind(pegs=pegs, colours=colours, turns=turns)
         codes = game.generated_words()
         problem = Problem.of(game, codes, codes)
         problem.F
-        t0 = time.perf_counter()
-        r = optimal.optimal_tree(problem, limit=turns, budget=600)
-        secs = time.perf_counter() - t0
-        out[case] = {"seconds": secs, "check": [r.total, r.lower_bound, r.nodes, r.proven]}
+        r = timed(lambda: optimal.optimal_tree(problem, limit=turns, budget=600))
+        check = [r.total, r.lower_bound, r.nodes, r.proven]
     elif case == "wordle-salet":
-        secs, res = groups(config.load(repo + "/config/wordle.yaml"), None, "salet")
-        out[case] = {"seconds": secs, "check": res}
+        check = groups(config.load(repo + "/config/wordle.yaml"), None, "salet")
     elif case == "wordle-hard-salet":
         from playbook.studies.hard_mode import HardSearch
         from playbook.studies.root_proof import refute_opening
         session = Session.open(config.load(repo + "/config/wordle.yaml"))
         (p,) = session.problems(None).values()
         search = HardSearch(p, session.game.limit)
-        t0 = time.perf_counter()
-        proof = refute_opening(search, list(p.guesses).index("salet"), 1 << 40)
-        secs = time.perf_counter() - t0
-        out[case] = {"seconds": secs, "check": [proof.bound, proof.exact, int(search.stats[0])]}
+        g = list(p.guesses).index("salet")
+        proof = timed(lambda: refute_opening(search, g, 1 << 40))
+        check = [proof.bound, proof.exact, int(search.stats[0])]
     elif case.startswith("lingo-"):
-        secs, res = groups(config.load(repo + "/config/lingo-nl-5.yaml"), case[6:])
-        out[case] = {"seconds": secs, "check": res}
+        check = groups(config.load(repo + "/config/lingo-nl-5.yaml"), case[6:])
     elif case.startswith("fewest-"):
         session = Session.open(config.load(repo + "/config/lingo-nl-5-tv-all.yaml"))
         problems = session.problems(split_letters(case[7:]))
-        secs = 0.0
-        res = []
+        check = []
         for name, p in problems.items():
             p.F
-            t0 = time.perf_counter()
-            r = unfinder.fewest_unfound(p, limit=session.game.limit, budget=600)
-            secs += time.perf_counter() - t0
-            res.append((name, r.fewest, r.lower_bound, r.nodes))
-        out[case] = {"seconds": secs, "check": res}
+            r = timed(lambda: unfinder.fewest_unfound(p, limit=session.game.limit, budget=600))
+            check.append((name, r.fewest, r.lower_bound, r.nodes))
+    out[case] = {"seconds": spent[0], "cpu": spent[1], "check": check}
 print(json.dumps(out))
 """
 
@@ -159,9 +159,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     for c in cases:
         old = [x[c]["seconds"] for x in runs["old"]]
         new = [x[c]["seconds"] for x in runs["new"]]
+        old_cpu = [x[c]["cpu"] for x in runs["old"]]
+        new_cpu = [x[c]["cpu"] for x in runs["new"]]
         checks = {json.dumps(x[c]["check"]) for x in runs["old"] + runs["new"]}
         mo, mn = statistics.median(old), statistics.median(new)
-        ratios = sorted(n / o for o, n in zip(old, new, strict=True))
+        co, cn = statistics.median(old_cpu), statistics.median(new_cpu)
+        ratios = [n / o for o, n in zip(old, new, strict=True)]
         same = len(checks) == 1
         rows.append(
             (
@@ -170,15 +173,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{mn:.3f}",
                 f"{mn / mo:.3f}",
                 f"{statistics.median(ratios):.3f}",
+                f"{co:.3f}",
+                f"{cn:.3f}",
+                f"{cn / co:.3f}",
                 "yes" if same else "NO",
-                next(iter(checks)) if same else "differ",
+                next(iter(checks))[:60] if same else "differ",
             )
         )
         results.append(
-            {"case": c, "old_s": old, "new_s": new, "same": same, "checks": sorted(checks)}
-        )
+            {
+                "case": c, "old_s": old, "new_s": new, "old_cpu_s": old_cpu,
+                "new_cpu_s": new_cpu, "same": same, "checks": sorted(checks),
+            }
+        )  # fmt: skip
     print()
-    head = ("case", "old s", "new s", "ratio", "median paired", "same", "check")
+    head = (
+        "case", "old s", "new s", "ratio", "median paired", "old CPU s", "new CPU s",
+        "CPU ratio", "same", "check",
+    )  # fmt: skip
     print(table(head, rows))
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({"machine": m, "results": results}, indent=1) + "\n")

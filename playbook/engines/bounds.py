@@ -14,10 +14,10 @@ def counting_table(limit: int, n: int, branching: int) -> np.ndarray:
     """``table[t, k]``: the counting lower bound for ``k`` answers with ``t`` turns left.
 
     At most one answer is found with each guess, and each guess has at most ``branching``
-    non-solving feedbacks, so at most ``branching ** (d - 1)`` answers are found with guess
-    ``d``; the bound fills the levels from the top, and each answer that does not fit costs
-    its ``t`` guesses and :data:`MISS` (a strategy that finds fewer pays ``MISS`` for each
-    more, which outweighs any guesses it saves).
+    non-solving feedbacks, so at most ``branching ** (d - 1)`` answers are found with guess ``d``;
+    the bound fills the levels from the top, and each answer that does not fit costs its ``t``
+    guesses and :data:`~playbook.engines.constants.MISS` (a strategy that finds fewer pays ``MISS``
+    for each more, which outweighs any guesses it saves).
     """
     table = np.zeros((limit + 1, n + 1), dtype=np.int64)
     k = np.arange(n + 1, dtype=np.int64)
@@ -72,10 +72,10 @@ def weigh(S, w):  # type: ignore[no-untyped-def]  # numba types it at the call
 
 @numba.njit(cache=True, nogil=True)
 def weighted_bound(lbtab, t, k, total, lo):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """The counting bound of ``k`` answers weighing ``total`` (the lightest ``lo``) with
-    ``t`` turns left: each pays its first guess and, for each guess beyond, at least ``lo``;
-    answers no tree can find pay :data:`MISS` each. ``lbtab[t, k]`` itself for weights of 1.
-    Valid while the weights times the turns stay below :data:`MISS`."""
+    """The counting bound of ``k`` answers weighing ``total`` (the lightest ``lo``) with ``t`` turns
+    left: each pays its first guess and, for each guess beyond, at least ``lo``; answers no tree can
+    find pay :data:`~playbook.engines.constants.MISS` each. ``lbtab[t, k]`` itself for weights of 1.
+    Valid while the weights times the turns stay below :data:`~playbook.engines.constants.MISS`."""
     b = lbtab[t, k]
     left = b // MISS
     return left * MISS + total + lo * (b - left * MISS - k)
@@ -83,14 +83,14 @@ def weighted_bound(lbtab, t, k, total, lo):  # type: ignore[no-untyped-def]  # n
 
 @numba.njit(cache=True, nogil=True)
 def scan_bounds(laid, t, lbtab, solved, n_codes):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """:func:`scan`'s (bound, in set, parts) alone, every answer weighing 1, of the guesses
-    whose codes are ``laid`` (:func:`laid_codes`; ``solved``, ``n_codes``:
-    :func:`by_answer`'s): for a search that needs the other two of the few guesses it tries
-    only (:func:`describe`).
+    """:func:`~playbook.engines.scan.scan`'s (bound, in set, parts) alone, every answer weighing 1,
+    of the guesses whose codes are ``laid`` (:func:`~playbook.engines.layout.laid_codes`;
+    ``solved``, ``n_codes``: :func:`~playbook.engines.layout.by_answer`'s): for a search that needs
+    the other two of the few guesses it tries only (:func:`~playbook.engines.scan.describe`).
 
     Each guess counts its answers by code and reads all ``n_codes`` counts, with no branch
     and no list of the codes met (on Mastermind 4x6's sets 1.4 to 1.8x faster than
-    :func:`scan`). The solved part adds no bound (``lbtab[t, 0]`` is 0)."""
+    :func:`~playbook.engines.scan.scan`). The solved part adds no bound (``lbtab[t, 0]`` is 0)."""
     m, n = laid.shape
     bound = np.empty(m, dtype=np.int64)
     ins = np.empty(m, dtype=np.int64)

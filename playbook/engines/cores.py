@@ -170,7 +170,7 @@ def keepers(sep, core, k, out):  # type: ignore[no-untyped-def]  # numba types i
 
 
 CORES = 64
-"""The most cores (:func:`core`) a set with three turns left holds."""
+"""The most cores (:func:`core_of`) a set with three turns left holds."""
 
 
 POOL = 2048
@@ -182,8 +182,9 @@ POOL_LEN = 16
 
 
 def core_pool(sep: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """An empty pool of the cores one search learns (:func:`unfound` takes it): (cores, their
-    lengths and, last, how many were learned, the guesses keeping each together)."""
+    """An empty pool of the cores one search learns (:func:`~playbook.engines.unfound.unfound` takes
+    it): (cores, their lengths and, last, how many were learned, the guesses keeping each
+    together)."""
     words = sep.shape[2] if sep.shape[0] > 0 else 0
     return (
         np.zeros((POOL, POOL_LEN), dtype=np.int64),

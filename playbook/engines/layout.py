@@ -20,9 +20,9 @@ NO_LEAN = (np.zeros((0, 0), dtype=np.uint8), 0, 0)
 
 
 def by_answer(F: np.ndarray, solved: int) -> tuple[np.ndarray, int, int]:
-    """(matrix, solved code, number of codes) for :func:`scan_bounds`: ``F`` transposed (a
-    row per answer) with its codes renumbered from 0 in the order of the codes met; or
-    :data:`NO_LEAN` where ``F`` is over :data:`LEAN_BYTES`."""
+    """(matrix, solved code, number of codes) for :func:`~playbook.engines.bounds.scan_bounds`:
+    ``F`` transposed (a row per answer) with its codes renumbered from 0 in the order of the codes
+    met; or :data:`NO_LEAN` where ``F`` is over :data:`LEAN_BYTES`."""
     if F.size > LEAN_BYTES:
         return NO_LEAN
     seen = codes_met(np.ascontiguousarray(F).reshape(-1), max(int(F.max(initial=0)), solved) + 1)

@@ -79,7 +79,8 @@ def _first_of_each(out, n, phash, table, used):  # type: ignore[no-untyped-def] 
 
 @numba.njit(cache=True, nogil=True)
 def next_bound(bound, keep, after):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """The least bound of the candidates ``keep`` above ``after`` (:data:`INF` where none)."""
+    """The least bound of the candidates ``keep`` above ``after``
+    (:data:`~playbook.engines.constants.INF` where none)."""
     b = np.int64(INF)
     for i in range(keep.shape[0]):
         x = bound[keep[i]]
@@ -116,12 +117,12 @@ def with_bound(bound, ins, sumsq, phash, keep, b, table, used, out):  # type: ig
 
 @numba.njit(cache=True, nogil=True)
 def distinct_splits(cands, ins, parts, phash):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """The candidates (rows, ascending) that a part of this set needs: guesses that split a
-    set alike split each of its subsets alike, and a guess that does not split it splits
-    none. So of each class of guesses that split the set alike this keeps its possible
-    answers (each may be the answer of a part, which makes it the better guess there) and
-    its first other guess (the one a part would take of that class in any case: the same
-    trees come out). ``ins``, ``parts``, ``phash``: :func:`scan`'s for ``cands``."""
+    """The candidates (rows, ascending) that a part of this set needs: guesses that split a set
+    alike split each of its subsets alike, and a guess that does not split it splits none. So of
+    each class of guesses that split the set alike this keeps its possible answers (each may be the
+    answer of a part, which makes it the better guess there) and its first other guess (the one a
+    part would take of that class in any case: the same trees come out). ``ins``, ``parts``,
+    ``phash``: :func:`~playbook.engines.scan.scan`'s for ``cands``."""
     m = cands.shape[0]
     table, used = hash_set(m)
     out = np.empty(m, dtype=np.int64)

@@ -57,8 +57,8 @@ def parts_of(row, S, seen, mark, solved):  # type: ignore[no-untyped-def]  # num
 
 @numba.njit(cache=True, nogil=True)
 def first_apart(laid, seen, stats):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """The first row of ``laid`` (:func:`laid_codes`) whose codes all differ, or -1
-    (``seen``: one stamp per code, ``stats[2]`` the last stamp)."""
+    """The first row of ``laid`` (:func:`~playbook.engines.layout.laid_codes`) whose codes all
+    differ, or -1 (``seen``: one stamp per code, ``stats[2]`` the last stamp)."""
     for j in range(laid.shape[0]):
         stats[2] += 1
         mark = stats[2]
@@ -89,7 +89,7 @@ def scan(F, S, t, cands, lbtab, solved, n_codes, w, zob):  # type: ignore[no-unt
     """For each candidate guess on set ``S`` with ``t`` turns left: (bound, in set, parts,
     sum of squared part sizes, partition hash). The bound is the weight of ``S`` (``|S|``
     where ``w`` is empty: every answer weighs 1) plus the counting bound of each non-solving
-    part with ``t - 1`` turns (:func:`weighted_bound`).
+    part with ``t - 1`` turns (:func:`~playbook.engines.bounds.weighted_bound`).
 
     The partition hash is the sum over the parts of a mix of each part's signature, the sum
     of its answers' ``zob`` keys: guesses that split ``S`` alike get the same hash whatever
@@ -191,9 +191,9 @@ def describe(F, S, cands, keep, bound, b, zob, counts, sig, sumsq, phash):  # ty
 
 
 def least_bound(F, S, t, cands, lbtab, solved, n_codes, w, zob) -> int:  # type: ignore[no-untyped-def]
-    """The least bound :func:`scan` gives any of ``cands`` that splits ``S`` or is in it
-    (its weight and its parts' counting bounds): a lower bound of ``S``'s value one level
-    deeper than counting (:data:`INF` where no candidate does either)."""
+    """The least bound :func:`scan` gives any of ``cands`` that splits ``S`` or is in it (its weight
+    and its parts' counting bounds): a lower bound of ``S``'s value one level deeper than counting
+    (:data:`~playbook.engines.constants.INF` where no candidate does either)."""
     bound, ins, nparts, _, _ = scan(F, S, t, cands, lbtab, solved, n_codes, w, zob)
     useful = bound[(nparts > 1) | (ins == 1)]
     return int(useful.min()) if len(useful) else INF

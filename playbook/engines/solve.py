@@ -123,9 +123,9 @@ def solve(st, S, t, beta, cands, nh):  # type: ignore[no-untyped-def]  # numba t
     not), only one guess per class of guesses alike is tried, here and further down (a
     search with weights of 1 scans ``st.lean``, the matrix a row per answer).
 
-    ``st.w``: each answer's weight (whole numbers; empty: all 1), what each guess it pays for
-    costs: the value is then the weighted sum of guesses (a codemaker who picks answers by
-    these weights), with :data:`MISS` still for each answer not found in time.
+    ``st.w``: each answer's weight (whole numbers; empty: all 1), what each guess it pays for costs:
+    the value is then the weighted sum of guesses (a codemaker who picks answers by these weights),
+    with :data:`~playbook.engines.constants.MISS` still for each answer not found in time.
     """
     F, lbtab, zob, memo, stats, w = st.F, st.lbtab, st.zob, st.memo, st.stats, st.w
     solved, n_codes, symbols = st.solved, st.n_codes, st.symbols
@@ -315,13 +315,13 @@ def walk_room(n: int, t: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 
 @numba.njit(cache=True, nogil=True)
 def walk(st, S, t, depth, g, parent, code, room):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """Lays out the tree that plays ``g`` on sorted ``S`` with ``t`` turns and then the
-    memoised best guesses (:func:`memo_guess`), depth first with the parts in order of code:
-    in ``room`` (:func:`walk_room`), a row per node (guess or -1 for a try list past the last
-    turn, parent row, code from it, answers, where its try list starts in the second
-    array), each answer found with the depth it is found at, and the three counts. Returns
-    False where a set has no exact memo entry (one compiled call where a Python recursion
-    took 15 ms of Mastermind 4x6's 0.2 s)."""
+    """Lays out the tree that plays ``g`` on sorted ``S`` with ``t`` turns and then the memoised
+    best guesses (:func:`~playbook.engines.memo.memo_guess`), depth first with the parts in order of
+    code: in ``room`` (:func:`walk_room`), a row per node (guess or -1 for a try list past the last
+    turn, parent row, code from it, answers, where its try list starts in the second array), each
+    answer found with the depth it is found at, and the three counts. Returns False where a set has
+    no exact memo entry (one compiled call where a Python recursion took 15 ms of Mastermind 4x6's
+    0.2 s)."""
     nodes, tries, found, cnt = room
     solved = st.solved
     k = cnt[0]

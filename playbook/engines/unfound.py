@@ -147,12 +147,12 @@ def _in_three(st, S, beta):  # type: ignore[no-untyped-def]  # numba types it at
     every guess (row of ``F``) in turn, each part's value with two turns left
     (:func:`_in_two`), the largest part first.
 
-    Each part found not told apart gives a core (:func:`~playbook.engines.cores.core_of`): a
-    guess that keeps a core together leaves one of its answers unfound, one that keeps two in
-    two parts two. So while the best found leaves one (or two), every guess that keeps a core
-    (two cores apart) together is ruled out at once, from a bit set of the guesses. The cores go
-    to ``pool`` (:func:`core_pool`), and each set starts from the pool's cores within it. On
-    Lingo's g under the TV rules the search took 1.03 M nodes and tried 11 M guesses at three
+    Each part found not told apart gives a core (:func:`~playbook.engines.cores.core_of`): a guess
+    that keeps a core together leaves one of its answers unfound, one that keeps two in two parts
+    two. So while the best found leaves one (or two), every guess that keeps a core (two cores
+    apart) together is ruled out at once, from a bit set of the guesses. The cores go to ``pool``
+    (:func:`~playbook.engines.cores.core_pool`), and each set starts from the pool's cores within
+    it. On Lingo's g under the TV rules the search took 1.03 M nodes and tried 11 M guesses at three
     turns left, each laid out and its largest part looked up; with the cores of each set 0.21 M
     nodes and 0.34 M guesses laid out; with the pool 0.12 M nodes (20.0 s to 2.0 s)."""
     F, lbtab = st.F, st.lbtab
