@@ -18,8 +18,11 @@ right or elsewhere.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba
 import numpy as np
+from numba.typed import Dict
 
 from playbook.engines.constants import INF, MISS, SHIFT
 from playbook.engines.layout import layout_buffers
@@ -80,13 +83,39 @@ def node_key(S, A, t, zob, zrow):  # type: ignore[no-untyped-def]  # numba types
     return h ^ (ha * np.uint64(PLAIN) + np.uint64(A.shape[0]))
 
 
+class Hard(NamedTuple):
+    """What the search under Wordle's hard mode works with, as one value numba takes whole
+    (as :class:`playbook.engines.solve.Exact` is the exact search's)."""
+
+    F: np.ndarray
+    """The feedback matrix (a row per guess, a column per answer)."""
+    lbtab: np.ndarray
+    """:func:`~playbook.engines.bounds.counting_table` of the group."""
+    zob: np.ndarray
+    """Each answer's 64-bit key."""
+    zrow: np.ndarray
+    """Each guess's 64-bit key (the allowed guesses are part of a node's key)."""
+    memo: Dict
+    """Node key -> packed entry."""
+    stats: np.ndarray
+    """[nodes, -]."""
+    solved: int
+    """The code that says the guess is the answer."""
+    n_codes: int
+    letters: np.ndarray
+    """:class:`~playbook.games.base.Revealing`'s tables: each guess's letters, and for each
+    code the positions it marks right and those it marks right or elsewhere."""
+    right: np.ndarray
+    shown: np.ndarray
+
+
 @numba.njit(cache=True, nogil=True)
-def hard_solve(  # type: ignore[no-untyped-def]  # numba types it at the call
-    S, A, t, beta, F, lbtab, zob, zrow, memo, stats, solved, n_codes, letters, right, shown
-):
+def hard_solve(st, S, A, t, beta):  # type: ignore[no-untyped-def]  # numba types it at the call
     """The value of the answers ``S`` (sorted columns) with ``t`` turns left where only the
     guesses ``A`` (rows) are allowed, if below ``beta``; else a bound of at least ``beta``.
     The memo keeps (value << SHIFT) | (guess << 1) | exact by the key of (S, A, t)."""
+    F, lbtab, zob, zrow, memo, stats = st.F, st.lbtab, st.zob, st.zrow, st.memo, st.stats
+    solved, n_codes = st.solved, st.n_codes
     n = S.shape[0]
     if n == 0:
         return np.int64(0)
@@ -157,11 +186,8 @@ def hard_solve(  # type: ignore[no-untyped-def]  # numba types it at the call
             part, size = part_at(room, pc, pk, by, q)
             rest -= lbtab[t - 1, size]
             cb = cut - acc - rest
-            A2 = narrowed(A, letters, right, shown, g, pc[by[q]])
-            v = hard_solve(
-                part, A2, t - 1, cb, F, lbtab, zob, zrow, memo, stats, solved, n_codes, letters,
-                right, shown,
-            )  # fmt: skip
+            A2 = narrowed(A, st.letters, st.right, st.shown, g, pc[by[q]])
+            v = hard_solve(st, part, A2, t - 1, cb)
             out, acc, least = settle(v, cb, acc, rest, least)
             if out:
                 break

@@ -19,10 +19,15 @@ from numba.typed import Dict
 from playbook.core.problem import Problem
 from playbook.engines.bounds import branching_of, counting_table
 from playbook.engines.constants import GUESS_MASK, INF, MISS, UNIT
-from playbook.engines.hard import hard_solve, narrowed, node_key
+from playbook.engines.hard import Hard, hard_solve, narrowed, node_key
 from playbook.engines.scan import least_bound
 from playbook.search.group import split_of
 from playbook.search.trees import Node, Probe, Tree, TryList
+
+
+def _keys(rng: np.random.Generator, n: int) -> np.ndarray:
+    """``n`` odd 64-bit keys (memo keys of sets: a sum of keys)."""
+    return np.asarray(rng.integers(0, 2**63, size=n, dtype=np.int64).astype(np.uint64) * 2 + 1)
 
 
 class HardSearch:
@@ -41,16 +46,22 @@ class HardSearch:
         self.n_codes = int(max(game.n_codes, int(self.F.max(initial=0)) + 1))
         self.lbtab = counting_table(limit, self.n, branching_of(self.F, self.solved))
         rng = np.random.default_rng(0x4A2D)
-        self.zob = rng.integers(0, 2**63, size=self.n, dtype=np.int64).astype(np.uint64) * 2 + 1
-        self.zrow = (
-            rng.integers(0, 2**63, size=self.F.shape[0], dtype=np.int64).astype(np.uint64) * 2 + 1
-        )
+        self.zob = _keys(rng, self.n)
+        self.zrow = _keys(rng, self.F.shape[0])
         self.letters = np.ascontiguousarray(rule.letters)
         self.right, self.shown = rule.right, rule.shown
         self.memo = Dict.empty(types.uint64, types.int64)
         self.stats = np.zeros(2, dtype=np.int64)
         self.everyone = np.arange(self.n, dtype=np.int64)
         self.all_rows = np.arange(self.F.shape[0], dtype=np.int64)
+
+    @property
+    def state(self) -> Hard:
+        """The search's one value for the kernel (its memo the one kept now)."""
+        return Hard(
+            self.F, self.lbtab, self.zob, self.zrow, self.memo, self.stats, self.solved,
+            self.n_codes, self.letters, self.right, self.shown,
+        )  # fmt: skip
 
     @property
     def nodes(self) -> int:
@@ -68,12 +79,7 @@ class HardSearch:
     def solve(self, S: np.ndarray, A: np.ndarray, t: int, beta: int = INF) -> int:
         """The value of the answers ``S`` with ``t`` turns left and the guesses ``A``
         allowed, if below ``beta``; else a bound at least ``beta``."""
-        return int(
-            hard_solve(
-                S, A, t, np.int64(beta), self.F, self.lbtab, self.zob, self.zrow, self.memo,
-                self.stats, self.solved, self.n_codes, self.letters, self.right, self.shown,
-            )
-        )  # fmt: skip
+        return int(hard_solve(self.state, S, A, t, np.int64(beta)))
 
     def parts(self, S: np.ndarray, g: int) -> list[tuple[int, np.ndarray]]:
         """(code, sorted answers) of each non-solving part of ``S`` under ``g``, by code."""
