@@ -12,6 +12,8 @@ from helpers import run_cli
 
 from playbook.games import Hangman
 
+pytestmark = pytest.mark.slow  # processes, builds or Node: out of the fast loop
+
 TINY = (
     "name: t\ngame: lingo\nwords:\n  list: w.txt\nrules:\n  turns: {turns}\n"
     "render:\n  formats: yaml\n"

@@ -34,6 +34,8 @@ from page_fixture import (
 from playbook.render.page import render_page
 from playbook.spelling import IJ
 
+pytestmark = pytest.mark.slow  # processes, builds or Node: out of the fast loop
+
 NODE_WAIT_S = 600
 """How long Node may take (a few seconds on a quiet machine; CI's can be busy)."""
 

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from helpers import start
 
+pytestmark = pytest.mark.slow  # processes, builds or Node: out of the fast loop
+
 
 def _catches_sigterm(pid: int) -> bool:
     """Whether process ``pid`` has a handler for SIGTERM (its SigCgt mask in /proc)."""
