@@ -57,7 +57,11 @@ def built(name: str, session: Session, kind: str, label: str) -> dict[str, Any] 
         print(f"  {path} missing: no {kind} point", file=sys.stderr)
         return None
     pb = model.load(str(path))
-    if (pb.words.get("sha256"), pb.words.get("answers_sha256"), model.rules_sha256(pb.game_section)) != (
+    if (
+        pb.words.get("sha256"),
+        pb.words.get("answers_sha256"),
+        model.rules_sha256(pb.game_section),
+    ) != (
         session.words_info["sha256"],
         session.words_info.get("answers_sha256"),
         model.rules_sha256(session.rules_info),
