@@ -5,6 +5,7 @@ word as found."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from rich.console import Console
@@ -23,8 +24,11 @@ def _widest(text: str) -> tuple[int, str]:
     return max((len(line), line) for line in text.splitlines())
 
 
-def test_every_help_fits_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", str(WIDTH))
+@pytest.mark.parametrize("columns", [WIDTH, 200])
+def test_every_help_fits_80_columns(monkeypatch: pytest.MonkeyPatch, columns: int) -> None:
+    """At 80 columns and on a wide terminal alike (issue 48, item 5: help is wrapped to the
+    terminal, at most 80 wide)."""
+    monkeypatch.setenv("COLUMNS", str(columns))
     main, commands = parsers()
     helps = {"playbook": main.format_help()} | {n: p.format_help() for n, p in commands.items()}
     assert len(helps) >= 12
@@ -95,3 +99,28 @@ def test_a_lost_game_s_review_names_no_word_found(dutch5: tuple[str, ...]) -> No
         assert move is not None
         text = won.handle(f"{move} {game.format(game.feedback(move, answer))}")
     assert f"for {answer}" in text
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+def test_no_color_draws_the_marks_as_text(tmp_path, no_color: bool) -> None:  # type: ignore[no-untyped-def]
+    """NO_COLOR (issue 48, item 5): on a terminal that takes colour, simulate draws coloured
+    tiles; with NO_COLOR set, the marks as text and no colour at all (rich alone would strip
+    the colours and leave letters without their marks)."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "w.txt").write_text("kabel\nkamer\nkanon\nkater\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env |= {"FORCE_COLOR": "1", "COLUMNS": "80"} | ({"NO_COLOR": "1"} if no_color else {})
+    r = subprocess.run(
+        [sys.executable, "-m", "playbook", "simulate", "lingo-nl-5", "--words", "w.txt",
+         "--show"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    colours = re.findall(r"\x1b\[[0-9;]*(?:3[0-9]|4[0-9]|38;[0-9;]+|48;[0-9;]+)m", r.stdout)
+    if no_color:
+        assert colours == [] and "kabel ooooo" in r.stdout, r.stdout[-500:]
+    else:
+        assert colours and "kabel ooooo" not in r.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from typing import Any, NoReturn
 
@@ -20,9 +21,23 @@ STRATEGY_RULES = (*RULES, "optimal")
 """Rules of ``strategy``: the greedy rules and the exact optimum."""
 
 
+HELP_WIDTH = 80
+"""Help is wrapped to the terminal, at most this wide (a wide terminal reads no better)."""
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    width = min(shutil.get_terminal_size().columns, HELP_WIDTH) - 2
+    return argparse.HelpFormatter(prog, width=max(width, 40))
+
+
 class Parser(argparse.ArgumentParser):
     """argparse's parser whose errors are one line (``error: ...``) and exit 2, as every
-    other error of the tool is, without the usage block."""
+    other error of the tool is, without the usage block; help at most :data:`HELP_WIDTH`
+    columns wide."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"error: {self.prog}: {message} (see '{self.prog} --help')\n")

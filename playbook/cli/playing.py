@@ -311,7 +311,10 @@ def _simulate(args: argparse.Namespace) -> int:
         early=plans is not None and plans.try_when_fit,
     )
     game = session.game
-    tiles = Tiles(game, session.spelling, cfg.render.tiles, console.is_terminal)
+    # coloured tiles on a terminal that takes colour (NO_COLOR: the marks as text instead)
+    tiles = Tiles(
+        game, session.spelling, cfg.render.tiles, console.is_terminal and not console.no_color
+    )
     for group, g in zip(sim.groups, sim.games, strict=True):
         if args.host == "adversarial":
             console.print(Text.from_markup("\n".join(_path(tiles, session, group, g))))
