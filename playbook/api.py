@@ -229,6 +229,36 @@ class VerifyOutcome:
             out.append(f"a partial playbook (build --letters): groups {groups} only")
         return [*out, self.verdict]
 
+    def summary(self) -> dict[str, Any]:
+        """The outcome as plain data (``verify --json``): the verdict and exit code, the
+        figures over all words and per group, each word not found with its reason and path,
+        the problems of the file and the proofs not checked."""
+        rep = self.report
+        return {
+            "playbook": self.playbook.name,
+            "verdict": self.verdict,
+            "exit_code": self.exit_code,
+            "ok": rep.ok,
+            "limit": self.game.limit,
+            "limit_name": self.game.limit_name,
+            "overall": rep.overall.to_dict(),
+            "groups": {name: st.to_dict() for name, st in rep.groups.items()},
+            "not_found": [
+                {
+                    "group": f.group,
+                    "word": f.word,
+                    "reason": f.reason,
+                    "path": list(f.path),
+                    "declared": f.declared,
+                }
+                for f in rep.failures
+            ],
+            "problems": list(rep.problems),
+            "unproven": list(rep.unproven),
+            "proofs": self.proofs,
+            "seconds": round(self.seconds, 3),
+        }
+
     @property
     def verdict(self) -> str:
         rep, game = self.report, self.game

@@ -13,11 +13,12 @@ import time
 from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from playbook import api, config, files, model, parallel, signals, words
+from playbook import api, config, files, memory, model, parallel, signals, words
 from playbook.cli import console as report
 from playbook.cli import watchdog
 from playbook.errors import PlaybookError
@@ -180,6 +181,27 @@ def _print_written(written: outputs.Written, pb: model.Playbook, seconds: float)
         console.print(line, markup=False, soft_wrap=True)
 
 
+def _build_summary(outcome: api.BuildOutcome, seconds: float) -> dict[str, Any]:
+    """``build --json``: the verdict and exit code, the figures over all words and per group,
+    what the plan asks to learn, and every file written with its size."""
+    pb = outcome.result.playbook
+    stats = pb.stats.to_dict() if pb.stats is not None else None
+    return {
+        "playbook": pb.name,
+        "verdict": outcome.verdict,
+        "exit_code": outcome.exit_code,
+        "overall": stats,
+        "groups": {g.group: g.stats.to_dict() for g in pb.groups if g.stats is not None},
+        "memorise": memory.of_plans(pb.groups).words,
+        "files": [
+            {"path": str(path), "bytes": path.stat().st_size, "note": note}
+            for path, note in outcome.written.files
+        ],
+        "problems": list(outcome.report.problems),
+        "seconds": round(seconds, 1),
+    }
+
+
 def cmd_build(args: argparse.Namespace) -> int:
     prog = report.ProgressView(err)
     committed: list[bool] = []
@@ -240,6 +262,9 @@ def _build_command(
         )
     result, written = outcome.result, outcome.written
     pb, session = result.playbook, result.session
+    if args.json:
+        print(json.dumps(_build_summary(outcome, time.perf_counter() - t0)))
+        return outcome.exit_code
     if session.dropped:
         dropped = ", ".join(f"{n} {reason} (first: {ex!r})" for reason, n, ex in session.dropped)
         console.print(
@@ -286,6 +311,9 @@ def cmd_render(args: argparse.Namespace) -> int:
         more=others if page else [],
         n_jobs=parallel.effective_jobs(args.jobs),
     )
+    if args.json:
+        print(json.dumps({"file": str(done.path), "format": args.format, "pages": done.pages}))
+        return 0
     pages = f" ({sum(done.pages.values())} letter pages)" if args.format == "pdf" else ""
     console.print(f"wrote {done.path}{pages}")
     return 0
@@ -295,6 +323,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     pb = load_playbook(args.playbook)
     jobs = parallel.effective_jobs(args.jobs)
     done = api.verify_playbook(pb, args.playbook, words=args.words, proofs=args.proofs, n_jobs=jobs)
+    if args.json:
+        print(json.dumps(done.summary()))
+        return done.exit_code
     if not args.quiet:
         report.print_verify(console, pb, done.report, done.game)
     for line in done.lines():
@@ -305,9 +336,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    pb = load_playbook(args.playbook)
+    if args.json:  # the playbook file's own schema, cut to the group named
+        if args.letter is not None:
+            pb = model.only(pb, [report.group_named(pb, args.letter)], args.playbook)
+        print(json.dumps(model.to_dict(pb)))
+        return 0
     # piped or in a file: the width of a terminal of 80 columns (tables fold their cells)
     out = console if console.is_terminal else report.Out(width=80)
-    report.print_show(out, load_playbook(args.playbook), args.letter)
+    report.print_show(out, pb, args.letter)
     return 0
 
 
@@ -407,6 +444,13 @@ def _past_budget(command: str, budget: float) -> Callable[[], None]:
 
 
 def cmd_lists(args: argparse.Namespace) -> int:
+    if args.json:
+        records = [
+            {"name": n, **{k: words.bundled_record(n)[k] for k in ("count", "source", "sha256")}}
+            for n in words.bundled_names()
+        ]
+        print(json.dumps({"lists": records, "configs": bundled_configs()}))
+        return 0
     t = Table("name", "words", "source", "sha256", title="Bundled word lists")
     for name in words.bundled_names():
         r = words.bundled_record(name)

@@ -300,6 +300,19 @@ def _table_lines(
     ]
 
 
+def group_named(pb: Playbook, letter: str) -> str:
+    """The group a person names (``IJ`` or ``ij`` for the IJ group), or a one-line refusal
+    that lists the groups."""
+    spell = Spelling.of(pb.words)
+    names = [x.group for x in pb.groups]
+    typed = letter if letter in names else spell.typed(letter)  # ij for the IJ group
+    if typed not in names:
+        raise PlaybookFileError(
+            f"{pb.name}: no group {letter!r}; groups: {', '.join(map(spell.group, names))}"
+        )
+    return typed
+
+
 def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
     """The summary of all groups, or one group's openings and table."""
     spell = Spelling.of(pb.words)
@@ -310,14 +323,7 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
             console.print(rules, markup=False)
         console.print(summary_table(pb, type(pb.game)))
         return
-    names = [x.group for x in pb.groups]
-    typed = letter if letter in names else spell.typed(letter)  # ij for the IJ group
-    try:
-        g = pb.group(typed)
-    except KeyError:
-        raise PlaybookFileError(
-            f"{pb.name}: no group {letter!r}; groups: {', '.join(map(spell.group, names))}"
-        ) from None
+    g = pb.group(group_named(pb, letter))
     console.print(
         Text.assemble(
             (spell.group(g.group), "bold"),

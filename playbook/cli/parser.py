@@ -194,6 +194,11 @@ def _build(sub: Subparsers) -> argparse.ArgumentParser:
         "--formats",
         help="files to write, e.g. yaml,pdf (overrides the config's render.formats)",
     )
+    b.add_argument(
+        "--json",
+        action="store_true",
+        help="print the verdict, figures and files as JSON (progress stays on stderr)",
+    )
     b.set_defaults(func=commands.cmd_build)
     return b
 
@@ -218,6 +223,9 @@ def _verify(sub: Subparsers) -> argparse.ArgumentParser:
         "openings, or that no three meet the target): minutes for a whole list",
     )
     v.add_argument("--jobs", type=_jobs, default=-1, help="workers for --proofs (-1: all cores)")
+    v.add_argument(
+        "--json", action="store_true", help="print the verdict, figures and failures as JSON"
+    )
     v.set_defaults(func=commands.cmd_verify)
     return v
 
@@ -260,6 +268,9 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
         default=-1,
         help="render a long PDF in this many parts at once (default -1: one per core)",
     )
+    rd.add_argument(
+        "--json", action="store_true", help="print the file written and its pages as JSON"
+    )
     rd.set_defaults(func=commands.cmd_render)
     return rd
 
@@ -272,6 +283,7 @@ def _show(sub: Subparsers) -> argparse.ArgumentParser:
     )
     s.add_argument("playbook", help="playbook YAML file")
     s.add_argument("--letter", help="the group (starting letter) to show")
+    s.add_argument("--json", action="store_true", help="print the playbook (or the group) as JSON")
     s.set_defaults(func=commands.cmd_show)
     return s
 
@@ -396,6 +408,7 @@ def _mistakes(sub: Subparsers) -> argparse.ArgumentParser:
     mi.add_argument("word", help="the word the host holds")
     mi.add_argument("--strategy", required=True, choices=tuple(STRATEGIES))
     _budget(mi)
+    mi.add_argument("--json", action="store_true", help="print the figures as JSON")
     mi.set_defaults(func=studies.cmd_mistakes)
     return mi
 
@@ -463,6 +476,9 @@ def _simulate(sub: Subparsers) -> argparse.ArgumentParser:
     sm.add_argument("--seed", type=_seed, default=0, help="seed for --host random")
     sm.add_argument("--letters", help="only these groups")
     sm.add_argument("--show", action="store_true", help="print every game move by move")
+    sm.add_argument(
+        "--json", action="store_true", help="print the figures (and games, with --show) as JSON"
+    )
     sm.set_defaults(func=playing.cmd_simulate)
     return sm
 
@@ -473,6 +489,7 @@ def _lists(sub: Subparsers) -> argparse.ArgumentParser:
         help="list the bundled word lists and configs",
         description="The word lists and configs that ship with playbook.",
     )
+    ls.add_argument("--json", action="store_true", help="print the lists and configs as JSON")
     ls.set_defaults(func=commands.cmd_lists)
     return ls
 

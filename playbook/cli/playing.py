@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
@@ -311,6 +313,9 @@ def _simulate(args: argparse.Namespace) -> int:
         early=plans is not None and plans.try_when_fit,
     )
     game = session.game
+    if args.json:
+        print(json.dumps(_simulation(args, sim, session)))
+        return 0 if sim.losses == 0 else 1
     # coloured tiles on a terminal that takes colour (NO_COLOR: the marks as text instead)
     tiles = Tiles(
         game, session.spelling, cfg.render.tiles, console.is_terminal and not console.no_color
@@ -337,6 +342,34 @@ def _simulate(args: argparse.Namespace) -> int:
         markup=False,
     )
     return 0 if sim.losses == 0 else 1
+
+
+def _simulation(args: argparse.Namespace, sim: play.Simulation, session: Session) -> dict[str, Any]:
+    """``simulate --json``: the figures, and with ``--show`` or a cheating host each game
+    move by move (words as written, feedback as the game writes it)."""
+    game, spell = session.game, session.spelling
+    out: dict[str, Any] = {
+        "host": args.host,
+        "games": len(sim.games),
+        "limit_name": game.limit_name,
+        "distribution": {int(k): v for k, v in sim.distribution.items()},
+        "average": round(sim.average, 4),
+        "worst": sim.worst,
+        "losses": sim.losses,
+        "off_book": sum(1 for g in sim.games if g.off_book),
+    }
+    if args.show or args.host == "adversarial":
+        out["played"] = [
+            {
+                "group": group,
+                "answer": spell.text(g.answer) if g.answer is not None else None,
+                "moves": [[spell.text(w), game.format(c)] for w, c in g.moves],
+                "cost": g.cost,
+                "won": g.won,
+            }
+            for group, g in zip(sim.groups, sim.games, strict=True)
+        ]
+    return out
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -172,6 +172,12 @@ def _mistakes(args: argparse.Namespace) -> int:
                 "mistakes", args.budget,
                 "every state the game can reach is visited; --budget gives more",
             )  # fmt: skip
+    if args.json:
+        print(json.dumps({
+            "word": args.word, "strategy": args.strategy, "mistakes": e.mistakes,
+            "states": e.states, "seconds": round(e.seconds, 3),
+        }))  # fmt: skip
+        return 0
     console.print(
         f"{args.word} under {args.strategy}: {e.mistakes:.4f} mistakes on average "
         f"(exact; {e.states} states, {e.seconds:.2f} s)",
