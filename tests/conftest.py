@@ -25,7 +25,14 @@ settings.load_profile("playbook")
 
 @pytest.fixture(autouse=True, scope="session")
 def _cache_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
-    os.environ["PLAYBOOK_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    """One feedback-matrix cache for the run, shared by pytest's workers (each under the
+    run's folder): a matrix is computed once, not once per worker. Its files are keyed by
+    content and written whole (rename), so workers may write the same one at once."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    cache = shared / "matrix-cache"
+    cache.mkdir(exist_ok=True)
+    os.environ["PLAYBOOK_CACHE"] = str(cache)
 
 
 @pytest.fixture(scope="session")
