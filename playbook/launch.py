@@ -28,6 +28,7 @@ def _answer_signals() -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         if signal.getsignal(sig) is not signal.SIG_IGN:
             signal.signal(sig, signals.raise_interrupt)
+    sys.unraisablehook = signals.quiet_unraisable  # an interrupt inside a finaliser: no noise
 
 
 def _interrupted_while_importing(

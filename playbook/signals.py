@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from collections.abc import Iterator
 
 _HELD = {"depth": 0, "pending": 0}
@@ -52,6 +53,17 @@ def raise_interrupt(signum: int, frame: object) -> None:
     an error of its own: :func:`interrupted` still knows)."""
     _RECEIVED.append(signum)
     raise KeyboardInterrupt
+
+
+def quiet_unraisable(unraisable: sys.UnraisableHookArgs) -> None:
+    """``sys.unraisablehook`` from a command's start: an interrupt raised where Python cannot
+    raise it (a finaliser or a weakref callback, such as numba's type cache runs while it
+    compiles) is remembered already (:func:`interrupted`) and answered by the command or its
+    watchdog in one line; Python's default would print "Exception ignored in ..." and a
+    traceback first. Anything else goes to the default hook."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 def interrupted() -> bool:
