@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from playbook.cli.parser import Parser
+from playbook.cli.parsing import Parser
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = REPO_ROOT / "playbook" / "data" / "wordlists"

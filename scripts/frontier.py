@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from playbook import api, config, files, model, parallel, safe_yaml
-from playbook.cli.parser import Parser
+from playbook.cli.parsing import Parser
 from playbook.errors import PlaybookError
 from playbook.games import game_class
 from playbook.pipeline import build

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from playbook import files, memory, model, render, safe_yaml
-from playbook.cli.parser import Parser
+from playbook.cli.parsing import Parser
 from playbook.errors import PlaybookError
 from playbook.pipeline import likely
 from playbook.pipeline.session import Session

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from playbook import compare, model
-from playbook.cli.parser import Parser
+from playbook.cli.parsing import Parser
 from playbook.errors import PlaybookError
 from playbook.pipeline.session import game_of, load_lists
 from playbook.spelling import Spelling

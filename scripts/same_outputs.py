@@ -29,7 +29,7 @@ import re
 import sys
 from pathlib import Path
 
-from playbook.cli.parser import Parser
+from playbook.cli.parsing import Parser
 
 SVG_IDS = re.compile(rb"\b([pm][0-9a-f]{10})\b")
 YAML_STAMPS = re.compile(rb"^  (created|tool): .*$|^ +seconds: [0-9.]+$", re.M)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from playbook.cli.parser import Parser
+from playbook.cli.parsing import Parser
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("playbook-q.yaml", "playbook-q.md", "playbook-q.html", "playbook-q.pdf")

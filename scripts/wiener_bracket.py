@@ -28,7 +28,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from playbook.cli.parser import Parser
+from playbook.cli.parsing import Parser
 from playbook.core.problem import Problem
 from playbook.games import Mastermind
 from playbook.search import optimal

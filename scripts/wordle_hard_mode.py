@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from playbook import config, files
-from playbook.cli.parser import Parser
+from playbook.cli.parsing import Parser
 from playbook.engines.constants import INF
 from playbook.errors import PlaybookError
 from playbook.games import Wordle

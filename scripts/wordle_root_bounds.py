@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from playbook import files, parallel
-from playbook.cli.parser import Parser
+from playbook.cli.parsing import Parser
 from playbook.engines.constants import INF
 from playbook.errors import PlaybookError
 from playbook.studies.root import bound_rows, proof_of, refute_rows, root_search

@@ -4,14 +4,12 @@ registries (rules, formats, tile styles, backends, hosts)."""
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-import sys
-from typing import Any, NoReturn
+from typing import Any
 
 from playbook import __version__, parallel, play, render
 from playbook.cli import commands, endgame, playing, studies
 from playbook.cli.commands import DEFAULT_CONFIG
+from playbook.cli.parsing import Parser
 from playbook.core.ranking import RULES
 
 Subparsers = Any
@@ -19,44 +17,6 @@ Subparsers = Any
 
 STRATEGY_RULES = (*RULES, "optimal")
 """Rules of ``strategy``: the greedy rules and the exact optimum."""
-
-
-HELP_WIDTH = 80
-"""Help is wrapped to the terminal, at most this wide (a wide terminal reads no better)."""
-
-
-def _formatter(prog: str) -> argparse.HelpFormatter:
-    width = min(shutil.get_terminal_size().columns, HELP_WIDTH) - 2
-    return argparse.HelpFormatter(prog, width=max(width, 40))
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse's parser whose errors are one line (``error: ...``) and exit 2, as every
-    other error of the tool is, without the usage block; help at most :data:`HELP_WIDTH`
-    columns wide."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _formatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"error: {self.prog}: {message} (see '{self.prog} --help')\n")
-        sys.exit(2)
-
-    def _print_message(self, message: str, file: Any = None) -> None:
-        """Help and version go to standard output (argparse drops a failed write without a
-        word: ``--help > /dev/full`` exited 0): a write that fails is one line and exit 2."""
-        if not message:
-            return
-        out = file or sys.stderr
-        try:
-            out.write(message)
-            out.flush()
-        except BrokenPipeError:  # the reader has what it wanted (--help | head -1)
-            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
-        except OSError as exc:
-            sys.stderr.write(f"error: standard output: {exc.strerror or exc}\n")
-            sys.exit(2)
 
 
 MAX_JOBS = 1024
