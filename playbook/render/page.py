@@ -49,6 +49,38 @@ paper let any word be guessed; on TV every guess starts with the revealed letter
 
 STAR = "*"
 
+INDEX = "index.html"
+"""An installable site's start page: a card per plan, linking its page; each page links it."""
+MANIFEST = "manifest.webmanifest"
+"""An installable site's web app manifest, beside its pages (:mod:`playbook.render.site`)."""
+WORKER = "sw.js"
+"""An installable site's service worker, beside its pages: it keeps the site for offline use."""
+ICON_SIZES = (192, 512)
+"""The sizes of an installable site's icons in pixels, square (``icon-192.png``...)."""
+THEME = "#1d3f73"
+"""The colour of the page's header (``page.css``): an installed site's title bar."""
+
+
+def icon_name(size: int) -> str:
+    """The file of an installable site's icon of ``size`` pixels."""
+    return f"icon-{size}.png"
+
+
+def app_head() -> dict[str, Any]:
+    """What the head of an installable site's pages names (``site-head.html.j2``): the
+    manifest, the theme colour, the icons and the script that registers the service worker
+    (it reads the worker's file from its ``data-worker``); and the site's index, which each
+    page links beside its modes (an installed site has no address bar to go back with)."""
+    return {
+        "index": INDEX,
+        "manifest": MANIFEST,
+        "worker": WORKER,
+        "theme": THEME,
+        "icons": [(size, icon_name(size)) for size in ICON_SIZES],
+        "register": Markup(template_text("site-register.js")),
+    }
+
+
 SCRIPTS = ("page-rules.js", "page.js", "page-train.js")
 """The page's scripts, inlined in this order: the rules (no page to draw on: Node tests them
 against Python's), the page following a game, then practice and the drill."""
@@ -334,6 +366,7 @@ def render_page(
     guesses: WordList | None = None,
     language: str = "en",
     more: Sequence[tuple[Playbook, WordList | None, WordList | None]] = (),
+    installable: bool = False,
 ) -> str:
     """The play-along page of ``pb`` (one self-contained HTML file); ``answers`` is the word
     list the playbook was built on, ``guesses`` its guess list where it has one besides (a
@@ -341,7 +374,10 @@ def render_page(
     no browser feedback rule or a list is missing or not the playbook's. ``language``: one
     of :data:`playbook.render.i18n.LANGUAGES`, the texts of the page and its script.
     ``more``: other plans (each with its lists) on the same page, a tab each (the lengths of
-    one show: the scripts once, each plan's data beside; ``?plan=NAME`` picks one)."""
+    one show: the scripts once, each plan's data beside; ``?plan=NAME`` picks one).
+    ``installable``: a page of an installable site (:mod:`playbook.render.site`), whose head
+    also names the site's manifest, theme colour and icons and registers its service worker
+    (:func:`app_head`); off, the one file of ``render``, which names nothing beside it."""
     if tiles not in TILE_STYLES:
         raise ValueError(f"unknown tile style {tiles!r}; expected one of {', '.join(TILE_STYLES)}")
     tr = i18n.translator(language)
@@ -390,4 +426,5 @@ def render_page(
         if more
         else [],
         extra=[{"name": b["name"], "data": _script_json(b)} for b in blocks[1:]],
+        app=app_head() if installable else None,
     )
