@@ -1,5 +1,5 @@
 """``--json`` on every command that prints results (issue 48, item 5): each prints one JSON
-document with the keys its schema documents (README, "Output as JSON"), and nothing else on
+document with the keys its schema documents (docs/guide/json.md), and nothing else on
 standard output."""
 
 from __future__ import annotations
