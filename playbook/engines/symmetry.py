@@ -179,9 +179,15 @@ CACHE_ROWS = 1 << 22
 """The most guess rows :func:`node_guesses` keeps in its cache (32 MB)."""
 
 
-def class_cache() -> Dict:
-    """An empty cache for :func:`node_guesses`: the stabilised rows of each history."""
-    return Dict.empty(types.uint64, types.int64[:])
+ROWS = types.int64[:]
+"""A cache entry's type: the stabilised rows of one history."""
+
+
+@numba.njit(cache=True)
+def class_cache():  # type: ignore[no-untyped-def]  # numba types it
+    """An empty cache for :func:`node_guesses`: the stabilised rows of each history (made in
+    compiled code, so that its making is cached on disk, not compiled in every process)."""
+    return Dict.empty(types.uint64, ROWS)
 
 
 @numba.njit(cache=True, nogil=True)

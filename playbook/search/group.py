@@ -11,7 +11,6 @@ import time
 from collections.abc import Sequence
 
 import numpy as np
-from numba import types
 from numba.typed import Dict
 
 from playbook.core.problem import Problem
@@ -19,7 +18,7 @@ from playbook.engines.bounds import branching_of, counting_table, weigh, weighte
 from playbook.engines.constants import MISS, UNIT
 from playbook.engines.cores import SEPARATORS_BYTES, core_pool, separators
 from playbook.engines.layout import NO_LEAN, by_answer, split_by_code
-from playbook.engines.memo import memo_guess
+from playbook.engines.memo import memo_guess, new_memo
 from playbook.engines.scan import least_bound
 from playbook.engines.solve import Exact, solve, walk, walk_room
 from playbook.engines.symmetry import class_cache, kernel_args, representatives
@@ -73,7 +72,7 @@ class GroupSearch:
             allrows=np.arange(F.shape[0], dtype=np.int64),
             lbtab=counting_table(limit, self.n, self.branching),
             zob=keys.astype(np.uint64) * 2 + 1,
-            memo=Dict.empty(types.uint64, types.int64),
+            memo=new_memo(),
             stats=np.zeros(4, dtype=np.int64),
             deadline=float(deadline),
             solved=solved,
@@ -153,7 +152,7 @@ class GroupSearch:
 
     def forget(self) -> None:
         """Empty the memo (a fresh one: a typed dict emptied in place takes long)."""
-        self.state = self.state._replace(memo=Dict.empty(types.uint64, types.int64))
+        self.state = self.state._replace(memo=new_memo())
 
     @functools.cached_property
     def misses(self) -> Unfound:
@@ -168,7 +167,7 @@ class GroupSearch:
             allrows=st.allrows,
             lbtab=unfound_table(self.limit, self.n, self.branching),
             zob=st.zob,
-            memo=Dict.empty(types.uint64, types.int64),
+            memo=new_memo(),
             stats=np.zeros(4, dtype=np.int64),
             deadline=st.deadline,
             solved=st.solved,

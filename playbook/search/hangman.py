@@ -16,14 +16,12 @@ from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
-from numba import types
-from numba.typed import Dict
 
 from playbook.core.problem import Problem
 from playbook.engines import kernels
 from playbook.engines import misses as misses_kernel
 from playbook.engines.constants import ABORT, GUESS_MASK
-from playbook.engines.memo import memo_entry
+from playbook.engines.memo import memo_entry, new_memo
 from playbook.engines.misses import Minimax
 from playbook.search.trees import Node, Probe, TryList, size
 
@@ -98,7 +96,7 @@ class Solver:
             families=self.fam,
             counts=np.zeros(max(self.n_families, 1), dtype=np.int64),
             zob=keys.astype(np.uint64) * 2 + 1,
-            memo=Dict.empty(types.uint64, types.int64),
+            memo=new_memo(),
             stats=np.zeros(2, dtype=np.int64),
             deadline=time.perf_counter() + self.budget,
             n_codes=self.n_codes,

@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import numpy as np
-from numba import types
-from numba.typed import Dict
 
 from playbook.core.problem import Problem
 from playbook.engines.bounds import branching_of, counting_table
 from playbook.engines.constants import GUESS_MASK, INF, MISS, UNIT
 from playbook.engines.hard import Hard, hard_solve, narrowed, node_key
+from playbook.engines.memo import new_memo
 from playbook.engines.scan import least_bound
 from playbook.search.group import split_of
 from playbook.search.trees import Node, Probe, Tree, TryList
@@ -50,7 +49,7 @@ class HardSearch:
         self.zrow = _keys(rng, self.F.shape[0])
         self.letters = np.ascontiguousarray(rule.letters)
         self.right, self.shown = rule.right, rule.shown
-        self.memo = Dict.empty(types.uint64, types.int64)
+        self.memo = new_memo()
         self.stats = np.zeros(2, dtype=np.int64)
         self.everyone = np.arange(self.n, dtype=np.int64)
         self.all_rows = np.arange(self.F.shape[0], dtype=np.int64)
@@ -70,7 +69,7 @@ class HardSearch:
 
     def forget(self) -> None:
         """Empty the memo (a fresh one: a typed dict emptied in place takes long)."""
-        self.memo = Dict.empty(types.uint64, types.int64)
+        self.memo = new_memo()
 
     def allowed(self, A: np.ndarray, g: int, code: int) -> np.ndarray:
         """The guesses of ``A`` still allowed after ``g`` got ``code``."""
