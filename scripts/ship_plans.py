@@ -1,0 +1,109 @@
+"""Ship the default plans inside the package (issue 48): build each, verify it, copy its
+``playbook.yaml`` into ``playbook/data/plans/`` and record its sha256 in ``index.json``.
+
+    .venv/bin/python scripts/ship_plans.py                   # build and ship every plan
+    .venv/bin/python scripts/ship_plans.py --from output     # ship plans built there
+    .venv/bin/python scripts/ship_plans.py --check           # the shipped plans verify
+
+The plans: Dutch Lingo under the TV rules and the 1994 paper's (five letters), English Lingo
+under the ITV rules (four, five and six letters) and Wordle. Each is verified (every answer
+replayed through it, found within the turns it promises) before it is copied in; a plan that
+fails is not shipped and the index is left as it was. ``--check`` verifies the shipped ones
+as ``play`` would read them (sha256 first). Builds go to a temporary folder (``--from``: the
+folder where ``playbook build`` wrote them, ``DIR/<name>/playbook.yaml``).
+"""
+
+from __future__ import annotations
+
+from playbook import launch
+
+launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
+
+import hashlib
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from playbook import api, files, model, shipped
+from playbook.cli.parsing import Parser
+from playbook.errors import PlaybookError
+
+ROOT = Path(__file__).resolve().parent.parent
+PLANS = ROOT / "playbook" / "data" / "plans"
+SHIPPED = ("lingo-nl-5-tv", "lingo-nl-5", "lingo-en-4", "lingo-en-5", "lingo-en-6", "wordle")
+"""The plans that ship, in the order the site and ``lists`` show them."""
+
+
+def _verified(name: str, path: Path) -> model.Playbook:
+    """The playbook at ``path``, verified, or a one-line error naming it."""
+    pb = model.load(str(path))
+    if pb.name != name:
+        raise PlaybookError(f"{path}: name: the playbook is {pb.name!r}, expected {name!r}")
+    done = api.verify_playbook(pb, str(path))
+    if not done.report.ok:
+        raise PlaybookError(f"{path}: does not verify: {'; '.join(done.report.problems[:3])}")
+    print(f"{name}: verified ({len(pb.groups)} groups, {done.seconds:.1f} s)", flush=True)
+    return pb
+
+
+def _build(name: str, out: Path) -> Path:
+    """``playbook build NAME --out OUT`` in a process of its own (its progress shown)."""
+    cmd = [sys.executable, "-m", "playbook", "build", name, "--out", str(out), "--formats", "yaml"]
+    if subprocess.run(cmd, check=False).returncode != 0:
+        raise PlaybookError(f"ship_plans: {' '.join(cmd[1:])} failed")
+    return out / name / "playbook.yaml"
+
+
+def ship(source: Path | None) -> None:
+    with tempfile.TemporaryDirectory(prefix="ship-plans-") as tmp:
+        built = {}
+        for name in SHIPPED:
+            path = source / name / "playbook.yaml" if source else _build(name, Path(tmp))
+            if not path.is_file():
+                raise PlaybookError(f"{path}: no such file; build it: playbook build {name}")
+            pb = _verified(name, path)
+            built[name] = (path.read_bytes(), pb.description)
+        PLANS.mkdir(exist_ok=True)
+        index = []
+        for name, (data, title) in built.items():
+            files.atomic_write(PLANS / f"{name}.yaml", data)
+            index.append(
+                {
+                    "name": name,
+                    "file": f"{name}.yaml",
+                    "sha256": hashlib.sha256(data).hexdigest(),
+                    "title": title,
+                }
+            )
+        files.atomic_write(PLANS / shipped.INDEX, json.dumps(index, indent=2) + "\n")
+        for old in PLANS.glob("*.yaml"):
+            if old.stem not in built:
+                old.unlink()
+    print(f"shipped {len(built)} plans in {PLANS.relative_to(ROOT)}")
+
+
+def check() -> None:
+    for name in shipped.names():
+        _verified(name, shipped.path_of(shipped.index()[name]))
+
+
+def main() -> int:
+    parser = Parser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--from", dest="source", metavar="DIR", help="ship the plans built here")
+    parser.add_argument("--check", action="store_true", help="verify the shipped plans")
+    args = parser.parse_args()
+    try:
+        if args.check:
+            check()
+        else:
+            ship(Path(args.source) if args.source else None)
+    except PlaybookError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
