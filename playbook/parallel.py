@@ -25,11 +25,10 @@ from joblib.parallel import LokyBackend
 
 from playbook.checkpoint import Checkpoint
 from playbook.errors import PlaybookError
+from playbook.names import BACKENDS as BACKENDS
 
 T = TypeVar("T")
 
-BACKENDS = ("loky", "dask")
-"""Where work runs: local processes, or a Dask cluster."""
 
 _BACKEND: dict[str, Any] = {"name": "loky"}
 _STARTING: list[Generator[None, None, None]] = []

@@ -134,7 +134,7 @@ def test_cli_errors(project, args: list[str], code: int, message: str) -> None: 
 
 
 def test_every_command_has_help() -> None:
-    commands = cli.commands()
+    commands = cli.command_parsers()
     assert set(commands) >= {"build", "verify", "render", "show", "play", "simulate", "lists"}
     for name, sp in commands.items():
         assert sp.description, name

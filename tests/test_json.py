@@ -15,8 +15,9 @@ from playbook.cli.parser import parsers
 ROOT = Path(__file__).resolve().parent.parent
 PAPER = str(ROOT / "config" / "lingo-1994-paper.yaml")
 
-INTERACTIVE = {"play"}
-"""Commands that hold a conversation rather than print results."""
+INTERACTIVE = {"play", "completion"}
+"""Commands that print no results: the interactive assistant, and a shell script (its own
+format)."""
 
 
 def test_every_command_that_prints_results_takes_json() -> None:

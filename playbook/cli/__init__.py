@@ -15,11 +15,10 @@ from collections.abc import Sequence
 
 from playbook import signals
 from playbook.cli import watchdog
-from playbook.cli.commands import err
 from playbook.cli.parser import parsers
 from playbook.errors import PlaybookError
 
-__all__ = ["commands", "main", "parser", "run"]
+__all__ = ["command_parsers", "main", "parser", "run"]
 
 
 def parser() -> argparse.ArgumentParser:
@@ -27,8 +26,9 @@ def parser() -> argparse.ArgumentParser:
     return parsers()[0]
 
 
-def commands() -> dict[str, argparse.ArgumentParser]:
-    """Each command's parser, by name."""
+def command_parsers() -> dict[str, argparse.ArgumentParser]:
+    """Each command's parser, by name. (Not ``commands``: that name is the submodule
+    ``playbook.cli.commands``, which a command run binds on this package.)"""
     return parsers()[1]
 
 
@@ -61,8 +61,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise
 
 
+def _say(line: str) -> None:
+    """One line on standard error (the library and rich are not loaded to say it)."""
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
 def _say_interrupted() -> None:
-    err.print("interrupted: outputs already written are kept whole", soft_wrap=True)
+    _say("interrupted: outputs already written are kept whole")
 
 
 def _interrupted() -> int:
@@ -75,7 +81,7 @@ def _interrupted() -> int:
 def _refused(line: str) -> int:
     line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
     with contextlib.suppress(OSError):
-        err.print(f"error: {line}", markup=False, soft_wrap=True)
+        _say(f"error: {line}")
     return 2
 
 

@@ -18,14 +18,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from playbook import api, config, files, memory, model, parallel, signals, words
+from playbook import api, config, files, memory, model, parallel, render, shipped, signals, words
 from playbook.cli import console as report
 from playbook.cli import watchdog
 from playbook.errors import PlaybookError
+from playbook.names import DEFAULT_CONFIG
 from playbook.pipeline import choices, likely, outputs, strategies
 from playbook.pipeline.session import split_letters
-
-DEFAULT_CONFIG = "lingo-nl-5"
 
 # Rich markup and emoji codes are off: text from files (names, groups, words) is printed as
 # it is, never read as markup; our own styling is given as rich Text (:mod:`playbook.cli.console`)
@@ -61,10 +60,24 @@ def config_path(arg: str | None) -> Iterator[Path]:
         yield Path(f)
 
 
+def playbook_file(text: str) -> str:
+    """A playbook argument as a file: the file named, or, where there is none, the shipped
+    plan of that name (its bytes checked against the sha256 it was shipped with)."""
+    plan = None if Path(text).exists() else shipped.find(text)
+    return text if plan is None else str(shipped.path_of(plan))
+
+
+def is_shipped(path: str) -> bool:
+    """``path`` is a shipped plan's file (a render never writes beside it: into the
+    installed package)."""
+    return Path(path).resolve().parent == shipped.folder().resolve()
+
+
 def load_playbook(path: str) -> model.Playbook:
-    """A playbook file, read as it is: reading writes nothing (a set of outputs that a killed
-    build left half in place beside it is only named: the next build into that folder
-    finishes it, :func:`playbook.files.finish_set`)."""
+    """A playbook file (``path`` as :func:`playbook_file` resolved it), read as it is:
+    reading writes nothing (a set of outputs that a killed build left half in place beside it
+    is only named: the next build into that folder finishes it,
+    :func:`playbook.files.finish_set`)."""
     folder = Path(path).parent
     if files.pending(folder):
         err.print(
@@ -294,10 +307,14 @@ def _build_command(
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    args.playbook = playbook_file(args.playbook)
     pb = load_playbook(args.playbook)
+    if args.output is None and is_shipped(args.playbook):  # here, not into the package
+        args.output = pb.name + render.FORMATS[args.format].suffix
     api.render_target(args.playbook, args.format, args.output)  # before the others are read
     # --with: beside this plan on the card, or on the page (a tab each)
     page = args.format == "page"
+    args.others = [playbook_file(p) for p in args.others]
     others = [(load_playbook(p), p) for p in args.others]
     done = api.render_playbook(
         pb,
@@ -320,6 +337,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    args.playbook = playbook_file(args.playbook)
     pb = load_playbook(args.playbook)
     jobs = parallel.effective_jobs(args.jobs)
     done = api.verify_playbook(pb, args.playbook, words=args.words, proofs=args.proofs, n_jobs=jobs)
@@ -336,6 +354,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    args.playbook = playbook_file(args.playbook)
     pb = load_playbook(args.playbook)
     if args.json:  # the playbook file's own schema, cut to the group named
         if args.letter is not None:

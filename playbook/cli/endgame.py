@@ -8,7 +8,7 @@ import dataclasses
 import json
 
 from playbook import api, endgame, files
-from playbook.cli.commands import console, load_playbook
+from playbook.cli.commands import console, load_playbook, playbook_file
 from playbook.errors import PlaybookError
 from playbook.pipeline import endgame as figures_of
 from playbook.render import endgame as page
@@ -23,6 +23,7 @@ def cmd_endgame(args: argparse.Namespace) -> int:
     card = api.output_file(args.card, "--card") if args.card else None
     if card is not None and card.suffix not in (".pdf", ".html"):
         raise PlaybookError(f"--card: {args.card}: expected a file ending .pdf or .html")
+    args.playbooks = [playbook_file(p) for p in args.playbooks]
     plans = [(load_playbook(p), p) for p in args.playbooks]
     names = tuple(pb.name for pb, _ in plans)
     paths = [figures_of.plan_paths(pb, p) for pb, p in plans]
@@ -76,28 +77,3 @@ def cmd_endgame(args: argparse.Namespace) -> int:
     if card is not None:
         console.print(f"wrote {card}", soft_wrap=True)
     return 0
-
-
-def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    eg = sub.add_parser(
-        "endgame",
-        help="English Lingo's End Game: three words against the clock, and when to pass",
-        description="The chance of finding every word of the plans, in the order given (the "
-        "ITV End Game: four, five and six letters within 90 seconds), at a number of seconds "
-        "a line, from the plans' games over their answers; the best rule by lines spent that "
-        "says when to pass a word and take a fresh one, and the most a pair can win that "
-        "passes by the words still possible and the clock. Each word has five lines.",
-    )
-    eg.add_argument("playbooks", nargs="+", metavar="PLAYBOOK", help="built playbooks, in order")
-    eg.add_argument("--seconds", type=int, default=90, help="the clock (default 90)")
-    eg.add_argument("--line", type=int, default=10, help="seconds a line takes (default 10)")
-    eg.add_argument("--pass-cost", type=int, default=2, help="seconds a pass takes (default 2)")
-    eg.add_argument("--json", action="store_true", help="print the figures as JSON")
-    eg.add_argument(
-        "--card", metavar="FILE", help="write the End Game's page of the card (.pdf or .html)"
-    )
-    eg.add_argument(
-        "--language", choices=("en", "nl"), default="en", help="the page's language (default en)"
-    )
-    eg.set_defaults(func=cmd_endgame)
-    return eg

@@ -4,107 +4,47 @@ registries (rules, formats, tile styles, backends, hosts)."""
 from __future__ import annotations
 
 import argparse
+import importlib
+from collections.abc import Callable
 from typing import Any
 
-from playbook import __version__, parallel, play, render
-from playbook.cli import commands, endgame, playing, studies
-from playbook.cli.commands import DEFAULT_CONFIG
+from playbook import __version__
+from playbook.cli import checks
 from playbook.cli.parsing import Parser
-from playbook.core.ranking import RULES
+from playbook.names import (
+    AUTO,
+    BACKENDS,
+    DEFAULT_CONFIG,
+    FORMATS,
+    GUESSERS,
+    HOSTS,
+    LANGUAGE_CHOICES,
+    LANGUAGES,
+    RULES,
+    SHELLS,
+    TILE_STYLES,
+)
 
 Subparsers = Any
 """argparse's sub-parser action (a private type)."""
 
+Command = Callable[[argparse.Namespace], int]
+"""What a command runs: the parsed arguments in, the exit code out."""
+
+
+def _command(module: str, name: str) -> Command:
+    """``playbook.cli.<module>.<name>``, imported only when its command runs: parsing (and
+    ``--help``, ``--version``) loads none of the library, numba, scipy or the renderers."""
+
+    def run(args: argparse.Namespace) -> int:
+        return int(getattr(importlib.import_module(f"playbook.cli.{module}"), name)(args))
+
+    run.__qualname__ = run.__name__ = f"{module}.{name}"
+    return run
+
+
 STRATEGY_RULES = (*RULES, "optimal")
 """Rules of ``strategy``: the greedy rules and the exact optimum."""
-
-
-MAX_JOBS = 1024
-"""The most workers a command starts (the config's ``n_jobs`` has the same range)."""
-
-
-def _jobs(text: str) -> int:
-    """--jobs: a number of workers up to :data:`MAX_JOBS`, or -1 for one per core."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n == 0 or n < -1 or n > MAX_JOBS:
-        raise argparse.ArgumentTypeError(
-            f"expected a number of workers from 1 to {MAX_JOBS}, or -1, got {text!r}"
-        )
-    return n
-
-
-def _at_least(text: str, least: int) -> int:
-    """A whole number of at least ``least``, or the one-line refusal."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = least - 1
-    if n < least:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number of at least {least}, got {text!r}"
-        )
-    return n
-
-
-MAX_GAMES = 10_000_000
-"""The most games ``simulate --host random`` plays."""
-
-
-def _positive(text: str) -> int:
-    """A count of games from one to :data:`MAX_GAMES` (``simulate --games``)."""
-    n = _at_least(text, 1)
-    if n > MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"expected at most {MAX_GAMES:,} games, got {text!r}")
-    return n
-
-
-MAX_SEED = 2**63 - 1
-
-
-MAX_SECONDS = 30 * 86400
-"""The longest ``--budget``: thirty days (a clock beyond the platform's time_t otherwise)."""
-
-
-def _seconds(text: str) -> float:
-    """A time budget: seconds above 0, at most :data:`MAX_SECONDS` (``value``, ``mistakes``,
-    ``strategy``)."""
-    try:
-        x = float(text)
-    except ValueError:
-        x = 0.0
-    if not 0 < x <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(
-            f"expected seconds, a number above 0 and at most {MAX_SECONDS} (30 days), got {text!r}"
-        )
-    return x
-
-
-def _budget(parser: argparse.ArgumentParser) -> None:
-    """``--budget``: the seconds a search may take before it exits 1 undecided."""
-    parser.add_argument(
-        "--budget", type=_seconds, default=60.0, help="seconds in all (default 60); exit 1 after"
-    )
-
-
-def _sample(text: str) -> int:
-    """A sample size: 2 words or more (``value --sample``)."""
-    return _at_least(text, 2)
-
-
-def _seed(text: str) -> int:
-    """A seed: a whole number from 0 to 2**63 - 1 (``--seed``)."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = -1
-    if not 0 <= n <= MAX_SEED:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 0 to {MAX_SEED}, got {text!r}"
-        )
-    return n
 
 
 def _build(sub: Subparsers) -> argparse.ArgumentParser:
@@ -118,9 +58,9 @@ def _build(sub: Subparsers) -> argparse.ArgumentParser:
         "config", nargs="?", help=f"config file or bundled config name (default: {DEFAULT_CONFIG})"
     )
     b.add_argument("--out", default="output", help="output folder (default: output)")
-    b.add_argument("--jobs", type=_jobs, help="worker processes (-1: one per core)")
+    b.add_argument("--jobs", type=checks.jobs, help="worker processes (-1: one per core)")
     b.add_argument("--letters", help="only these groups, e.g. abc or a,b,c")
-    b.add_argument("--seed", type=_seed, help="hill-climbing seed (overrides the config)")
+    b.add_argument("--seed", type=checks.seed, help="hill-climbing seed (overrides the config)")
     b.add_argument("--restarts", type=int, help="hill-climbing restarts (overrides the config)")
     b.add_argument("--no-cache", action="store_true", help="recompute the feedback matrix")
     b.add_argument(
@@ -136,7 +76,7 @@ def _build(sub: Subparsers) -> argparse.ArgumentParser:
     )
     b.add_argument(
         "--backend",
-        choices=parallel.BACKENDS,
+        choices=BACKENDS,
         help="local processes (loky, default) or a Dask cluster",
     )
     b.add_argument(
@@ -159,7 +99,7 @@ def _build(sub: Subparsers) -> argparse.ArgumentParser:
         action="store_true",
         help="print the verdict, figures and files as JSON (progress stays on stderr)",
     )
-    b.set_defaults(func=commands.cmd_build)
+    b.set_defaults(func=_command("commands", "cmd_build"))
     return b
 
 
@@ -182,11 +122,13 @@ def _verify(sub: Subparsers) -> argparse.ArgumentParser:
         help="re-decide by exhaustive search what the playbook says is proven (the best "
         "openings, or that no three meet the target): minutes for a whole list",
     )
-    v.add_argument("--jobs", type=_jobs, default=-1, help="workers for --proofs (-1: all cores)")
+    v.add_argument(
+        "--jobs", type=checks.jobs, default=-1, help="workers for --proofs (-1: all cores)"
+    )
     v.add_argument(
         "--json", action="store_true", help="print the verdict, figures and failures as JSON"
     )
-    v.set_defaults(func=commands.cmd_verify)
+    v.set_defaults(func=_command("commands", "cmd_verify"))
     return v
 
 
@@ -198,9 +140,7 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
         "as a printable PDF, HTML or Markdown cheat sheet.",
     )
     rd.add_argument("playbook", help="playbook YAML file")
-    rd.add_argument(
-        "--format", choices=tuple(render.FORMATS), default="pdf", help="output format (default pdf)"
-    )
+    rd.add_argument("--format", choices=FORMATS, default="pdf", help="output format (default pdf)")
     rd.add_argument("-o", "--output", help="output file (default: beside the playbook)")
     rd.add_argument("--letters", help="only these groups, e.g. kq or k,q")
     rd.add_argument(
@@ -213,25 +153,25 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
         "rules), or on the page (a tab each: the lengths of one show)",
     )
     rd.add_argument(
-        "--tiles", choices=render.TILE_STYLES, default="lingo", help="tile style (default lingo)"
+        "--tiles", choices=TILE_STYLES, default="lingo", help="tile style (default lingo)"
     )
     rd.add_argument(
         "--language",
-        choices=render.i18n.CHOICES,
-        default=render.i18n.AUTO,
+        choices=LANGUAGE_CHOICES,
+        default=AUTO,
         help="language of the book and the card (default auto: Dutch for a Dutch word list, "
         "else English)",
     )
     rd.add_argument(
         "--jobs",
-        type=_jobs,
+        type=checks.jobs,
         default=-1,
         help="render a long PDF in this many parts at once (default -1: one per core)",
     )
     rd.add_argument(
         "--json", action="store_true", help="print the file written and its pages as JSON"
     )
-    rd.set_defaults(func=commands.cmd_render)
+    rd.set_defaults(func=_command("commands", "cmd_render"))
     return rd
 
 
@@ -244,7 +184,7 @@ def _show(sub: Subparsers) -> argparse.ArgumentParser:
     s.add_argument("playbook", help="playbook YAML file")
     s.add_argument("--letter", help="the group (starting letter) to show")
     s.add_argument("--json", action="store_true", help="print the playbook (or the group) as JSON")
-    s.set_defaults(func=commands.cmd_show)
+    s.set_defaults(func=_command("commands", "cmd_show"))
     return s
 
 
@@ -271,7 +211,7 @@ def _strategy(sub: Subparsers) -> argparse.ArgumentParser:
     )
     st.add_argument(
         "--budget",
-        type=_seconds,
+        type=checks.seconds,
         default=60.0,
         help="seconds in all for --rule optimal (default 60); then the best trees found",
     )
@@ -282,11 +222,11 @@ def _strategy(sub: Subparsers) -> argparse.ArgumentParser:
     )
     st.add_argument(
         "--jobs",
-        type=_jobs,
+        type=checks.jobs,
         default=1,
         help="worker processes for --rule optimal, one group each (-1: one per core; default 1)",
     )
-    st.set_defaults(func=commands.cmd_strategy)
+    st.set_defaults(func=_command("commands", "cmd_strategy"))
     return st
 
 
@@ -305,10 +245,10 @@ def _rank(sub: Subparsers) -> argparse.ArgumentParser:
         metavar="RULE",
         help=f"ranking rule: {', '.join(RULES)}",
     )
-    rk.add_argument("--top", type=_positive, default=10, help="how many (default 10)")
+    rk.add_argument("--top", type=checks.positive, default=10, help="how many (default 10)")
     rk.add_argument("--json", action="store_true", help="print as JSON")
     rk.add_argument("--letters", help="only these groups")
-    rk.set_defaults(func=commands.cmd_rank)
+    rk.set_defaults(func=_command("commands", "cmd_rank"))
     return rk
 
 
@@ -341,35 +281,33 @@ def _value(sub: Subparsers) -> argparse.ArgumentParser:
     )
     va.add_argument(
         "--sample",
-        type=_sample,
+        type=checks.sample,
         metavar="N",
         help="Hangman: N words of each length drawn at random (by --seed), where the whole "
         "list is out of reach",
     )
-    va.add_argument("--seed", type=_seed, default=0, help="the sample's seed (default 0)")
-    _budget(va)
+    va.add_argument("--seed", type=checks.seed, default=0, help="the sample's seed (default 0)")
+    checks.budget(va)
     va.add_argument("--json", action="store_true", help="print the figures as JSON")
-    va.set_defaults(func=studies.cmd_value)
+    va.set_defaults(func=_command("studies", "cmd_value"))
     return va
 
 
 def _mistakes(sub: Subparsers) -> argparse.ArgumentParser:
-    from playbook.studies.expect import STRATEGIES
-
     mi = sub.add_parser(
         "mistakes",
         help="Hangman: the exact expected mistakes of a randomised guesser on one word",
         description="The expected number of mistakes until WORD is shown, for a guesser who "
         "picks letters at random by a strategy: "
-        + "; ".join(f"{k}: {v}" for k, v in STRATEGIES.items())
+        + "; ".join(f"{k}: {v}" for k, v in GUESSERS.items())
         + ". Computed by dynamic programming over the states the game can reach.",
     )
     mi.add_argument("config", help="config file or bundled config name (hangman)")
     mi.add_argument("word", help="the word the host holds")
-    mi.add_argument("--strategy", required=True, choices=tuple(STRATEGIES))
-    _budget(mi)
+    mi.add_argument("--strategy", required=True, choices=tuple(GUESSERS))
+    checks.budget(mi)
     mi.add_argument("--json", action="store_true", help="print the figures as JSON")
-    mi.set_defaults(func=studies.cmd_mistakes)
+    mi.set_defaults(func=_command("studies", "cmd_mistakes"))
     return mi
 
 
@@ -413,7 +351,7 @@ def _play(sub: Subparsers) -> argparse.ArgumentParser:
         help='non-interactive: "WORD FEEDBACK WORD FEEDBACK ...", or lines separated by ; '
         '("manou 2 1 0 0 0; kreek o..o."); exit 2 at a step refused, 1 if not solved',
     )
-    pl.set_defaults(func=playing.cmd_play)
+    pl.set_defaults(func=_command("playing", "cmd_play"))
     return pl
 
 
@@ -427,19 +365,19 @@ def _simulate(sub: Subparsers) -> argparse.ArgumentParser:
     _play_options(sm)
     sm.add_argument(
         "--host",
-        choices=play.HOSTS,
+        choices=HOSTS,
         default="all",
         help="who picks the word (default all: every answer once; adversarial: a cheating "
         "host, its path shown move by move)",
     )
-    sm.add_argument("--games", type=_positive, default=100, help="games for --host random")
-    sm.add_argument("--seed", type=_seed, default=0, help="seed for --host random")
+    sm.add_argument("--games", type=checks.positive, default=100, help="games for --host random")
+    sm.add_argument("--seed", type=checks.seed, default=0, help="seed for --host random")
     sm.add_argument("--letters", help="only these groups")
     sm.add_argument("--show", action="store_true", help="print every game move by move")
     sm.add_argument(
         "--json", action="store_true", help="print the figures (and games, with --show) as JSON"
     )
-    sm.set_defaults(func=playing.cmd_simulate)
+    sm.set_defaults(func=_command("playing", "cmd_simulate"))
     return sm
 
 
@@ -450,8 +388,80 @@ def _lists(sub: Subparsers) -> argparse.ArgumentParser:
         description="The word lists and configs that ship with playbook.",
     )
     ls.add_argument("--json", action="store_true", help="print the lists and configs as JSON")
-    ls.set_defaults(func=commands.cmd_lists)
+    ls.set_defaults(func=_command("commands", "cmd_lists"))
     return ls
+
+
+def _endgame(sub: Subparsers) -> argparse.ArgumentParser:
+    eg = sub.add_parser(
+        "endgame",
+        help="English Lingo's End Game: three words against the clock, and when to pass",
+        description="The chance of finding every word of the plans, in the order given (the "
+        "ITV End Game: four, five and six letters within 90 seconds), at a number of seconds "
+        "a line, from the plans' games over their answers; the best rule by lines spent that "
+        "says when to pass a word and take a fresh one, and the most a pair can win that "
+        "passes by the words still possible and the clock. Each word has five lines.",
+    )
+    eg.add_argument("playbooks", nargs="+", metavar="PLAYBOOK", help="built playbooks, in order")
+    eg.add_argument("--seconds", type=int, default=90, help="the clock (default 90)")
+    eg.add_argument("--line", type=int, default=10, help="seconds a line takes (default 10)")
+    eg.add_argument("--pass-cost", type=int, default=2, help="seconds a pass takes (default 2)")
+    eg.add_argument("--json", action="store_true", help="print the figures as JSON")
+    eg.add_argument(
+        "--card", metavar="FILE", help="write the End Game's page of the card (.pdf or .html)"
+    )
+    eg.add_argument(
+        "--language", choices=LANGUAGES, default="en", help="the page's language (default en)"
+    )
+    eg.set_defaults(func=_command("endgame", "cmd_endgame"))
+    return eg
+
+
+def _site(sub: Subparsers) -> argparse.ArgumentParser:
+    si = sub.add_parser(
+        "site",
+        help="write an installable, offline site: every shipped plan's page",
+        description="Writes into FOLDER the play-along page of every shipped plan, an index, "
+        "a web app manifest with icons and a service worker: served over https (or on "
+        "localhost), a phone installs it from the browser's menu and opens it offline.",
+    )
+    si.add_argument("folder", help="the folder to write (made if missing)")
+    si.add_argument(
+        "--only",
+        type=lambda s: [n for n in s.split(",") if n],
+        metavar="NAMES",
+        help="only these shipped plans, e.g. lingo-nl-5-tv,wordle (default: all)",
+    )
+    si.add_argument(
+        "--add",
+        action="append",
+        default=[],
+        metavar="PLAYBOOK",
+        help="a built playbook besides the shipped plans (repeat for more)",
+    )
+    si.add_argument(
+        "--language",
+        choices=LANGUAGE_CHOICES,
+        default=AUTO,
+        help="the site's language (default auto: Dutch where every plan is Dutch, else English)",
+    )
+    si.add_argument("--json", action="store_true", help="print the files written as JSON")
+    si.set_defaults(func=_command("site", "cmd_site"))
+    return si
+
+
+def _completion(sub: Subparsers) -> argparse.ArgumentParser:
+    co = sub.add_parser(
+        "completion",
+        help="print the shell completion script (bash, zsh, tcsh, fish or powershell)",
+        description="Prints the script that completes playbook's commands, flags and "
+        "choices. For bash: playbook completion bash > "
+        "~/.local/share/bash-completion/completions/playbook; for zsh, write it as _playbook "
+        "in a folder of your fpath.",
+    )
+    co.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
+    co.set_defaults(func=_command("completion", "cmd_completion"))
+    return co
 
 
 def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -464,6 +474,6 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     adders = (
         _build, _verify, _render, _show, _strategy, _rank, _value, _mistakes, _play, _simulate,
-        endgame.add_parser, _lists,
+        _endgame, _lists, _site, _completion,
     )  # fmt: skip
     return p, {sp.prog.split()[-1]: sp for sp in (add(sub) for add in adders)}

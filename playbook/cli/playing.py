@@ -18,9 +18,9 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 
-from playbook import config, model, play
+from playbook import config, model, play, shipped
 from playbook.cli import watchdog
-from playbook.cli.commands import config_path, console, err, load_playbook
+from playbook.cli.commands import config_path, console, err, load_playbook, playbook_file
 from playbook.errors import PlaybookError
 from playbook.games import Code, Game
 from playbook.pipeline import choices
@@ -40,6 +40,7 @@ Plans = model.Playbook | None
 def _playbook(args: argparse.Namespace, cfg: config.Config) -> model.Playbook | None:
     if not args.playbook:
         return None
+    args.playbook = playbook_file(args.playbook)
     pb = load_playbook(args.playbook)
     if pb.game.name != cfg.game:
         raise PlaybookError(
@@ -205,8 +206,27 @@ def _loop(assistant: play.Assistant) -> bool:
     return assistant.ended == play.NEW
 
 
+def follows_shipped(args: argparse.Namespace) -> bool:
+    """``play CONFIG`` with no ``--playbook``, ``--rule``, ``--hard`` or ``--words``, where
+    CONFIG names a shipped plan (not a file): that plan is followed (verified when shipped,
+    its sha256 checked as it is read). Sets ``args.playbook`` to it."""
+    if args.playbook or args.rule or args.hard or args.words or Path(args.config).exists():
+        return False
+    if shipped.find(args.config) is None:
+        return False
+    args.playbook = args.config
+    return True
+
+
 def _play(args: argparse.Namespace) -> int:
+    following = follows_shipped(args)
     cfg, session, plans = _open(args)
+    if following and args.moves is None:
+        console.print(
+            f"following the shipped plan {args.config} (verified; --rule scm plays the rule "
+            "instead)",
+            markup=False,
+        )
     interactive = args.moves is None
     group = _ask_group(session, args.letter, interactive)
     while group is not None:

@@ -26,6 +26,8 @@ import numpy as np
 
 from playbook.core.scores import Score
 from playbook.engines.kernels import LARGEST, N_IN, PARTS, SLOG, SLOG_SCALE, SUMSQ
+from playbook.names import FIRST_CONSISTENT as FIRST_CONSISTENT
+from playbook.names import RULES as RULES
 
 
 class Ties(enum.Enum):
@@ -120,12 +122,6 @@ RANKINGS: dict[str, Ranking] = {
 OPENING_RANKINGS = ("scm", "expected-size", "entropy")
 """Rankings a config may choose for the opening search (``search.ranking``)."""
 
-FIRST_CONSISTENT = "first-consistent"
-"""The rule that plays the first word still possible, in list order (no ranking)."""
-
-RULES = ("minimax", "most-parts", "expected-size", "entropy", "scm", FIRST_CONSISTENT)
-"""Greedy rules of the strategies and of play: a ranking with :attr:`Ties.POSSIBLE`, or
-``first-consistent``."""
 
 SCM = RANKINGS["scm"]
 

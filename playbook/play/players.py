@@ -23,12 +23,10 @@ from playbook.core.ranking import RULES
 from playbook.games import Code
 from playbook.lookup import walk
 from playbook.model import GroupPlan
+from playbook.names import HOSTS as HOSTS
 from playbook.search.greedy import move
 
 History = list[tuple[str, Code]]
-
-HOSTS = ("all", "random", "adversarial")
-"""Who picks the word in self-play: every answer once, random answers, or a cheating host."""
 
 
 class Player(Protocol):

@@ -35,17 +35,12 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from playbook.names import AUTO as AUTO
+from playbook.names import LANGUAGE_CHOICES
+from playbook.names import LANGUAGES as LANGUAGES
 from playbook.words import list_language
 
-LANGUAGES = ("en", "nl")
-"""The languages the sheets are written in: English (the message ids) and those with a
-catalog."""
-
-AUTO = "auto"
-"""The language of the playbook's word list where it has one of :data:`LANGUAGES`, else
-English (``render.language``'s default)."""
-
-CHOICES = (AUTO, *LANGUAGES)
+CHOICES = LANGUAGE_CHOICES
 """What ``render.language`` and ``render --language`` take."""
 
 DOMAIN = "playbook"

@@ -21,10 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from playbook.language import Translate, english
-
-TILE_STYLES = ("lingo", "wordle")
-"""The tile styles a playbook can be drawn in."""
-
+from playbook.names import TILE_STYLES as TILE_STYLES
 
 PALETTES: dict[str, dict[str, dict[str, str]]] = {
     "lingo": {

@@ -24,13 +24,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-STRATEGIES = {
-    "most": "the letter held by the most words still possible, ties broken at random",
-    "proportional": "a letter drawn in proportion to how many words still possible hold it",
-    "smallest": "the letter whose largest family of words still possible is smallest (this "
-    "project's greedy rule), ties broken at random",
-}
-"""The randomised strategies, by name."""
+from playbook.names import GUESSERS
+
+STRATEGIES = GUESSERS
+"""The randomised strategies, by name (:data:`playbook.names.GUESSERS`)."""
 
 
 class OutOfTime(Exception):

@@ -1,0 +1,148 @@
+"""Shipped plans (issue 48, item 2): the default plans come verified inside the package;
+``play``, ``show``, ``render`` and ``verify`` take a plan's name where no file has it, each
+read only when its bytes have the sha256 it was shipped with, and nothing is ever written
+into the package."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+
+from playbook import model, shipped
+from playbook.cli.commands import bundled_configs
+from playbook.errors import PlaybookFileError
+
+EXPECTED = ("lingo-nl-5-tv", "lingo-nl-5", "lingo-en-4", "lingo-en-5", "lingo-en-6", "wordle")
+"""The plans issue 48 names: Dutch TV and paper rules, English (ITV's lengths), Wordle."""
+
+
+def test_the_default_plans_ship_with_their_checksums() -> None:
+    assert shipped.names() == EXPECTED
+    on_disk = {p.name for p in shipped.folder().glob("*.yaml")}
+    assert on_disk == {p.file for p in shipped.index().values()}
+    for plan in shipped.index().values():
+        data = (shipped.folder() / plan.file).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == plan.sha256, plan.name
+        assert plan.name in bundled_configs()  # built from a config that ships too
+        assert plan.title
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_each_shipped_plan_verifies_as_read(name: str, tmp_path: Path) -> None:
+    """What ``playbook verify NAME`` says of the installed file: every answer found in time."""
+    done = run_cli("verify", name, "--quiet", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    pb = model.load(str(shipped.path_of(shipped.index()[name])))
+    assert pb.name == name
+
+
+def _tampered(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The plans' folder copied with one byte of wordle's plan changed, made the package's."""
+    copy = tmp_path / "plans"
+    shutil.copytree(shipped.folder(), copy)
+    target = copy / "wordle.yaml"
+    data = target.read_bytes()
+    assert b"seed: 2022" in data
+    target.write_bytes(data.replace(b"seed: 2022", b"seed: 2023", 1))  # still a playbook
+    monkeypatch.setattr(shipped, "folder", lambda: copy)
+    shipped.index.cache_clear()
+    return target
+
+
+def test_a_changed_plan_is_refused_naming_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    target = _tampered(monkeypatch, tmp_path)
+    try:
+        with pytest.raises(PlaybookFileError, match="does not match the sha256"):
+            shipped.path_of(shipped.index()["wordle"])
+        for argv in (["show", "wordle"], ["play", "wordle", "--moves", "salet"]):
+            done = run_cli(*argv, cwd=tmp_path)
+            assert done.returncode == 2, argv
+            (line,) = done.stderr.strip().splitlines()
+            assert line.startswith(f"error: {target}: shipped plan 'wordle' does not match")
+    finally:
+        shipped.index.cache_clear()
+
+
+def test_a_broken_index_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / shipped.INDEX).write_text('[{"name": "wordle"}]')
+    monkeypatch.setattr(shipped, "folder", lambda: tmp_path)
+    shipped.index.cache_clear()
+    try:
+        done = run_cli("show", "no-such-plan", cwd=tmp_path)
+        assert done.returncode == 2
+        (line,) = done.stderr.strip().splitlines()
+        assert "the shipped plans' index cannot be read" in line and "reinstall" in line
+    finally:
+        shipped.index.cache_clear()
+
+
+def test_play_follows_the_shipped_plan_by_name(tmp_path: Path) -> None:
+    """``play NAME`` plays the shipped plan as ``--playbook FILE`` does; ``--rule`` the rule."""
+    path = str(shipped.path_of(shipped.index()["lingo-nl-5-tv"]))
+    moves = ["play", "lingo-nl-5-tv", "--letter", "c", "--moves", "cobra o...."]
+    by_name = run_cli(*moves, cwd=tmp_path)
+    by_file = run_cli(*moves, "--playbook", path, cwd=tmp_path)
+    assert by_name.stdout == by_file.stdout and by_name.returncode == by_file.returncode
+    by_rule = run_cli(*moves, "--rule", "scm", cwd=tmp_path)
+    assert by_rule.stdout != by_name.stdout  # the rule plays other words than the plan
+
+
+def test_play_says_it_follows_the_plan(tmp_path: Path) -> None:
+    done = run_cli("play", "wordle", cwd=tmp_path, stdin="q\n")
+    assert done.returncode == 0, done.stderr
+    assert "following the shipped plan wordle (verified" in done.stdout
+
+
+def test_a_file_of_that_name_comes_first(tmp_path: Path) -> None:
+    (tmp_path / "wordle").write_text("not a playbook\n")
+    done = run_cli("show", "wordle", cwd=tmp_path)
+    assert done.returncode == 2 and "wordle" in done.stderr
+
+
+def test_render_writes_here_never_into_the_package(tmp_path: Path) -> None:
+    before = sorted(p.name for p in shipped.folder().iterdir())
+    done = run_cli("render", "lingo-en-5", "--format", "page", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    page = tmp_path / "lingo-en-5-play.html"
+    assert page.is_file() and b"playbook-data" in page.read_bytes()
+    assert sorted(p.name for p in shipped.folder().iterdir()) == before
+    shown = run_cli("show", "lingo-nl-5-tv", "--letter", "c", cwd=tmp_path)
+    assert shown.returncode == 0 and "c" in shown.stdout
+
+
+def test_an_unknown_name_says_no_such_file(tmp_path: Path) -> None:
+    done = run_cli("show", "lingo-nl-9-tv", cwd=tmp_path)
+    assert done.returncode == 2
+    (line,) = done.stderr.strip().splitlines()
+    assert "lingo-nl-9-tv" in line
+
+
+def test_site_writes_the_shipped_plans(tmp_path: Path) -> None:
+    """``playbook site DIR``: every shipped plan's page beside the index, manifest and
+    worker (what a phone installs: tests/test_site.py opens such a site offline)."""
+    done = run_cli("site", "site", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    written = json.loads(done.stdout)["files"]
+    assert {f"{n}.html" for n in EXPECTED} <= set(written)
+    assert {"index.html", "manifest.webmanifest", "sw.js"} <= set(written)
+    assert sorted(p.name for p in (tmp_path / "site").iterdir()) == sorted(written)
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert all(f'href="{n}.html"' in index for n in EXPECTED)
+    worker = (tmp_path / "site" / "sw.js").read_text()
+    assert all(f"{n}.html" in worker for n in EXPECTED)
+
+
+def test_site_refuses_what_is_not_shipped(tmp_path: Path) -> None:
+    done = run_cli("site", "out", "--only", "wordle,lingo-nl-9", cwd=tmp_path)
+    assert done.returncode == 2 and not (tmp_path / "out").exists()
+    (line,) = done.stderr.strip().splitlines()
+    assert line == (
+        "error: --only: lingo-nl-9 is not a shipped plan; shipped: " + ", ".join(EXPECTED)
+    )

@@ -1,0 +1,99 @@
+"""Start-up (issue 48, item 6): the command line imports only what a command uses. Parsing,
+``--help`` and ``--version`` load none of numba, numpy, scipy, joblib, rich or the renderers;
+each command's code is imported when it runs, and the names the parser lists are the
+registries' own."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from playbook import names
+
+HEAVY = (
+    "numba",
+    "numpy",
+    "scipy",
+    "joblib",
+    "rich",
+    "jinja2",
+    "weasyprint",
+    "matplotlib",
+    "yaml",
+    "playbook.api",
+    "playbook.render",
+    "playbook.pipeline",
+    "playbook.games",
+)
+"""What parsing must not import (the library's heavy rooms and the packages they load)."""
+
+
+def _loaded_after(code: str) -> list[str]:
+    """The heavy modules a fresh interpreter holds after running ``code``."""
+    probe = (
+        f"{code}\nimport json, sys\n"
+        f"print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r} "
+        f"or m in {HEAVY!r})))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--version"], ["--help"], ["build", "--help"], ["play", "--help"], ["render", "--help"]],
+)
+def test_parsing_loads_nothing_heavy(argv: list[str]) -> None:
+    code = (
+        "import contextlib, io\nfrom playbook.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        f"    main({argv!r})"
+    )
+    assert _loaded_after(code) == []
+
+
+def test_every_parser_builds_without_the_library() -> None:
+    code = (
+        "from playbook.cli import command_parsers\n"
+        "for p in command_parsers().values():\n    p.format_help()"
+    )
+    assert _loaded_after(code) == []
+
+
+def test_each_command_names_code_that_exists() -> None:
+    from playbook.cli import command_parsers
+
+    for name, parser in command_parsers().items():
+        run = parser.get_default("func")
+        module, _, function = run.__name__.partition(".")
+        target = getattr(importlib.import_module(f"playbook.cli.{module}"), function, None)
+        assert callable(target), f"{name}: playbook.cli.{run.__name__} does not exist"
+
+
+def test_the_parser_lists_the_registries_names() -> None:
+    from playbook import parallel, render
+    from playbook.cli.commands import bundled_configs
+    from playbook.core import ranking
+    from playbook.play import players
+    from playbook.render import i18n, tiles
+    from playbook.studies import expect
+
+    assert tuple(render.FORMATS) == names.FORMATS
+    assert ranking.RULES is names.RULES
+    assert parallel.BACKENDS is names.BACKENDS
+    assert players.HOSTS is names.HOSTS
+    assert tiles.TILE_STYLES is names.TILE_STYLES
+    assert tuple(tiles.PALETTES) == names.TILE_STYLES
+    assert i18n.CHOICES == names.LANGUAGE_CHOICES
+    locale = Path(i18n.__file__).parent.parent / "locale"
+    for language in names.LANGUAGES[1:]:  # English is the message ids; the others a catalog
+        assert (locale / language / "LC_MESSAGES" / "playbook.po").is_file(), language
+    assert names.DEFAULT_CONFIG in bundled_configs()
+    assert expect.STRATEGIES is names.GUESSERS
