@@ -19,6 +19,7 @@ from helpers import run_cli, script
 
 import playbook.api
 from playbook.cli import parser
+from playbook.shipped import names
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -129,8 +130,15 @@ def cheap(args: list[str]) -> bool:
     """A command that runs in a second or so, in this process: the smallest games, the
     lists, a Wordle game by a rule; builds of the big lists and long searches are only
     parsed."""
-    if args in (["--version"], ["lists"]):
+    if args in (["--version"], ["lists"]) or args[:1] in (["completion"], ["site"]):
         return True
+    if (
+        args[:1] in (["show"], ["render"], ["play"])
+        and args[1:2]
+        and args[1] in names()
+        and "--playbook" not in args
+    ):
+        return True  # a shipped plan: no build (play with no input ends at once)
     if "mastermind-3x2" in args:
         return True
     if args[:2] == ["play", "wordle"] and "--moves" in args:
@@ -148,6 +156,7 @@ def test_the_readme_runs_cheap_commands() -> None:
     ran = {tuple(a) for w, a, _ in ALL if w.startswith("README.md") and cheap(a)}
     assert {("--version",), ("lists",), ("value", "mastermind-3x2")} <= ran
     assert any(a[:2] == ("play", "wordle") for a in ran)
+    assert {("play", "lingo-nl-5-tv"), ("site", "my-site")} <= ran  # no build first
 
 
 def _pattern(shown: str) -> re.Pattern[str]:

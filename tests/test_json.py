@@ -74,6 +74,8 @@ def test_lists_mistakes_and_the_figures(tmp_path: Path) -> None:
     lists = _json("lists", cwd=tmp_path)
     assert {"opentaal-nl", "wordle-answers"} <= {x["name"] for x in lists["lists"]}
     assert "lingo-nl-5-tv" in lists["configs"]
+    assert [p["name"] for p in lists["plans"]][:2] == ["lingo-nl-5-tv", "lingo-nl-5"]
+    assert all(len(p["sha256"]) == 64 and p["title"] for p in lists["plans"])
     m = _json("mistakes", "hangman-en", "tree", "--strategy", "most", cwd=tmp_path)
     assert m["word"] == "tree" and m["mistakes"] >= 0
     st = _json("strategy", "mastermind-3x2", "--rule", "scm", cwd=tmp_path)

@@ -468,7 +468,10 @@ def cmd_lists(args: argparse.Namespace) -> int:
             {"name": n, **{k: words.bundled_record(n)[k] for k in ("count", "source", "sha256")}}
             for n in words.bundled_names()
         ]
-        print(json.dumps({"lists": records, "configs": bundled_configs()}))
+        plans = [
+            {"name": p.name, "title": p.title, "sha256": p.sha256} for p in shipped.index().values()
+        ]
+        print(json.dumps({"lists": records, "configs": bundled_configs(), "plans": plans}))
         return 0
     t = Table("name", "words", "source", "sha256", title="Bundled word lists")
     for name in words.bundled_names():
@@ -476,4 +479,8 @@ def cmd_lists(args: argparse.Namespace) -> int:
         t.add_row(name, str(r["count"]), str(r["source"]), str(r["sha256"])[:16] + "…")
     console.print(t)
     console.print("configs: " + ", ".join(bundled_configs()))
+    console.print(
+        "shipped plans (verified; play, show, render and site take them by name): "
+        + ", ".join(shipped.names())
+    )
     return 0

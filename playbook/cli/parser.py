@@ -384,8 +384,8 @@ def _simulate(sub: Subparsers) -> argparse.ArgumentParser:
 def _lists(sub: Subparsers) -> argparse.ArgumentParser:
     ls = sub.add_parser(
         "lists",
-        help="list the bundled word lists and configs",
-        description="The word lists and configs that ship with playbook.",
+        help="list the bundled word lists, configs and shipped plans",
+        description="The word lists, configs and verified plans that ship with playbook.",
     )
     ls.add_argument("--json", action="store_true", help="print the lists and configs as JSON")
     ls.set_defaults(func=_command("commands", "cmd_lists"))
