@@ -97,3 +97,21 @@ def test_the_parser_lists_the_registries_names() -> None:
         assert (locale / language / "LC_MESSAGES" / "playbook.po").is_file(), language
     assert names.DEFAULT_CONFIG in bundled_configs()
     assert expect.STRATEGIES is names.GUESSERS
+
+
+def test_kernels_run_without_scipy_linalg_and_it_still_loads() -> None:
+    """numba's BLAS probe is held out (``playbook.jit``): a kernel runs with no
+    ``scipy.linalg`` imported (0.3-0.6 s a process), and scipy's linear algebra and HiGHS
+    still load whole afterwards (the studies' linear programs)."""
+    code = (
+        "import sys\nfrom playbook.games import WordGame\n"
+        "m = WordGame(length=5, turns=5).matrix(['kabel', 'lepel'], ['kabel', 'lepel'])\n"
+        "assert m.shape == (2, 2)\n"
+        "print('scipy.linalg' in sys.modules)\n"
+        "import numba.np.arraymath as am\nprint(am._HAVE_BLAS)\n"
+        "import scipy.linalg.cython_blas\nfrom scipy.optimize import linprog\n"
+        "print(linprog([1, 1], A_ub=[[-1, -1]], b_ub=[-1]).fun)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["False", "False", "1.0"]

@@ -22,3 +22,5 @@ from the problem itself (:mod:`playbook.core`), which imports them.
 * :mod:`~playbook.engines.hard`: the exact search under hard mode;
 * :mod:`~playbook.engines.misses`: Hangman's exact minimax.
 """
+
+from playbook import jit  # noqa: F401  (numba without its BLAS probe, before any kernel)

@@ -11,7 +11,7 @@ from numba.typed import Dict
 from playbook.engines.constants import GUESS_MASK, SHIFT
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def new_memo():  # type: ignore[no-untyped-def]  # numba types it
     """An empty memo (key to packed entry), made in compiled code: its making is cached on
     disk, where ``Dict.empty`` called from Python compiles the dictionary's code in every

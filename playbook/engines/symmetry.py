@@ -183,7 +183,7 @@ ROWS = types.int64[:]
 """A cache entry's type: the stabilised rows of one history."""
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def class_cache():  # type: ignore[no-untyped-def]  # numba types it
     """An empty cache for :func:`node_guesses`: the stabilised rows of each history (made in
     compiled code, so that its making is cached on disk, not compiled in every process)."""

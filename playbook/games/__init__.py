@@ -7,7 +7,10 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from playbook import values
+from playbook import (
+    jit,  # noqa: F401  (numba without its BLAS probe, before any kernel)
+    values,
+)
 from playbook.errors import ConfigError
 from playbook.games.base import (
     GUESS_POOLS,
