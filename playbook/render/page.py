@@ -32,7 +32,7 @@ from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords, gro
 from playbook.render import i18n
 from playbook.render.html import html_env
 from playbook.render.layout import sort_table
-from playbook.render.tiles import TILE_STYLES, screen_css
+from playbook.render.tiles import APP, TILE_STYLES, screen_css
 from playbook.render.views import template_text
 from playbook.spelling import Spelling, group_name
 from playbook.words import WordList
@@ -57,7 +57,7 @@ WORKER = "sw.js"
 """An installable site's service worker, beside its pages: it keeps the site for offline use."""
 ICON_SIZES = (192, 512)
 """The sizes of an installable site's icons in pixels, square (``icon-192.png``...)."""
-THEME = "#1d3f73"
+THEME = APP["theme"]
 """The colour of the page's header (``page.css``): an installed site's title bar."""
 
 

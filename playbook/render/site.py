@@ -43,11 +43,11 @@ from playbook.render.page import (
     icon_name,
     render_page,
 )
-from playbook.render.tiles import PALETTES, TILE_STYLES
+from playbook.render.tiles import APP, PALETTES, TILE_STYLES
 from playbook.render.views import template_text
 from playbook.words import WordList, list_language
 
-BACKGROUND = "#f4f5f7"
+BACKGROUND = APP["background"]
 """The page's background (``page.css``): an installed site's splash screen."""
 
 INTRO = N_("Pick a plan: its page follows the playbook move by move.")
@@ -213,7 +213,9 @@ def icon_png(size: int, letter: str, style: str = "lingo") -> bytes:
     if style == "lingo":  # the page's tile: a light inner edge
         edge = max(2, round(big * 0.018))
         inner = (at + edge, at + edge, at + side - edge, at + side - edge)
-        draw.rounded_rectangle(inner, radius=round(big * 0.055), outline="#f5b0b0", width=edge)
+        draw.rounded_rectangle(
+            inner, radius=round(big * 0.055), outline=APP["icon-edge"], width=edge
+        )
     font = ImageFont.truetype(_font_path(), round(side * 0.62))
     draw.text((big / 2, big / 2), letter, font=font, fill="white", anchor="mm")
     im = im.resize((size, size), Image.Resampling.LANCZOS)

@@ -44,6 +44,12 @@ and screen differ on purpose: black letters on light fills on paper, white on th
 colours on a screen."""
 
 
+APP = {"theme": "#1d3f73", "background": "#f4f5f7", "icon-edge": "#f5b0b0"}
+"""The installed site's colours beside the tiles': the page's header blue (the app's theme
+colour, the icon's ground), the page's background (the splash screen) and the icon tile's
+inner edge."""
+
+
 def screen_css(style: str) -> str:
     """The play-along page's tile colours of ``style`` (classes ``.t.m0`` to ``.t.m2``)."""
     c = PALETTES[style]["screen"]
