@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
+import resource
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import hostile
 import pytest
@@ -59,3 +63,57 @@ def hostile_base(tmp_path_factory: pytest.TempPathFactory) -> hostile.Base:
     """The hostile corpus's built config and playbook (tests/hostile.py), once per file of
     the corpus."""
     return hostile.build_base(tmp_path_factory.mktemp("hostile-base"))
+
+
+# The CPU record (issue 47, item 5): the CPU-seconds each test file took, its subprocesses'
+# included (user + sys, getrusage of this process and its waited-for children), summed over
+# pytest's workers and printed at the end of the run, the costliest first: where the suite's
+# CPU goes, beside --durations' wall times.
+_CPU: dict[str, float] = {}
+
+
+def _cpu_now() -> float:
+    me, kids = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    before = _cpu_now()
+    yield
+    name = item.nodeid.split("::")[0]
+    _CPU[name] = _CPU.get(name, 0.0) + _cpu_now() - before
+
+
+def _record_dir(config: pytest.Config) -> Path:
+    """Where the workers leave their records: beside the run's temporary folders."""
+    base = Path(config._tmp_path_factory.getbasetemp())  # type: ignore[attr-defined]
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "cpu-record"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if not _CPU:
+        return
+    folder = _record_dir(session.config)
+    folder.mkdir(exist_ok=True)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    (folder / f"{worker}.json").write_text(json.dumps(_CPU))
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    folder = _record_dir(config)
+    total: dict[str, float] = {}
+    for record in sorted(folder.glob("*.json")) if folder.is_dir() else ():
+        for name, cpu in json.loads(record.read_text()).items():
+            total[name] = total.get(name, 0.0) + cpu
+    if not total:
+        return
+    terminalreporter.section("CPU-seconds by test file (the costliest 15)")
+    for name, cpu in sorted(total.items(), key=lambda kv: -kv[1])[:15]:
+        terminalreporter.write_line(f"{cpu:8.1f}  {name}")
+    terminalreporter.write_line(f"{sum(total.values()):8.1f}  in all ({len(total)} files)")
