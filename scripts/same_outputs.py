@@ -15,6 +15,11 @@ what is still the same after the differences this script knows and names are set
   marks a person may type, now the game's one table, emoji squares included) and the label
   of a list's IJ/Y group (``y/ĳ`` before it took the terminal's label, issue 47).
 
+- the version of playbook that made a book (``playbook X.Y.Z`` in the HTML's generator line
+  and colophon; in a PDF, where the version is drawn as glyphs, the text of every page is
+  compared, and the page count, with the version set aside: the version went from 0.1.0 to
+  0.2.0 with issue 48).
+
 Anything else that differs is printed as DIFFERS and the exit code is 1.
 """
 
@@ -35,6 +40,17 @@ SVG_IDS = re.compile(rb"\b([pm][0-9a-f]{10})\b")
 YAML_STAMPS = re.compile(rb"^  (created|tool): .*$|^ +seconds: [0-9.]+$", re.M)
 DATA = re.compile(rb'<script type="application/json" id="playbook-data">(.*?)</script>', re.S)
 CODE = re.compile(rb"<script>.*?</script>|<style>.*?</style>", re.S)
+VERSION = re.compile(rb"playbook \d+\.\d+\.\d+")
+
+
+def _pdf_text(data: bytes) -> list[str]:
+    """Each page's text, the version that made it set aside."""
+    import io
+
+    from pypdf import PdfReader
+
+    pages = PdfReader(io.BytesIO(data)).pages
+    return [re.sub(r"playbook \d+\.\d+\.\d+", "playbook X", p.extract_text()) for p in pages]
 
 
 def _page(data: bytes) -> tuple[object, bytes]:
@@ -65,8 +81,13 @@ def verdict(old: bytes, new: bytes, name: str) -> str | None:
             extra = " and its data's guess list" if b'"guesses' in new else ""
             return f"data and markup identical; script and style changed{extra}"
         return None
-    if name.endswith(".html") and SVG_IDS.sub(b"ID", old) == SVG_IDS.sub(b"ID", new):
-        return "identical but for the plot's SVG ids"
+    if name.endswith(".html"):
+        if SVG_IDS.sub(b"ID", old) == SVG_IDS.sub(b"ID", new):
+            return "identical but for the plot's SVG ids"
+        if VERSION.sub(b"V", SVG_IDS.sub(b"ID", old)) == VERSION.sub(b"V", SVG_IDS.sub(b"ID", new)):
+            return "identical but for the version that made it (and the plot's SVG ids)"
+    if name.endswith(".pdf") and _pdf_text(old) == _pdf_text(new):
+        return "every page's text identical (same page count) but for the version that made it"
     return None
 
 
