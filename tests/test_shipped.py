@@ -117,11 +117,16 @@ def test_render_writes_here_never_into_the_package(tmp_path: Path) -> None:
     assert shown.returncode == 0 and "c" in shown.stdout
 
 
-def test_an_unknown_name_says_no_such_file(tmp_path: Path) -> None:
-    done = run_cli("show", "lingo-nl-9-tv", cwd=tmp_path)
+def test_an_unknown_name_says_no_such_file_and_names_the_plans(tmp_path: Path) -> None:
+    done = run_cli("show", "wordl", cwd=tmp_path)
     assert done.returncode == 2
     (line,) = done.stderr.strip().splitlines()
-    assert "lingo-nl-9-tv" in line
+    assert line == (
+        "error: wordl: playbook file not found, and no shipped plan has that name; shipped: "
+        + ", ".join(EXPECTED)
+    )
+    done = run_cli("show", "missing.yaml", cwd=tmp_path)  # a file's name: the file's error
+    assert done.stderr.strip() == "error: missing.yaml: playbook file not found"
 
 
 def test_site_writes_the_shipped_plans(tmp_path: Path) -> None:

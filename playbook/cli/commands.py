@@ -63,8 +63,17 @@ def config_path(arg: str | None) -> Iterator[Path]:
 def playbook_file(text: str) -> str:
     """A playbook argument as a file: the file named, or, where there is none, the shipped
     plan of that name (its bytes checked against the sha256 it was shipped with)."""
-    plan = None if Path(text).exists() else shipped.find(text)
-    return text if plan is None else str(shipped.path_of(plan))
+    if Path(text).exists():
+        return text
+    plan = shipped.find(text)
+    if plan is not None:
+        return str(shipped.path_of(plan))
+    if "/" not in text and not text.endswith((".yaml", ".yml")):  # a name, as a plan's is
+        raise PlaybookError(
+            f"{text}: playbook file not found, and no shipped plan has that name; shipped: "
+            + ", ".join(shipped.names())
+        )
+    return text
 
 
 def is_shipped(path: str) -> bool:
