@@ -32,6 +32,7 @@ def test_the_default_plans_ship_with_their_checksums() -> None:
         assert plan.title
 
 
+@pytest.mark.slow  # whole plans verified, played or rendered: out of the fast loop
 @pytest.mark.parametrize("name", EXPECTED)
 def test_each_shipped_plan_verifies_as_read(name: str, tmp_path: Path) -> None:
     """What ``playbook verify NAME`` says of the installed file: every answer found in time."""
@@ -83,6 +84,7 @@ def test_a_broken_index_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: P
         shipped.index.cache_clear()
 
 
+@pytest.mark.slow  # whole plans verified, played or rendered: out of the fast loop
 def test_play_follows_the_shipped_plan_by_name(tmp_path: Path) -> None:
     """``play NAME`` plays the shipped plan as ``--playbook FILE`` does; ``--rule`` the rule."""
     path = str(shipped.path_of(shipped.index()["lingo-nl-5-tv"]))
@@ -94,6 +96,7 @@ def test_play_follows_the_shipped_plan_by_name(tmp_path: Path) -> None:
     assert by_rule.stdout != by_name.stdout  # the rule plays other words than the plan
 
 
+@pytest.mark.slow  # whole plans verified, played or rendered: out of the fast loop
 def test_play_says_it_follows_the_plan(tmp_path: Path) -> None:
     done = run_cli("play", "wordle", cwd=tmp_path, stdin="q\n")
     assert done.returncode == 0, done.stderr
@@ -106,6 +109,7 @@ def test_a_file_of_that_name_comes_first(tmp_path: Path) -> None:
     assert done.returncode == 2 and "wordle" in done.stderr
 
 
+@pytest.mark.slow  # whole plans verified, played or rendered: out of the fast loop
 def test_render_writes_here_never_into_the_package(tmp_path: Path) -> None:
     before = sorted(p.name for p in shipped.folder().iterdir())
     done = run_cli("render", "lingo-en-5", "--format", "page", cwd=tmp_path)
@@ -129,6 +133,7 @@ def test_an_unknown_name_says_no_such_file_and_names_the_plans(tmp_path: Path) -
     assert done.stderr.strip() == "error: missing.yaml: playbook file not found"
 
 
+@pytest.mark.slow  # whole plans verified, played or rendered: out of the fast loop
 def test_site_writes_the_shipped_plans(tmp_path: Path) -> None:
     """``playbook site DIR``: every shipped plan's page beside the index, manifest and
     worker (what a phone installs: tests/test_site.py opens such a site offline)."""
