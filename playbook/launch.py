@@ -84,6 +84,7 @@ def script(main: Callable[[], int | None], said: str = "") -> NoReturn:
         code = INTERRUPTED
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)  # done: a signal now would only spoil the code
+    signals.forget_caught_interrupt()  # exit with the code chosen, not by SIGINT
     sys.exit(code or 0)
 
 
@@ -95,5 +96,6 @@ def run() -> None:
     except KeyboardInterrupt:
         with contextlib.suppress(OSError):
             sys.stderr.write("interrupted: nothing was written\n")
+        signals.forget_caught_interrupt()
         sys.exit(INTERRUPTED)
     command()

@@ -115,3 +115,19 @@ def test_kernels_run_without_scipy_linalg_and_it_still_loads() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["False", "False", "1.0"]
+
+
+@pytest.mark.parametrize("forget", [False, True])
+def test_a_caught_interrupt_in_exec_code_keeps_the_exit_code(tmp_path: Path, forget: bool) -> None:
+    """CPython notes a KeyboardInterrupt that ended string-``exec``'d code (dataclasses,
+    namedtuples and numba make functions so) even where it was caught, and ``python -m``
+    then dies by SIGINT (-2) whatever code it exits with; the command clears the note
+    before it exits (``signals.forget_caught_interrupt``), so a command that answered an
+    interrupt in one line exits 130 as it said."""
+    (tmp_path / "stopped.py").write_text(
+        "import sys\nfrom playbook import signals\n"
+        "try:\n    exec('raise KeyboardInterrupt')\nexcept KeyboardInterrupt:\n    pass\n"
+        f"if {forget}:\n    signals.forget_caught_interrupt()\nsys.exit(130)\n"
+    )
+    done = subprocess.run([sys.executable, "-m", "stopped"], cwd=tmp_path, timeout=120)
+    assert done.returncode == (130 if forget else -2)

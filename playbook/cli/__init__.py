@@ -101,6 +101,7 @@ def run() -> None:
         code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)
+    signals.forget_caught_interrupt()  # exit with the code chosen, not by SIGINT
     if closed:  # nothing reached standard output
         sys.exit(code or _refused("standard output is closed: nothing could be printed"))
     try:
