@@ -117,3 +117,33 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     for name, cpu in sorted(total.items(), key=lambda kv: -kv[1])[:15]:
         terminalreporter.write_line(f"{cpu:8.1f}  {name}")
     terminalreporter.write_line(f"{sum(total.values()):8.1f}  in all ({len(total)} files)")
+
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium, which the browser tests drive through Playwright."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium for a test module; a failure (not a skip) when it cannot start."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:  # pragma: no cover - the test extras install it
+        pytest.fail(f"playwright is not installed ({exc}); pip install -e '.[test]'")
+    pw = sync_playwright().start()
+    try:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    except Exception as exc:
+        pw.stop()
+        pytest.fail(f"Chromium cannot start ({CHROMIUM}; apt-get install chromium): {exc}")
+    yield chromium
+    chromium.close()
+    pw.stop()

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,38 +35,11 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 PAPER = ROOT / "config" / "lingo-1994-paper.yaml"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE = {"width": 375, "height": 740}
 DESKTOP = {"width": 1366, "height": 860}
 BROWSER_WAIT_MS = 180_000
 """How long an action may wait for the page (Playwright's 30 s default is no promise on a
 machine as busy as CI's can be; a page that never answers still fails)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Chromium for the module; a failure (not a skip) when it cannot start."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as exc:  # pragma: no cover - the test extras install it
-        pytest.fail(f"playwright is not installed ({exc}); pip install -e '.[test]'")
-    pw = sync_playwright().start()
-    try:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    except Exception as exc:
-        pw.stop()
-        pytest.fail(f"Chromium cannot start ({CHROMIUM}; apt-get install chromium): {exc}")
-    yield chromium
-    chromium.close()
-    pw.stop()
 
 
 @pytest.fixture(scope="module")

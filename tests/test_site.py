@@ -36,15 +36,6 @@ from playbook.render import page as page_module
 from playbook.render.site import INDEX, SitePlan, site_files, site_language, write_site
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE = {"width": 375, "height": 740}
 BROWSER_WAIT_MS = 60_000
 """How long a browser action may wait (a busy machine is slow; a page that never answers
@@ -369,24 +360,6 @@ def serving(folder: Path) -> Iterator[tuple[str, http.server.ThreadingHTTPServer
         server.shutdown()
         server.server_close()
         thread.join(timeout=30)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Chromium for the module; a failure (not a skip) when it cannot start."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as exc:  # pragma: no cover - the test extras install it
-        pytest.fail(f"playwright is not installed ({exc}); pip install -e '.[test]'")
-    pw = sync_playwright().start()
-    try:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    except Exception as exc:
-        pw.stop()
-        pytest.fail(f"Chromium cannot start ({CHROMIUM}; apt-get install chromium): {exc}")
-    yield chromium
-    chromium.close()
-    pw.stop()
 
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
