@@ -43,14 +43,11 @@ from playbook.arguments import seconds as _seconds
 from playbook.arguments import words as _words
 from playbook.config import Config
 from playbook.errors import PlaybookError
-from playbook.games import Game
 from playbook.pipeline import build as building
 from playbook.pipeline import choices, outputs, strategies
-from playbook.pipeline.build import BuildResult
+from playbook.pipeline.outcomes import BuildOutcome, RenderOutcome, VerifyOutcome
 from playbook.pipeline.session import Session
 from playbook.pipeline.units import Progress
-from playbook.play.players import plural
-from playbook.verify import Report, partial
 
 __all__ = [
     "BuildJob",
@@ -65,11 +62,6 @@ __all__ = [
     "run_build",
     "verify_playbook",
 ]
-
-
-def _declared(rep: Report) -> str:
-    n = len(rep.declared)
-    return f"{n} word{'s' if n != 1 else ''} the playbook declares not guaranteed"
 
 
 # ------------------------------------------------------------------ build
@@ -139,44 +131,6 @@ def prepare_build(
     return BuildJob(cfg, session, groups, asked, out_dir, resume, use_cache)
 
 
-@dataclasses.dataclass(frozen=True)
-class BuildOutcome:
-    """A build written to its folder: the verified playbook, the files, and the verdict."""
-
-    result: BuildResult
-    written: outputs.Written
-    finished: tuple[str, ...]
-    """Outputs a build stopped while moving in place, finished before this one started."""
-
-    @property
-    def playbook(self) -> model.Playbook:
-        return self.result.playbook
-
-    @property
-    def report(self) -> Report:
-        return self.result.report
-
-    @property
-    def verdict(self) -> str:
-        """One line: every word found within the limit, or how many were not."""
-        pb, rep, game = self.result.playbook, self.result.report, self.result.session.game
-        within = f"every word found within {plural(game.limit, game.limit_name)}"
-        if partial(pb):
-            within = f"every word of {', '.join(g.group for g in pb.groups)} found within " + (
-                f"{plural(game.limit, game.limit_name)} (a partial playbook: those groups only)"
-            )
-        if rep.ok:
-            return f"verified: {within}" + (f" but {_declared(rep)}" if rep.declared else "")
-        return (
-            f"verification: {len(rep.undeclared)} words not found in time, "
-            f"{len(rep.problems)} problems"
-        )
-
-    @property
-    def exit_code(self) -> int:
-        return 0 if self.result.report.ok else 1
-
-
 def run_build(
     job: BuildJob,
     *,
@@ -228,94 +182,6 @@ def run_build(
 # ------------------------------------------------------------------ verify
 
 
-@dataclasses.dataclass(frozen=True)
-class VerifyOutcome:
-    """A playbook file replayed word by word (and its proofs re-decided where asked)."""
-
-    playbook: model.Playbook
-    report: Report
-    game: Game
-    proofs: bool
-    seconds: float
-
-    def lines(self) -> list[str]:
-        """What went wrong, then what was and was not checked, and the verdict last."""
-        pb, rep = self.playbook, self.report
-        out = [
-            f"FAIL {f.group} {f.word}: {f.reason}; path: {' '.join(f.path) or '-'}"
-            for f in rep.undeclared
-        ]
-        by_group: dict[str, list[str]] = {}
-        for f in rep.declared:
-            by_group.setdefault(f.group, []).append(f.word)
-        out += [f"NOT GUARANTEED {g} (declared): {', '.join(ws)}" for g, ws in by_group.items()]
-        out += [f"PROBLEM {p}" for p in rep.problems]
-        claimed = [p.group for p in pb.groups if p.claims_proof]
-        if rep.unproven:
-            out.append(
-                f"not checked: the proofs claimed for groups {', '.join(rep.unproven)} (best "
-                "openings, how few words any strategy must leave); 'playbook verify --proofs' "
-                "re-decides them"
-            )
-        elif self.proofs and claimed:
-            out.append(
-                f"proofs: re-decided by exhaustive search for groups {', '.join(claimed)} "
-                f"in {self.seconds:.1f} s"
-            )
-        if partial(pb):
-            groups = ", ".join(g.group for g in pb.groups)
-            out.append(f"a partial playbook (build --letters): groups {groups} only")
-        return [*out, self.verdict]
-
-    def summary(self) -> dict[str, Any]:
-        """The outcome as plain data (``verify --json``): the verdict and exit code, the
-        figures over all words and per group, each word not found with its reason and path,
-        the problems of the file and the proofs not checked."""
-        rep = self.report
-        return {
-            "playbook": self.playbook.name,
-            "verdict": self.verdict,
-            "exit_code": self.exit_code,
-            "ok": rep.ok,
-            "limit": self.game.limit,
-            "limit_name": self.game.limit_name,
-            "overall": rep.overall.to_dict(),
-            "groups": {name: st.to_dict() for name, st in rep.groups.items()},
-            "not_found": [
-                {
-                    "group": f.group,
-                    "word": f.word,
-                    "reason": f.reason,
-                    "path": list(f.path),
-                    "declared": f.declared,
-                }
-                for f in rep.failures
-            ],
-            "problems": list(rep.problems),
-            "unproven": list(rep.unproven),
-            "proofs": self.proofs,
-            "seconds": round(self.seconds, 3),
-        }
-
-    @property
-    def verdict(self) -> str:
-        rep, game = self.report, self.game
-        within = f"within {plural(game.limit, game.limit_name)}"
-        if rep.ok and not rep.declared:
-            return f"OK: all {rep.overall.words} words found {within}"
-        if rep.ok:
-            found = rep.overall.words - len(rep.declared)
-            return f"OK: {found} of {rep.overall.words} words found {within}; {_declared(rep)}"
-        return (
-            f"FAILED: {len(rep.undeclared)} words not found in time, "
-            f"{len(rep.problems)} problems in the file"
-        )
-
-    @property
-    def exit_code(self) -> int:
-        return 0 if self.report.ok else 1
-
-
 def verify_playbook(
     pb: model.Playbook,
     path: str,
@@ -352,15 +218,6 @@ def verify_playbook(
 
 
 # ------------------------------------------------------------------ render
-
-
-@dataclasses.dataclass(frozen=True)
-class RenderOutcome:
-    """A rendered file written."""
-
-    path: Path
-    pages: dict[str, int]
-    """Pages each group appears on (PDF only)."""
 
 
 def output_file(name: str, flag: str) -> Path:

@@ -31,3 +31,15 @@ def test_every_module_is_named_in_its_room() -> None:
 def test_every_module_named_exists() -> None:
     gone = sorted(n for n in _named() if not (PACKAGE / n).is_file() and not (ROOT / n).is_file())
     assert gone == [], f"ARCHITECTURE.md names modules that do not exist: {', '.join(gone)}"
+
+
+def test_no_module_is_over_500_lines() -> None:
+    """The house's size for a module (issue 47, item 4): past it, a module holds two
+    concerns."""
+    package = Path(__file__).resolve().parent.parent / "playbook"
+    over = sorted(
+        f"{p.relative_to(package.parent)}: {n}"
+        for p in package.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500
+    )
+    assert over == []
