@@ -109,6 +109,15 @@ def test_a_file_of_that_name_comes_first(tmp_path: Path) -> None:
     assert done.returncode == 2 and "wordle" in done.stderr
 
 
+def test_a_folder_of_that_name_does_not_hide_the_plan(tmp_path: Path) -> None:
+    (tmp_path / "wordle").mkdir()
+    shown = run_cli("show", "wordle", cwd=tmp_path)
+    assert shown.returncode == 0 and shown.stdout.startswith("wordle: 2315 words")
+    site = run_cli("site", "out", "--only", "wordle", cwd=tmp_path)
+    assert site.returncode == 0, site.stderr
+    assert "1 plan's page" in site.stdout and (tmp_path / "out" / "wordle.html").is_file()
+
+
 @pytest.mark.slow  # whole plans verified, played or rendered: out of the fast loop
 def test_render_writes_here_never_into_the_package(tmp_path: Path) -> None:
     before = sorted(p.name for p in shipped.folder().iterdir())

@@ -61,9 +61,10 @@ def config_path(arg: str | None) -> Iterator[Path]:
 
 
 def playbook_file(text: str) -> str:
-    """A playbook argument as a file: the file named, or, where there is none, the shipped
-    plan of that name (its bytes checked against the sha256 it was shipped with)."""
-    if Path(text).exists():
+    """A playbook argument as a file: the file named, or, where there is none (or a folder
+    has the name), the shipped plan of that name (its bytes checked against the sha256 it
+    was shipped with)."""
+    if Path(text).exists() and not Path(text).is_dir():  # a folder is never a playbook
         return text
     plan = shipped.find(text)
     if plan is not None:

@@ -14,14 +14,16 @@ from playbook.pipeline import choices, outputs
 from playbook.render.site import SitePlan, write_site
 
 
-def _plan(name: str) -> SitePlan:
-    """A plan of the site: a shipped plan's name or a playbook file, with its own lists and
-    its config's tile style (a shipped plan's config is the bundled one of its name)."""
-    path = playbook_file(name)
+def _plan(name: str, shipped_only: bool) -> SitePlan:
+    """A plan of the site: a shipped plan (``shipped_only``: whatever files the current
+    folder holds) or a playbook file (``--add``), with its own lists and its config's tile
+    style (a shipped plan's config is the bundled one of its name)."""
+    plan = shipped.find(name) if shipped_only else None
+    path = str(shipped.path_of(plan)) if plan is not None else playbook_file(name)
     pb = load_playbook(path)
     lists = outputs.play_lists(pb, path)
     tiles = "wordle" if pb.game.name == "wordle" else "lingo"
-    if shipped.find(name) is not None:
+    if plan is not None:
         with config_path(name) as cfg:
             tiles = choices.load(cfg).render.tiles
     return SitePlan(pb, lists.answers, lists.guesses, tiles)
@@ -33,16 +35,17 @@ def cmd_site(args: argparse.Namespace) -> int:
         raise PlaybookError(
             f"--only: {unknown[0]} is not a shipped plan; shipped: {', '.join(shipped.names())}"
         )
-    names = [*(args.only or shipped.names()), *args.add]
-    plans = [_plan(n) for n in names]
+    plans = [_plan(n, True) for n in args.only or shipped.names()]
+    plans += [_plan(p, False) for p in args.add]
     written = write_site(plans, args.folder, language=args.language)
     if args.json:
         print(json.dumps({"folder": args.folder, "files": [p.name for p in written]}))
         return 0
+    pages = f"{len(plans)} plan's page" if len(plans) == 1 else f"{len(plans)} plans' pages"
     console.print(
-        f"wrote {len(written)} files in {args.folder}: {len(plans)} plans' pages, index.html, "
-        "the manifest, its icons and the service worker (sw.js); serve the folder over https "
-        "(or open it on localhost) and install it from the browser's menu",
+        f"wrote {len(written)} files in {args.folder}: {pages}, index.html, the manifest, "
+        "its icons and the service worker (sw.js); serve the folder over https (or open it "
+        "on localhost) and install it from the browser's menu",
         markup=False,
     )
     return 0
