@@ -14,7 +14,7 @@ from playbook import names
 from playbook.cli import command_parsers
 
 
-def _complete(script: Path, words: list[str]) -> list[str]:
+def _complete(script: Path, words: list[str], cwd: Path | None = None) -> list[str]:
     """What bash offers for the last of ``words`` (the completion function called as bash's
     programmable completion calls it)."""
     line = " ".join(words)
@@ -24,7 +24,7 @@ def _complete(script: Path, words: list[str]) -> list[str]:
         f"COMP_LINE='{line}'; COMP_POINT=${{#COMP_LINE}}; _shtab_playbook; "
         'printf "%s\\n" "${COMPREPLY[@]}"'
     )
-    done = subprocess.run(["bash", "-c", code], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(["bash", "-c", code], capture_output=True, text=True, timeout=60, cwd=cwd)
     assert done.returncode == 0, done.stderr
     return done.stdout.split()
 
@@ -52,6 +52,13 @@ def test_bash_completes_commands_flags_and_choices(bash_script: Path) -> None:
         "all",
         "adversarial",
     ]
+    # a playbook, a config and an output folder complete as files and folders
+    (bash_script.parent / "plan.yaml").write_text("")
+    (bash_script.parent / "plans").mkdir(exist_ok=True)
+    here = bash_script.parent
+    assert "plan.yaml" in _complete(bash_script, ["playbook", "show", "pla"], here)
+    assert "plan.yaml" in _complete(bash_script, ["playbook", "build", "pla"], here)
+    assert _complete(bash_script, ["playbook", "build", "--out", "pla"], here) == ["plans"]
 
 
 @pytest.mark.parametrize("shell", names.SHELLS)

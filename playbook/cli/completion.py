@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from playbook import cli
+from playbook.cli.parser import parsers
 
 FILES = frozenset({"config", "playbook", "playbooks", "others", "words", "output", "card"})
 """Arguments that name a file (a config or playbook may also be a bundled or shipped name)."""
@@ -18,8 +18,8 @@ def script(shell: str) -> str:
     """The completion script for ``shell`` (one of :data:`playbook.names.SHELLS`)."""
     import shtab  # only here: the other commands never load it
 
-    parser = cli.parser()
-    for sub in cli.command_parsers().values():
+    parser, commands = parsers()  # one tree: the marks below are on the parser written
+    for sub in commands.values():
         for action in sub._actions:
             if action.dest in FILES:
                 action.complete = shtab.FILE  # type: ignore[attr-defined]
