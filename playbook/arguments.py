@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Sequence
 from typing import Any
+
+from playbook.errors import PlaybookError
 
 
 def need(name: str, value: Any, typ: type | tuple[type, ...], what: str) -> None:
@@ -31,6 +34,28 @@ def jobs(name: str, value: Any) -> None:
     need(name, value, int, "a whole number of workers")
     if not (value == -1 or 1 <= value <= MAX_JOBS):
         raise ValueError(f"{name}: expected 1 to {MAX_JOBS} workers, or -1, got {value!r}")
+
+
+CORES_VARIABLE = "PLAYBOOK_CORES"
+"""The environment variable that says how many cores ``-1`` workers count (a shared machine,
+a container that sees the host's cores, a test run that starts no workers); unset: all."""
+
+
+def cores() -> int:
+    """The cores a negative ``n_jobs`` counts: ``$PLAYBOOK_CORES`` where it is set (a whole
+    number, 1 to :data:`MAX_JOBS`), else the machine's; another value is a
+    :class:`~playbook.errors.PlaybookError` naming the variable (the command line checks it
+    before any work)."""
+    text = os.environ.get(CORES_VARIABLE, "")
+    if text == "":
+        return os.cpu_count() or 1
+    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else 0
+    if not 1 <= value <= MAX_JOBS:
+        raise PlaybookError(
+            f"{CORES_VARIABLE}={text!r}: the cores -1 workers may use, a whole number 1 to "
+            f"{MAX_JOBS} (or unset: all of them)"
+        )
+    return value
 
 
 def flag(name: str, value: Any) -> None:

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 import joblib
 from joblib.parallel import LokyBackend
 
+from playbook import arguments
 from playbook.checkpoint import Checkpoint
 from playbook.errors import PlaybookError
 from playbook.names import BACKENDS as BACKENDS
@@ -36,9 +37,10 @@ _STARTING: list[Generator[None, None, None]] = []
 
 
 def effective_jobs(n_jobs: int) -> int:
-    """Workers to use: ``-1`` means one per core."""
+    """Workers to use: ``-1`` means one per core (:func:`playbook.arguments.cores`), ``-2``
+    all but one."""
     if n_jobs < 0:
-        return max(1, (os.cpu_count() or 1) + 1 + n_jobs)
+        return max(1, arguments.cores() + 1 + n_jobs)
     return max(1, n_jobs)
 
 

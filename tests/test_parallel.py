@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import slow_square
+from helpers import run_cli, slow_square
 
 from playbook import parallel
 from playbook.checkpoint import Checkpoint
@@ -226,3 +226,30 @@ def test_a_problem_pickles_its_fields_only_whatever_its_caches() -> None:
     assert set(p.__getstate__()) == fields
     q = pickle.loads(pickle.dumps(p))
     assert q.answers == p.answers and (q.F == p.F).all() and q.row_of == p.row_of
+
+
+CORES_CASES = [("3", -1, 3), ("3", -2, 2), ("1", -2, 1), ("3", 5, 5), ("", -1, os.cpu_count() or 1)]
+
+
+@pytest.mark.parametrize(("cores", "n_jobs", "workers"), CORES_CASES)
+def test_playbook_cores_is_how_many_cores_minus_one_counts(
+    monkeypatch: pytest.MonkeyPatch, cores: str, n_jobs: int, workers: int
+) -> None:
+    """``$PLAYBOOK_CORES`` caps what -1 (one per core) and -2 (all but one) mean; a count
+    given outright is kept. (The suite runs with it at 1: conftest.)"""
+    monkeypatch.setenv("PLAYBOOK_CORES", cores)
+    assert parallel.effective_jobs(n_jobs) == workers
+
+
+@pytest.mark.parametrize("value", ["0", "x", "-1", "2.5", "1025", "9" * 5000, "²", " 2"])
+def test_a_bad_playbook_cores_is_one_line_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("PLAYBOOK_CORES", value)
+    r = run_cli("build", "lingo-nl-5", "--letters", "q", "--out", "o", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr == (
+        f"error: PLAYBOOK_CORES={value!r}: the cores -1 workers may use, a whole number 1 to "
+        "1024 (or unset: all of them)\n"
+    )
+    assert not (tmp_path / "o").exists()

@@ -13,7 +13,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from playbook import signals
+from playbook import arguments, signals
 from playbook.cli import watchdog
 from playbook.cli.parser import parsers
 from playbook.errors import PlaybookError
@@ -36,6 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: errors in input become one line on stderr and a non-zero exit."""
     args = parser().parse_args(argv)
     try:
+        arguments.cores()  # $PLAYBOOK_CORES refused before any work
         with watchdog.watching(_say_interrupted):
             return int(args.func(args))
     except PlaybookError as exc:
