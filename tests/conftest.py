@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import compile_once
 import hostile
 import pytest
 from helpers import sample
@@ -27,16 +28,26 @@ settings.register_profile("playbook", deadline=None, suppress_health_check=[Heal
 settings.load_profile("playbook")
 
 
+# The bundled configs ask for one worker per core (n_jobs: -1). Here that is one: a build
+# that is not about parallel work runs in the test's process, where the kernels are compiled
+# already, not in worker processes that each start, load them and take the lists by pipe
+# (about 18 CPU-seconds of the suite). The tests of parallel work ask for their workers by
+# number, which this does not change; commands the tests start inherit it.
+os.environ["PLAYBOOK_CORES"] = "1"
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _cache_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
     """One feedback-matrix cache for the run, shared by pytest's workers (each under the
     run's folder): a matrix is computed once, not once per worker. Its files are keyed by
-    content and written whole (rename), so workers may write the same one at once."""
+    content and written whole (rename), so workers may write the same one at once. And the
+    kernels compiled once between the workers (:mod:`compile_once`)."""
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     cache = shared / "matrix-cache"
     cache.mkdir(exist_ok=True)
     os.environ["PLAYBOOK_CACHE"] = str(cache)
+    compile_once.install(shared / "compile-locks")
 
 
 @pytest.fixture(scope="session")
