@@ -8,6 +8,7 @@ Regenerate the golden files after a deliberate change of the templates with
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import os
 import re
@@ -153,9 +154,16 @@ def sample_pdf(sample_pb: Playbook) -> tuple[bytes, dict[str, int]]:
 
 
 def _pdf_text(data: bytes) -> list[str]:
+    """Each page's text (pypdf takes a second or two for a PDF of these tables: a PDF's text
+    is read once in this file, however many tests look at it)."""
+    return list(_pdf_pages(data))
+
+
+@functools.lru_cache(maxsize=8)
+def _pdf_pages(data: bytes) -> tuple[str, ...]:
     from pypdf import PdfReader
 
-    return [p.extract_text() for p in PdfReader(io.BytesIO(data)).pages]
+    return tuple(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
 
 
 def _words(pb: Playbook, letter: str) -> set[str]:
