@@ -6,6 +6,7 @@ import contextlib
 import importlib.util
 import io
 import os
+import runpy
 import signal
 import subprocess
 import sys
@@ -25,9 +26,12 @@ def sample(ws: tuple[str, ...] | list[str], n: int, seed: int) -> list[str]:
     return sorted(rng.choice(ws, size=n, replace=False).tolist())
 
 
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
 def script(name: str) -> ModuleType:
     """The module of ``scripts/NAME.py`` (scripts are not a package), loaded afresh."""
-    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    path = SCRIPTS / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
@@ -72,6 +76,33 @@ def run_cli(
         sys.stdin = saved
         os.chdir(here)
     return subprocess.CompletedProcess(["playbook", *args], code, out.getvalue(), err.getvalue())
+
+
+def run_script(name: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``scripts/NAME ARGS`` in ``cwd``, in this process (where what is tested is what the
+    script says, not how its process ends): its ``main`` with ``sys.argv`` as a shell gives
+    it, run as ``__main__`` (:func:`playbook.launch.script` and all), output captured as
+    text; the signal handlers and hooks it installs are put back after."""
+    saved_signals = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    saved = (sys.argv, sys.excepthook, sys.unraisablehook, os.getcwd())
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        os.chdir(cwd)
+        sys.argv = [str(SCRIPTS / name), *args]
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                runpy.run_path(str(SCRIPTS / name), run_name="__main__")
+                code: int | None = 0
+            except SystemExit as exc:  # how a script ends (launch.script), or argparse's
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.argv, sys.excepthook, sys.unraisablehook, here = saved
+        os.chdir(here)
+        for sig, handler in saved_signals.items():
+            signal.signal(sig, handler)
+    return subprocess.CompletedProcess(
+        [name, *args], int(code or 0), out.getvalue(), err.getvalue()
+    )
 
 
 def slow_square(x: int) -> int:

@@ -277,14 +277,10 @@ def test_a_trap_family_shows_each_word_s_chance() -> None:
 def test_likely_words_script_refuses_bad_arguments_before_any_build(
     tmp_path: Path, args: list[str], message: str
 ) -> None:
-    import subprocess
-    import sys
+    from helpers import run_script
 
     (tmp_path / "a-file").write_text("")
-    r = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "likely_words.py"), *args],
-        capture_output=True, text=True, cwd=tmp_path, timeout=300,
-    )  # fmt: skip
+    r = run_script("likely_words.py", args, tmp_path)
     assert r.returncode == 2 and message in r.stderr, r.stderr
     assert len(r.stderr.strip().splitlines()) == 1 and not list(tmp_path.glob("*/*"))
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import run_cli, run_script
 
 from playbook.games import Hangman
 
@@ -30,11 +30,9 @@ SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 
 
 def _script(name: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``scripts/name`` with ``args`` in ``cwd``."""
-    return subprocess.run(
-        [sys.executable, str(SCRIPTS / name), *args], cwd=cwd, capture_output=True, text=True,
-        timeout=300,
-    )  # fmt: skip
+    """Run ``scripts/name`` with ``args`` in ``cwd`` (in this process: what it says is the
+    point, not its process)."""
+    return run_script(name, args, cwd)
 
 
 @pytest.fixture(scope="module")
