@@ -57,15 +57,18 @@ def lingo_book(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
     ],
 )
 def test_a_playbook_for_other_rules_is_refused_before_the_game(
-    lingo_book: Path, tmp_path: Path, args: list[str], differs: str
+    lingo_book: Path, tmp_path: Path, args: list[str], differs: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     words = tmp_path / "words.txt"
     words.write_text("cacao\ncobra\nuiers\n")
     args = [a.format(words=words) for a in args]
+    monkeypatch.setenv("PLAYBOOK_CACHE", str(tmp_path / "cache"))
     r = cli(*args, "--playbook", str(lingo_book))
     assert r.returncode == 2 and r.stdout == "", r.stdout
     (line,) = r.stderr.strip().splitlines()
     assert line.startswith(f"error: {lingo_book}: ") and differs in line, line
+    # refused before the feedback table: none computed (read, it would have been written)
+    assert not list(tmp_path.glob("cache/feedback-*"))
 
 
 def feedback_line(game, guess: str, answer: str) -> str:  # type: ignore[no-untyped-def]

@@ -70,7 +70,7 @@ def _open(args: argparse.Namespace) -> tuple[config.Config, Session, Plans]:
     with config_path(args.config) as path:
         cfg = _config(args, path)
         pb = _playbook(args, cfg)
-        session = Session.open(cfg)
+        session = Session.open(cfg, matrix=False)  # a playbook for other rules: refused first
     if pb is not None:
         if (other := session.differs_from(pb.game_section, pb.words)) is not None:
             raise PlaybookError(
@@ -83,6 +83,7 @@ def _open(args: argparse.Namespace) -> tuple[config.Config, Session, Plans]:
     # hard mode plays only words that may be the answer: the guesses must be such words
     if cfg.rules.hard and session.game.generated_guesses() != session.game.generated_words():
         raise PlaybookError(f"--hard: {cfg.game}'s guesses are not words that may be the answer")
+    session.matrix  # noqa: B018 - the feedback table, once nothing is refused
     return cfg, session, pb
 
 

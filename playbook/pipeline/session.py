@@ -210,9 +210,10 @@ class Session:
     """Whether the feedback matrix may come from (and go to) the cache."""
 
     @classmethod
-    def open(cls, cfg: Config, *, use_cache: bool = True) -> Session:
+    def open(cls, cfg: Config, *, use_cache: bool = True, matrix: bool = True) -> Session:
         """The config's game and lists, and the feedback matrix (computed, or read from the
-        cache)."""
+        cache; with ``matrix`` false, where it is first used: a caller that may still refuse
+        the session checks first)."""
         choices.check(cfg)
         game = find_game(cfg.game).configure(cfg.game_settings())
         lists = _load_config_lists(cfg, game)
@@ -224,7 +225,8 @@ class Session:
                 f"guess list (first: {missing[0]!r}); every answer must be allowed as a guess"
             )
         session = cls(game, lists, words_info(cfg, lists), cfg, use_cache)
-        session.matrix  # noqa: B018 - computed (or read) now, as every command needs it
+        if matrix:
+            session.matrix  # noqa: B018 - computed (or read) now, as every command needs it
         return session
 
     @classmethod
