@@ -4,6 +4,7 @@ registries (rules, formats, tile styles, backends, hosts)."""
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 from collections.abc import Callable
 from typing import Any
@@ -464,8 +465,11 @@ def _completion(sub: Subparsers) -> argparse.ArgumentParser:
     return co
 
 
+@functools.cache
 def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    """The command line's parser, and each command's own parser by name."""
+    """The command line's parser, and each command's own parser by name: made once a process
+    (parsing leaves them as they were; the library's callers and the tests run many commands
+    in one process, 6 ms each to build them again)."""
     p = Parser(
         prog="playbook",
         description="Precompute, verify and print strategies for Lingo and related games.",
