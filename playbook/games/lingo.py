@@ -150,6 +150,8 @@ class WordGame(Game):
     mark_order: ClassVar[Mapping[str, int]] = {"o": 0, "x": 1, ".": 2}
     feedback_name: ClassVar[str] = "WordGame"
     browser_feedback: ClassVar[str] = "marks"
+    paper_rules: ClassVar[bool] = True
+    """Whether any word as a guess is the 1994 paper's rule (Lingo's), and said so."""
     ranges: ClassVar[Mapping[str, tuple[int, int]]] = {"length": (1, 12), "turns": (1, 30)}
     length: int = 5
     """Letters per word."""
@@ -265,7 +267,9 @@ class WordGame(Game):
         if pool == "revealed":
             return _("TV rules: every guess starts with the revealed letter")
         if pool == "all":
-            return _("free guesses: any word may be guessed (the 1994 paper's rules)")
+            if cls.paper_rules:
+                return _("free guesses: any word may be guessed (the 1994 paper's rules)")
+            return _("free guesses: any word of the list may be guessed")
         return super().label(rules, _)
 
     @classmethod
@@ -276,7 +280,11 @@ class WordGame(Game):
             str(rules.get("revealed", "")), str(rules.get("revealed", ""))
         )
         pool = {
-            "all": _("any word of the list (the 1994 paper's rules)"),
+            "all": (
+                _("any word of the list (the 1994 paper's rules)")
+                if cls.paper_rules
+                else _("any word of the list")
+            ),
             "revealed": _("only words that start with the revealed letter (the TV rules)"),
         }.get(str(rules.get("guess_pool", "")), str(rules.get("guess_pool", "")))
         text = _("{length} letters, {turns} turns; the host reveals {revealed}").format(
@@ -291,6 +299,7 @@ class Wordle(WordGame):
 
     name: ClassVar[str] = "wordle"
     feedback_name: ClassVar[str] = "Wordle"
+    paper_rules: ClassVar[bool] = False
     turns: int = 6
     revealed: str = "none"
     hard: bool = False
