@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -154,6 +155,14 @@ def test_site_writes_the_shipped_plans(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "site").iterdir()) == sorted(written)
     index = (tmp_path / "site" / "index.html").read_text()
     assert all(f'href="{n}.html"' in index for n in EXPECTED)
+    # each link names its own page: three plans are Lingo with 5 letters (a screen reader's
+    # list of links read two of them alike)
+    links = re.findall(r'<h2><a href="([^"]+)">([^<]+)</a>', index)
+    assert len(links) == len(EXPECTED) and len({text for _, text in links}) == len(links)
+    assert ("lingo-nl-5-tv.html", "Lingo, 5 letters, Dutch, TV rules") in links
+    assert ("lingo-nl-5.html", "Lingo, 5 letters, Dutch, paper rules") in links
+    assert ("lingo-en-5.html", "Lingo, 5 letters, English") in links
+    assert ("wordle.html", "Wordle, 5 letters") in links
     worker = (tmp_path / "site" / "sw.js").read_text()
     assert all(f"{n}.html" in worker for n in EXPECTED)
 

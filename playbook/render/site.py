@@ -51,6 +51,8 @@ BACKGROUND = APP["background"]
 """The page's background (``page.css``): an installed site's splash screen."""
 
 INTRO = N_("Pick a plan: its page follows the playbook move by move.")
+SHORT_POOLS = {"all": N_("paper rules"), "revealed": N_("TV rules")}
+"""The rules in two words, where two plans of one game and length need telling apart."""
 """The index's first words, and the manifest's description."""
 
 PLAN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
@@ -153,14 +155,35 @@ def _card(plan: SitePlan, tr: i18n.Translator) -> dict[str, Any]:
     }
 
 
+def _distinct(cards: list[dict[str, Any]], plans: Sequence[SitePlan], tr: i18n.Translator) -> None:
+    """Titles that two plans share (``Lingo, 5 letters``) told apart by the list's language,
+    then by the rules in two words: each link's text names its own page (a screen reader's
+    list of links read two alike)."""
+    for extra in (
+        lambda pb: _language_name(pb, tr.language),
+        lambda pb: (
+            tr.gettext(SHORT_POOLS[pb.game.guess_pool])
+            if pb.game.guess_pool in SHORT_POOLS
+            else None
+        ),
+    ):
+        titles = [c["title"] for c in cards]
+        for card, plan in zip(cards, plans, strict=True):
+            more = extra(plan.pb)
+            if titles.count(card["title"]) > 1 and more:
+                card["title"] = f"{card['title']}, {more}"
+
+
 def _index(plans: Sequence[SitePlan], tr: i18n.Translator) -> str:
     template = html_env(tr.language).get_template("site-index.html.j2")
+    cards = [_card(plan, tr) for plan in plans]
+    _distinct(cards, plans, tr)
     return template.render(
         language=tr.language,
         title=tr.gettext("Playbooks"),
         intro=tr.gettext(INTRO),
         css=Markup(template_text("page.css") + "\n" + template_text("site.css")),
-        plans=[_card(plan, tr) for plan in plans],
+        plans=cards,
         app=app_head(),
     )
 
