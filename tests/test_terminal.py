@@ -124,3 +124,21 @@ def test_no_color_draws_the_marks_as_text(tmp_path, no_color: bool) -> None:  # 
         assert colours == [] and "kabel ooooo" in r.stdout, r.stdout[-500:]
     else:
         assert colours and "kabel ooooo" not in r.stdout
+
+
+def test_lists_wraps_its_names_at_78_columns(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``lists`` into a pipe wrote its configs as one line of 294 characters: the names wrap
+    as the summaries do, every config and shipped plan still there."""
+    from helpers import run_cli
+
+    from playbook import shipped
+    from playbook.cli.commands import bundled_configs
+
+    r = run_cli("lists", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    tail = r.stdout[r.stdout.index("configs: ") :]
+    assert all(len(line) <= 78 for line in tail.splitlines()), tail
+    names = re.findall(r"[\w-]+", tail.split("shipped plans")[0].removeprefix("configs: "))
+    assert names == bundled_configs()
+    plans = tail.split("by name):")[1].replace(",", " ").split()
+    assert plans == list(shipped.names())

@@ -9,6 +9,7 @@ import os
 import shlex
 import signal
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterator
 from importlib import resources
@@ -488,9 +489,12 @@ def cmd_lists(args: argparse.Namespace) -> int:
         r = words.bundled_record(name)
         t.add_row(name, str(r["count"]), str(r["source"]), str(r["sha256"])[:16] + "…")
     console.print(t)
-    console.print("configs: " + ", ".join(bundled_configs()))
-    console.print(
+    # wrapped at 78 columns as the summaries are, on a terminal or not (a pipe's console is
+    # wider than any terminal: one line of 294 characters)
+    for line in (
+        "configs: " + ", ".join(bundled_configs()),
         "shipped plans (verified; play, show, render and site take them by name): "
-        + ", ".join(shipped.names())
-    )
+        + ", ".join(shipped.names()),
+    ):
+        console.print(textwrap.fill(line, width=78, break_on_hyphens=False), markup=False)
     return 0
