@@ -43,7 +43,7 @@ SCRIPT_RUNS = {
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-@pytest.mark.parametrize("after", [0.0, 1.5])
+@pytest.mark.parametrize("after", [0.0, 1.0])
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_a_long_command_answers_a_signal_in_one_line(
     tmp_path: Path, name: str, after: float, sig: signal.Signals
@@ -51,7 +51,7 @@ def test_a_long_command_answers_a_signal_in_one_line(
     _answers(tmp_path, name, [sys.executable, "-m", "playbook", *COMMANDS[name]], after, sig)
 
 
-@pytest.mark.parametrize(("sig", "after"), [(signal.SIGTERM, 0.0), (signal.SIGINT, 1.5)])
+@pytest.mark.parametrize(("sig", "after"), [(signal.SIGTERM, 0.0), (signal.SIGINT, 1.0)])
 @pytest.mark.parametrize("name", sorted(SCRIPT_RUNS))
 def test_a_long_script_answers_a_signal_in_one_line(
     tmp_path: Path, name: str, after: float, sig: signal.Signals
