@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import sys
 from collections.abc import Callable
@@ -241,7 +242,11 @@ def _play(args: argparse.Namespace) -> int:
             early=plans is not None and plans.try_when_fit,
         )
         assistant = play.Assistant(
-            problem, player, session.spelling, hard=cfg.rules.hard, rare=session.rare(group)
+            problem,
+            player,
+            session.spelling,
+            hard=cfg.rules.hard,
+            rare_of=functools.partial(session.rare, group),
         )
         if not interactive:
             return _script(assistant, args.moves)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
+from collections.abc import Callable
 
 import numpy as np
 
@@ -74,6 +75,10 @@ class Assistant:
     """The group over every word of the list, where the plan promises only some of them
     (the common words): feedback that no answer gives but a word of the list does turns the
     game to the card's fallback (the words that fit, in list order) on this problem."""
+    rare_of: Callable[[], Problem | None] | None = None
+    """Or what makes :attr:`rare`, called the first time feedback fits no answer (its
+    feedback table is every guess against every word of the group: Wordle's took 1.2 s
+    before the first prompt, for a fallback most games never reach)."""
     _planned: tuple[Problem, Player, int] | None = None
     """The plan's problem and player, and the steps played when the game turned to the
     fallback (an undo before them turns it back)."""
@@ -189,6 +194,12 @@ class Assistant:
         self.refused = True
         return text
 
+    def _rarer(self) -> Problem | None:
+        """:attr:`rare`, made by :attr:`rare_of` the first time it is asked for."""
+        if self.rare is None and self.rare_of is not None:
+            self.rare, self.rare_of = self.rare_of(), None
+        return self.rare
+
     def _undo(self) -> str:
         if not self.history:
             return self._refuse("nothing to undo\n" + self.status())
@@ -249,8 +260,11 @@ class Assistant:
             return self._refuse(f"{exc}; type ? for help")
         trial = [*self.history, (word, code)]
         rarer = ""
-        rare = self.rare
-        if not len(self.problem.possible(trial)) and rare is not None and len(rare.possible(trial)):
+        if (
+            not len(self.problem.possible(trial))
+            and (rare := self._rarer()) is not None
+            and len(rare.possible(trial))
+        ):
             # a word the plan was not made for
             self._planned = (self.problem, self.player, len(trial))
             self.problem, self.player, self.rare = rare, ListPlayer(rare), None
