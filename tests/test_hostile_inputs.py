@@ -26,15 +26,6 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return run_cli(*args, cwd=cwd)
 
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
-
-
-def _script(name: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``scripts/name`` with ``args`` in ``cwd`` (in this process: what it says is the
-    point, not its process)."""
-    return run_script(name, args, cwd)
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("hostile")
@@ -132,7 +123,7 @@ def test_a_results_file_of_hostile_json_is_one_line(tmp_path: Path, text: str, s
     """Issue 45, item 3: a JSON file a script reads (exact_optima.py --table --json) with
     limits: one line and exit 2, never a traceback."""
     (tmp_path / "r.json").write_text(text)
-    r = _script("exact_optima.py", ["--table", "--json", str(tmp_path / "r.json")], tmp_path)
+    r = run_script("exact_optima.py", ["--table", "--json", str(tmp_path / "r.json")], tmp_path)
     assert r.returncode == 2 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
@@ -184,7 +175,7 @@ DOCUMENTED_SCRIPTS = (
 def test_a_script_refuses_a_bad_argument_in_one_line(tmp_path: Path, script: str) -> None:
     """``--jobs x`` printed a script's whole usage (3 lines): one line and exit 2, as the
     command line does."""
-    r = _script(script, ["--jobs", "x"], tmp_path)
+    r = run_script(script, ["--jobs", "x"], tmp_path)
     assert r.returncode == 2 and r.stdout == "", r.stdout
     assert r.stderr.startswith(f"error: {script}: ") and r.stderr.count("\n") == 1, r.stderr
     assert r.stderr.endswith(f"(see '{script} --help')\n")
@@ -296,7 +287,7 @@ def test_exact_optima_table_checks_its_figures(tmp_path: Path, bad: str) -> None
     runs = [{"letters": {"a": dict(letter)}}, {"letters": {"a": dict(letter)}}]
     text = json.dumps({"runs": runs}).replace('"total": 5', f'"total": {bad}', 1)
     (tmp_path / "r.json").write_text(text)
-    r = _script("exact_optima.py", ["--table", "--json", str(tmp_path / "r.json")], tmp_path)
+    r = run_script("exact_optima.py", ["--table", "--json", str(tmp_path / "r.json")], tmp_path)
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "not the results of exact_optima.py" in r.stderr
 
@@ -309,7 +300,7 @@ def test_exact_optima_table_checks_its_figures(tmp_path: Path, bad: str) -> None
     ],
 )  # fmt: skip
 def test_script_ranges(tmp_path: Path, script: str, args: list[str], says: str) -> None:
-    r = _script(script, args, tmp_path)
+    r = run_script(script, args, tmp_path)
     assert r.returncode == 2 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 

@@ -17,8 +17,6 @@ from playbook.pipeline import build
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def _plans(pb: model.Playbook) -> dict[str, object]:
     d = model.to_dict(pb)

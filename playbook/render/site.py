@@ -51,9 +51,9 @@ BACKGROUND = APP["background"]
 """The page's background (``page.css``): an installed site's splash screen."""
 
 INTRO = N_("Pick a plan: its page follows the playbook move by move.")
+"""The index's first words, and the manifest's description."""
 SHORT_POOLS = {"all": N_("paper rules"), "revealed": N_("TV rules")}
 """The rules in two words, where two plans of one game and length need telling apart."""
-"""The index's first words, and the manifest's description."""
 
 PLAN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 """What a plan's name may be, as it names its page (``NAME.html``): a plain file name in any
