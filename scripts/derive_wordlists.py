@@ -46,12 +46,17 @@ import os
 import re
 import sys
 import tempfile
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from playbook.cli.parsing import Parser
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the script's own helpers
+import answer_fit
+import wordlist_review
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = REPO_ROOT / "playbook" / "data" / "wordlists"
@@ -78,6 +83,29 @@ SOURCE_SHA256: dict[str, str] = {
     "english/british-english-small.txt": (
         "52455b82d0a972ed866b011f07a1eafd522ca9c106aa8c718354c1605e508e6e"
     ),
+    "english/british-english-large.txt": (
+        "02f04d6521570c597c9a23f9c661d298892b325ae052e9c500eb85bcc35da6b5"
+    ),
+    "english/american-english-large.txt": (
+        "7722e490a1575058326569c778fcb8e93b3cf866452c0f54bfd1c22817ad5a90"
+    ),
+    "opentaal/elements/basiswoorden-gekeurd.txt": (
+        "28af5de8297e4ebcd94d6cf8fafa1fd02a4b88820147f24cc33227e40ab8a704"
+    ),
+    "opentaal/elements/basiswoorden-ongekeurd.txt": (
+        "6f28002145a277dcb6ae2c6d13be0be165166bb4996d44316489f1b3bff32f76"
+    ),
+    "opentaal/elements/flexies-ongekeurd.txt": (
+        "5d2bf3c2f251d8721ca765273f1e5638d270b9be00bd3cbfab07acd1c6038463"
+    ),
+    # the answer model's calibration lists (read for the fit only: answer_fit.py); their
+    # sha256 as read on 2026-12-04, so that a changed list does not pass unnoticed
+    "showwords/wordle_nyt_calibration.txt": (
+        "f363b43f4c39e8c14000a4974d862ad9a0ce9a4f10ee507e1fe464ba5615a7c4"
+    ),
+    "showwords/nl/pingiun-woordle-answers5.txt": (
+        "25caf6c11a275c1e79a87a5488323f3cf227a62ef8fe6e80e5d0d12e5985e870"
+    ),
 }
 
 # The language of each source's words (the manifest's ``language``: the sheets of a playbook of a
@@ -90,6 +118,8 @@ SOURCE_LANGUAGE: dict[str, str] = {
     "english/american-english-small.txt": "en",
     "english/british-english.txt": "en",
     "english/british-english-small.txt": "en",
+    "english/british-english-large.txt": "en",
+    "english/american-english-large.txt": "en",
 }
 
 # English Lingo (the ITV and CBS shows): SCOWL's British and American lists, size 50 (the
@@ -105,6 +135,10 @@ SCOWL_LISTS = {
     "english-us": ("english/american-english.txt", 50, "wamerican", "american-english"),
     "english-us-common": ("english/american-english-small.txt", 35, "wamerican-small",
                           "american-english-small"),
+    "english-gb-large": ("english/british-english-large.txt", 70, "wbritish-large",
+                         "british-english-large"),
+    "english-us-large": ("english/american-english-large.txt", 70, "wamerican-large",
+                         "american-english-large"),
 }  # fmt: skip
 SCOWL_LENGTHS = (4, 5, 6, 7, 8)
 ROMAN_NUMERAL = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
@@ -116,12 +150,15 @@ ABBREVIATIONS = frozenset(
 )  # fmt: skip
 """Abbreviations SCOWL lists among words of four to eight letters (reviewed by hand:
 clipped words such as memo, info, exam and typo are words and stay)."""
-# Words per list and length, measured when the lists were added, replayed as checks.
+# Words per list and length (after the reviewed exclusions of wordlists/onair-en.tsv), measured
+# on 2026-12-04, replayed as checks.
 SCOWL_COUNTS = {
-    "english-gb": {4: 2397, 5: 4620, 6: 7303, 7: 9878, 8: 10380},
-    "english-gb-common": {4: 1911, 5: 3526, 6: 5385, 7: 6807, 8: 6582},
-    "english-us": {4: 2404, 5: 4650, 6: 7347, 7: 9950, 8: 10500},
-    "english-us-common": {4: 1917, 5: 3554, 6: 5429, 7: 6857, 8: 6673},
+    "english-gb": {4: 2370, 5: 4570, 6: 7270, 7: 9849, 8: 10363},
+    "english-gb-common": {4: 1901, 5: 3511, 6: 5373, 7: 6796, 8: 6577},
+    "english-us": {4: 2378, 5: 4601, 6: 7314, 7: 9920, 8: 10483},
+    "english-us-common": {4: 1908, 5: 3540, 6: 5417, 7: 6846, 8: 6668},
+    "english-gb-large": {4: 3355, 5: 6559, 6: 11055, 7: 15696, 8: 17661},
+    "english-us-large": {4: 3370, 5: 6608, 6: 11126, 7: 15792, 8: 17805},
 }
 
 # Facts measured in opentaal/PROVENANCE.md, replayed here as checks.
@@ -316,6 +353,38 @@ def ij_to_y(word: str) -> str:
     return word.replace("ij", "y")
 
 
+@dataclasses.dataclass(frozen=True)
+class Edits:
+    """What the reviewed files of ``wordlists/`` change in the Dutch lists: the board's
+    spelling of accented entries (crème is creme on the board: ``accented``, board spelling
+    -> the entries), the words added and the words excluded (every bundled Lingo list)."""
+
+    accented: dict[str, tuple[str, ...]]
+    added: frozenset[str]
+    excluded: frozenset[str]
+
+    def apply(self, kept: set[str], length_ok: Any) -> set[str]:
+        """``kept`` with the board spellings and additions of a length ``length_ok`` takes,
+        less the excluded words."""
+        extra = {w for w in (*self.accented, *self.added) if length_ok(w)}
+        return (kept | extra) - self.excluded
+
+
+def board_spellings(lines: Sequence[str], az: set[str]) -> dict[str, tuple[str, ...]]:
+    """Lower-case entries with accents (crème, zeeën, privé) as a board of a-z writes them
+    (creme, zeeen, prive), where that is a word of a-z the list does not hold already."""
+    out: dict[str, list[str]] = {}
+    for entry in lines:
+        if entry.isascii() or entry != entry.lower():
+            continue
+        bare = "".join(
+            c for c in unicodedata.normalize("NFKD", entry) if not unicodedata.combining(c)
+        )
+        if LOWER_AZ.fullmatch(bare) and bare not in az:
+            out.setdefault(bare, []).append(entry)
+    return {bare: tuple(sorted(entries)) for bare, entries in sorted(out.items())}
+
+
 def _opentaal_list(name: str, kept: set[str], source: Source, lengths: str) -> WordList:
     """An OpenTaal list: the words ``kept``, sorted, of the lengths named."""
     return WordList(
@@ -328,13 +397,15 @@ def _opentaal_list(name: str, kept: set[str], source: Source, lengths: str) -> W
         ),
         filter=(
             f"entries of only a-z whose length is {lengths} as is or after replacing every "
-            "'ij' with 'y'; stored without the replacement"
+            "'ij' with 'y' (stored without the replacement), and accented entries as the "
+            "board spells them (creme); the words of wordlists/added-nl.tsv added, those "
+            "wordlists/onair-nl.tsv excludes left out"
         ),
         license=LICENSE_OPENTAAL,
     )
 
 
-def derive_opentaal(source: Source) -> WordList:
+def derive_opentaal(source: Source, edits: Edits) -> WordList:
     """OpenTaal a-z entries whose length is 5 or 6, as is or after ij -> y (stored as is)."""
     az = only_lowercase_az(source.lines)
 
@@ -373,10 +444,13 @@ def derive_opentaal(source: Source) -> WordList:
         {ij_to_y(w) for w in kept if len(ij_to_y(w)) == 5} == ij_y_len5,
         "OpenTaal: the kept list does not reproduce the ij->y length-5 set",
     )
+    kept = edits.apply(
+        kept, lambda w: len(w) in OPENTAAL_LENGTHS or len(ij_to_y(w)) in OPENTAAL_LENGTHS
+    )
     return _opentaal_list("opentaal-nl", kept, source, "5 or 6")
 
 
-def derive_opentaal_long(source: Source) -> WordList:
+def derive_opentaal_long(source: Source, edits: Edits) -> WordList:
     """OpenTaal a-z entries whose length is 7 or 8, as is or after ij -> y (stored as is):
     with ``words.ij_letter`` (IJ one letter) or ``ij_to_y`` every word of seven or eight
     letters is in it, and ``words.length`` picks one length."""
@@ -407,6 +481,10 @@ def derive_opentaal_long(source: Source) -> WordList:
     require(
         len(kept) == OPENTAAL_LONG_TOTAL,
         f"OpenTaal: {len(kept)} words of 7 or 8 letters kept, expected {OPENTAAL_LONG_TOTAL}",
+    )  # the source's count, before the reviewed edits
+    kept = edits.apply(
+        kept,
+        lambda w: len(w) in OPENTAAL_LONG_LENGTHS or len(ij_to_y(w)) in OPENTAAL_LONG_LENGTHS,
     )
     return _opentaal_list("opentaal-nl-long", kept, source, "7 or 8")
 
@@ -457,17 +535,21 @@ def derive_wordle(answers: Source, allowed: Source) -> tuple[WordList, WordList]
     return lists
 
 
-def derive_english(source: Source) -> WordList:
-    """SCOWL entries of only a-z: no proper nouns, possessives or accented words."""
+def derive_english(source: Source, excluded: frozenset[str]) -> WordList:
+    """SCOWL entries of only a-z: no proper nouns, possessives or accented words, and none
+    that ``wordlists/onair-en.tsv`` excludes."""
     return WordList(
         name="english",
-        words=tuple(sorted(only_lowercase_az(source.lines))),
+        words=tuple(sorted(only_lowercase_az(source.lines) - excluded)),
         source=source,
         source_description=(
             "Debian 12 package wamerican 2020.12.07-2 (SCOWL size 50), "
             "/usr/share/dict/american-english"
         ),
-        filter="entries of only a-z (no proper nouns, possessives or accents), all lengths",
+        filter=(
+            "entries of only a-z (no proper nouns, possessives or accents), all lengths, "
+            "those wordlists/onair-en.tsv excludes left out"
+        ),
         license=LICENSE_ENGLISH,
     )
 
@@ -483,10 +565,10 @@ def scowl_word(word: str) -> bool:
     )
 
 
-def derive_scowl(name: str, source: Source) -> WordList:
+def derive_scowl(name: str, source: Source, excluded: frozenset[str]) -> WordList:
     """One English Lingo list (:data:`SCOWL_LISTS`), its counts per length checked."""
     _, size, package, dict_name = SCOWL_LISTS[name]
-    words = tuple(sorted({w for w in source.lines if scowl_word(w)}))
+    words = tuple(sorted({w for w in source.lines if scowl_word(w)} - excluded))
     counts = {n: sum(1 for w in words if len(w) == n) for n in SCOWL_LENGTHS}
     require(
         counts == SCOWL_COUNTS[name],
@@ -502,13 +584,14 @@ def derive_scowl(name: str, source: Source) -> WordList:
         ),
         filter=(
             "entries of only a-z of 4 to 8 letters (no proper nouns, possessives or accents), "
-            "no Roman numerals (but mix) and no abbreviations of a reviewed list"
+            "no Roman numerals (but mix), no abbreviations of a reviewed list and none that "
+            "wordlists/onair-en.tsv excludes"
         ),
         license=LICENSE_ENGLISH,
     )
 
 
-def _library(name: str, version: str) -> object:
+def _library(name: str, version: str, module: str | None = None) -> object:
     """The library ``name`` at the pinned ``version`` (a one-line verification error where it
     is missing or another version: its figures could differ)."""
     import importlib
@@ -523,19 +606,23 @@ def _library(name: str, version: str) -> object:
         f"{name} {version} is needed for the frequency and IJ files, found "
         f"{found or 'none'}; install the locked test requirements (requirements/test.txt)",
     )
-    return importlib.import_module(name)
+    return importlib.import_module(module or name)
 
 
-def derive_frequencies(lists: Sequence[WordList]) -> dict[str, bytes]:
+def derive_frequencies(
+    lists: Sequence[WordList], spellings: dict[str, tuple[str, ...]]
+) -> dict[str, bytes]:
     """Each bundled word's Zipf frequency in its language (``word zipf`` a line, sorted, only
-    words with a measurable frequency), one file per language."""
+    words with a measurable frequency), one file per language; a Dutch word the board spells
+    without its accents (creme) is as frequent as the most used of its spellings (crème)."""
     wordfreq: Any = _library("wordfreq", WORDFREQ_VERSION)
     out: dict[str, bytes] = {}
     for lang, file in FREQUENCY_FILES.items():
         words = sorted({w for wl in lists if wl.language == lang for w in wl.words})
         rows = []
         for w in words:
-            zipf = wordfreq.zipf_frequency(w, lang, wordlist="best")
+            forms = (w, *spellings.get(w, ())) if lang == "nl" else (w,)
+            zipf = max(wordfreq.zipf_frequency(f, lang, wordlist="best") for f in forms)
             if zipf > 0:
                 rows.append(f"{w} {zipf:.2f}\n")
         require(len(rows) > 1000, f"{file}: only {len(rows)} words have a frequency")
@@ -554,6 +641,114 @@ def derive_ij_apart(lists: Sequence[WordList]) -> bytes:
     apart = (apart | IJ_APART_ADDED) - IJ_APART_REMOVED
     require(len(apart) < 100, f"{IJ_APART_FILE}: {len(apart)} words, the patterns misread")
     return "".join(f"{w}\n" for w in sorted(apart)).encode("utf-8")
+
+
+CHANCE_FILES = {"en": "chances-en.txt", "nl": "chances-nl.txt"}
+SKLEARN_VERSION = "1.9.1"
+ELEMENTS = {
+    "approved": "opentaal/elements/basiswoorden-gekeurd.txt",
+    "unapproved": "opentaal/elements/basiswoorden-ongekeurd.txt",
+    "inflection": "opentaal/elements/flexies-ongekeurd.txt",
+}
+SCOWL_SIZES = {
+    35: ("english/british-english-small.txt", "english/american-english-small.txt"),
+    50: ("english/british-english.txt", "english/american-english.txt"),
+    70: ("english/british-english-large.txt", "english/american-english-large.txt"),
+}
+
+
+def _zipf_table(data: bytes) -> dict[str, float]:
+    return {w: float(z) for w, z in (line.split(" ") for line in data.decode().splitlines())}
+
+
+def _tiles(word: str, apart: set[str]) -> int:
+    """Letters on the board, IJ one letter (but in the words of ``apart``: bi-jou)."""
+    return len(word) if word in apart else len(word.replace("ij", "y"))
+
+
+def derive_chances(
+    data_dir: Path,
+    lists: Sequence[WordList],
+    outputs: dict[str, bytes],
+    spellings: dict[str, tuple[str, ...]],
+) -> tuple[dict[str, bytes], dict[str, object]]:
+    """Each word's chance of being a show's pick (``answer_fit``), one file per language, and
+    the manifest's record of each model."""
+    linear_model: Any = _library("scikit-learn", SKLEARN_VERSION, "sklearn.linear_model")
+
+    wordfreq: Any = _library("wordfreq", WORDFREQ_VERSION)
+    apart = set(outputs[IJ_APART_FILE].decode().split())
+    zipf = {lang: _zipf_table(outputs[FREQUENCY_FILES[lang]]) for lang in FREQUENCY_FILES}
+    out: dict[str, bytes] = {}
+    record: dict[str, object] = {}
+    for lang in ("en", "nl"):
+        words = sorted({w for wl in lists if wl.language == lang for w in wl.words})
+        if lang == "en":
+            by_size = {
+                size: set().union(*(only_lowercase_az(read_source(data_dir, r).lines) for r in rs))
+                for size, rs in SCOWL_SIZES.items()
+            }
+            stems = by_size[70] | by_size[50] | by_size[35]
+            rows = {
+                w: [
+                    zipf["en"].get(w, 0.0),
+                    float(w not in zipf["en"]),
+                    float(w in by_size[35]),
+                    float(w in by_size[35] or w in by_size[50]),
+                    float(answer_fit.inflected(w, stems)),
+                ]
+                for w in words
+            }
+            lingo = {w for wl in lists if wl.name.endswith("-large") for w in wl.words}
+            fit_words = [w for w in words if len(w) == answer_fit.FIT_LENGTH and w in lingo]
+            judged = answer_fit.FIT_LENGTH
+        else:
+            kind: dict[str, int] = {}
+            for code, name in enumerate(("approved", "unapproved", "inflection")):
+                for entry in read_source(data_dir, ELEMENTS[name]).lines:
+                    kind.setdefault(entry, code)  # a word in two files: the first kind
+            rows = {}
+            for w in words:
+                kinds = [kind[f] for f in (w, *spellings.get(w, ())) if f in kind]
+                best = min(kinds, default=3)
+                z = zipf["nl"].get(w, 0.0)
+                english = max(
+                    wordfreq.zipf_frequency(f, "en", wordlist="best")
+                    for f in (w, *spellings.get(w, ()))
+                )
+                rows[w] = [
+                    z,
+                    float(w not in zipf["nl"]),
+                    float(best == 0),
+                    float(best == 1),
+                    float(best == 2),
+                    round(max(0.0, english - z), 2),
+                ]
+            fit_words = [w for w in words if _tiles(w, apart) == answer_fit.FIT_LENGTH]
+            judged = answer_fit.FIT_LENGTH
+        calibration = read_source(data_dir, answer_fit.CALIBRATION[lang])
+        picked = {
+            w.strip().lower()
+            for w in calibration.lines
+            if w.strip() and (lang == "en" or _tiles(w.strip().lower(), apart) == judged)
+        }
+        fitted = answer_fit.fit(lang, {w: rows[w] for w in fit_words}, picked, linear_model)
+        require(
+            fitted.picks > 0.9 * len(picked),
+            f"{calibration.rel}: only {fitted.picks} of {len(picked)} picks are words of the lists",
+        )
+        text = "".join(
+            f"{w} {fitted.chance(rows[w]):.{answer_fit.CHANCE_DIGITS}f}\n" for w in words
+        )
+        file = CHANCE_FILES[lang]
+        out[file] = text.encode("utf-8")
+        record[lang] = {
+            "file": file,
+            "count": len(words),
+            "sha256": sha256_hex(out[file]),
+            **fitted.record(calibration.rel, calibration.sha256, SKLEARN_VERSION),
+        }
+    return out, record
 
 
 def extras_record(outputs: dict[str, bytes]) -> dict[str, object]:
@@ -641,19 +836,35 @@ def render_readme(lists: Sequence[WordList]) -> bytes:
 def build(shared: Path) -> tuple[list[WordList], dict[str, bytes]]:
     """Derive and verify everything in memory; return the lists and every output file."""
     data_dir = shared / "data"
+    try:
+        onair = {lang: wordlist_review.read_onair(lang) for lang in ("en", "nl")}
+        added = wordlist_review.read_added()
+    except wordlist_review.ReviewError as exc:
+        raise VerificationError(str(exc)) from None
     dutch = read_source(data_dir, "opentaal/dutch.txt")
-    opentaal = derive_opentaal(dutch)
-    opentaal_long = derive_opentaal_long(dutch)
+    az = only_lowercase_az(dutch.lines)
+    edits = Edits(board_spellings(dutch.lines, az), added.words, onair["nl"].excluded)
+    require(not edits.added & az, "added-nl.tsv: a word OpenTaal holds already")
+    require(not edits.added & edits.excluded, "added-nl.tsv: a word onair-nl.tsv excludes")
+    opentaal = derive_opentaal(dutch, edits)
+    opentaal_long = derive_opentaal_long(dutch, edits)
     answers, allowed = derive_wordle(
         read_source(data_dir, "wordle/answers.txt"),
         read_source(data_dir, "wordle/allowed.txt"),
     )
-    english = derive_english(read_source(data_dir, "english/american-english.txt"))
-    scowl = [derive_scowl(n, read_source(data_dir, src)) for n, (src, *_) in SCOWL_LISTS.items()]
-    for big, small in (("english-gb", "english-gb-common"), ("english-us", "english-us-common")):
-        guesses = set(next(wl for wl in scowl if wl.name == big).words)
-        answers_ = next(wl for wl in scowl if wl.name == small).words
-        require(guesses.issuperset(answers_), f"{small}: a word that {big} does not hold")
+    banned = onair["en"].excluded
+    english = derive_english(read_source(data_dir, "english/american-english.txt"), banned)
+    scowl = [
+        derive_scowl(n, read_source(data_dir, src), banned) for n, (src, *_) in SCOWL_LISTS.items()
+    ]
+    named = {wl.name: set(wl.words) for wl in scowl}
+    for small, big in (
+        ("english-gb-common", "english-gb"),
+        ("english-us-common", "english-us"),
+        ("english-gb", "english-gb-large"),
+        ("english-us", "english-us-large"),
+    ):
+        require(named[big].issuperset(named[small]), f"{small}: a word that {big} does not hold")
     lists = [opentaal, opentaal_long, answers, allowed, english, *scowl]
 
     outputs: dict[str, bytes] = {}
@@ -669,12 +880,31 @@ def build(shared: Path) -> tuple[list[WordList], dict[str, bytes]]:
         require(path.is_file(), f"licence file missing: {path}")
         outputs[name] = path.read_bytes()
     outputs[LICENSE_WORDLE] = WORDLE_LICENSE_TEXT.encode("utf-8")
-    outputs.update(derive_frequencies(lists))
+    outputs.update(derive_frequencies(lists, edits.accented))
     outputs[IJ_APART_FILE] = derive_ij_apart(lists)
     outputs[LICENSE_WORDFREQ] = WORDFREQ_LICENSE_TEXT.format(
         version=WORDFREQ_VERSION, pyphen=PYPHEN_VERSION
     ).encode("utf-8")
-    outputs["manifest.json"] = render_manifest(lists, extras_record(outputs))
+    chances, models = derive_chances(data_dir, lists, outputs, edits.accented)
+    outputs.update(chances)
+    for lang, review in onair.items():
+        outputs[f"onair-{lang}.txt"] = "".join(f"{w}\n" for w in sorted(review.excluded)).encode()
+    reviewed = {
+        "onair": {
+            lang: {
+                "file": f"onair-{lang}.txt",
+                "reviewed": f"wordlists/{review.file}",
+                "reviewed_sha256": review.sha256,
+                "excluded": len(review.excluded),
+                "kept": len(review.entries) - len(review.excluded),
+            }
+            for lang, review in onair.items()
+        },
+        "added": {"nl": {"reviewed": f"wordlists/{added.file}", "words": sorted(added.words)}},
+        "board_spellings": {"nl": len(edits.accented)},
+    }
+    extras = {**extras_record(outputs), "answer_model": models, "reviewed": reviewed}
+    outputs["manifest.json"] = render_manifest(lists, extras)
     outputs["README.md"] = render_readme(lists)
     return lists, outputs
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from hypothesis import strategies as st
 from playbook import words
 from playbook.errors import WordListError
 from playbook.spelling import Spelling
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
 
 def test_manifest_matches_files() -> None:
@@ -28,11 +31,16 @@ def test_manifest_matches_files() -> None:
 
 
 def test_dutch_five_letters_as_in_provenance() -> None:
+    """OpenTaal's 5,778 words of five letters (ij -> y, its PROVENANCE.md), and the reviewed
+    changes: accented entries as the board spells them (crème: creme), words added (jovel),
+    words no card may say left out (janet, chris)."""
     wl = words.load("opentaal-nl", length=5, ij_to_y=True)
-    assert len(wl) == 5778
+    assert len(wl) == 5781
+    assert {"creme", "zeeen", "prive", "jovel", "lingo"} <= set(wl.words)
+    assert not {"janet", "chris", "claus"} & set(wl.words)
     per_letter = {c: sum(1 for w in wl.words if w[0] == c) for c in "abcdefghijklmnopqrstuvwxyz"}
-    assert (per_letter["s"], per_letter["q"], per_letter["x"], per_letter["y"]) == (548, 13, 3, 47)
-    assert len(words.load("opentaal-nl", length=5)) == 5519
+    assert (per_letter["q"], per_letter["x"]) == (13, 2)  # xerox: a brand
+    assert len(words.load("opentaal-nl", length=5)) == 5524
 
 
 def test_ij_apart_words_keep_i_and_j_as_two_letters() -> None:
@@ -65,7 +73,9 @@ def test_dutch_seven_and_eight_letters_count_ij_as_one() -> None:
     seven = words.load("opentaal-nl-long", length=7, ij_letter=True)
     eight = words.load("opentaal-nl-long", length=8, ij_letter=True)
     # 19,426 and 27,311 with every ij one letter; bijoutje (bi-jou-tje) is eight letters
-    assert (len(seven), len(eight)) == (19_425, 27_312)
+    # (the source's 19,426 and 27,311 with the board's spellings of accented entries, less
+    # the words no card may say)
+    assert (len(seven), len(eight)) == (19_589, 27_514)
     assert "bijoutje" in eight.words and "b\u0133outje" not in seven.words
     assert all(len(w) == 7 for w in seven.words) and all(len(w) == 8 for w in eight.words)
     # eight characters with one ij: seven letters on the TV board (IJ one tile)
@@ -74,7 +84,7 @@ def test_dutch_seven_and_eight_letters_count_ij_as_one() -> None:
     assert "blijven" not in seven.words  # six letters with IJ as one: in opentaal-nl
     assert "bl\u0133ven" in words.load("opentaal-nl", length=6, ij_letter=True).words
     # without ij_letter a word is as long as it is written
-    assert len(words.load("opentaal-nl-long", length=7)) == 18_587
+    assert len(words.load("opentaal-nl-long", length=7)) == 18_749
     assert "vrijheid" in words.load("opentaal-nl-long", length=8).words
     with pytest.raises(WordListError, match="no words of 7 letters"):
         words.load("opentaal-nl", length=7, ij_letter=True)  # the short list stays short
@@ -83,14 +93,25 @@ def test_dutch_seven_and_eight_letters_count_ij_as_one() -> None:
 @pytest.mark.skipif(not (SHARED / "data").is_dir(), reason="../shared not beside the checkout")
 def test_dutch_lists_hold_every_length_the_show_plays() -> None:
     """Five to eight letters with IJ as one: the two bundled lists together hold every a-z
-    word of the source of that length, each in the list for its length."""
+    word of the source of that length (accented entries as the board spells them, the
+    reviewed additions in, the reviewed exclusions out), each in the list for its length."""
+    import unicodedata
+
+    import wordlist_review
+
     entries = (SHARED / "data" / "opentaal" / "dutch.txt").read_text().splitlines()
+    bare = [
+        "".join(c for c in unicodedata.normalize("NFKD", e) if not unicodedata.combining(c))
+        for e in entries
+        if not e.isascii() and e == e.lower()
+    ]
+    added = sorted(wordlist_review.read_added().words)
+    banned = wordlist_review.read_onair("nl").excluded
     lists = {5: "opentaal-nl", 6: "opentaal-nl", 7: "opentaal-nl-long", 8: "opentaal-nl-long"}
     for length, name in lists.items():
-        direct = words.normalise(
-            entries, length=length, ij_letter=True, apart=words.ij_apart()
-        ).words
-        assert words.load(name, length=length, ij_letter=True).words == direct, length
+        every = [e for e in [*entries, *bare, *added] if e not in banned]
+        direct = words.normalise(every, length=length, ij_letter=True, apart=words.ij_apart())
+        assert words.load(name, length=length, ij_letter=True).words == direct.words, length
 
 
 @pytest.mark.skipif(not (SHARED / "data").is_dir(), reason="../shared not beside the checkout")
@@ -163,11 +184,14 @@ def test_any_bytes_give_words_or_a_clean_error(tmp_path_factory, data: bytes) ->
 
 
 ENGLISH_COUNTS = {
-    # words per length of the English Lingo lists (issue 46), measured when they were derived
-    "english-gb": {4: 2397, 5: 4620, 6: 7303, 7: 9878, 8: 10380},
-    "english-gb-common": {4: 1911, 5: 3526, 6: 5385, 7: 6807, 8: 6582},
-    "english-us": {4: 2404, 5: 4650, 6: 7347, 7: 9950, 8: 10500},
-    "english-us-common": {4: 1917, 5: 3554, 6: 5429, 7: 6857, 8: 6673},
+    # words per length of the English Lingo lists (issue 46; SCOWL 70 and the reviewed
+    # exclusions of wordlists/onair-en.tsv: issue 55), measured when they were derived
+    "english-gb": {4: 2370, 5: 4570, 6: 7270, 7: 9849, 8: 10363},
+    "english-gb-common": {4: 1901, 5: 3511, 6: 5373, 7: 6796, 8: 6577},
+    "english-us": {4: 2378, 5: 4601, 6: 7314, 7: 9920, 8: 10483},
+    "english-us-common": {4: 1908, 5: 3540, 6: 5417, 7: 6846, 8: 6668},
+    "english-gb-large": {4: 3355, 5: 6559, 6: 11055, 7: 15696, 8: 17661},
+    "english-us-large": {4: 3370, 5: 6608, 6: 11126, 7: 15792, 8: 17805},
 }
 
 
@@ -183,9 +207,12 @@ def test_english_lingo_lists_hold_words_only(name: str) -> None:
         assert all(re.fullmatch("[a-z]+", w) for w in ws)
     every = set(resources_words(name))
     assert not every & {"xviii", "xcvii", "lxvii", "clvii", "bldg", "dept", "tbsp", "approx"}
-    assert {"memo", "exam", "typo"} <= set(resources_words(name.removesuffix("-common")))
+    base = name.removesuffix("-common").removesuffix("-large")
+    assert {"memo", "exam", "typo"} <= set(resources_words(base))
     if name.endswith("-common"):
         assert every <= set(resources_words(name.removesuffix("-common")))
+    if not name.endswith("-large"):
+        assert every <= set(resources_words(name.removesuffix("-common") + "-large"))
     record = words.bundled_record(name)
     data = resources.files("playbook.data.wordlists").joinpath(str(record["file"])).read_bytes()
     assert record["count"] == len(every) and record["language"] == "en"
