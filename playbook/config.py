@@ -36,7 +36,9 @@ class WordsConfig:
     answer_model: str = "all"
     """Which words the plan must find (guesses stay the whole list): ``all`` words,
     the ``common`` ones (Zipf frequency at least ``min_zipf``, or the ``most_common`` of each
-    length; frequencies from wordfreq, bundled), or every word ``weighted`` by frequency
+    length; frequencies from wordfreq, bundled), the likely ``picks`` (each word's chance of
+    being the word a show picks at least ``min_chance``: a model fitted on words editors
+    really picked, bundled), or every word ``weighted`` by frequency
     (every word guaranteed as under ``all``, the most used tried first wherever that keeps
     the guarantee, and the build's figures weighted by how often each word is used)."""
     min_zipf: float = 2.5
@@ -45,6 +47,14 @@ class WordsConfig:
     most_common: int | None = None
     """The common model's other choice: the N most frequent words of each length (instead
     of the threshold)."""
+    min_chance: float = 0.05
+    """The picks model's threshold: the words whose chance of being a show's pick is at
+    least this (0 to 1; the chances are bundled with the lists, ``playbook lists``)."""
+    play_chance: float | None = None
+    """The words the plan plays of its own choice (openings, exception moves) are words a
+    person knows: those whose chance of being a show's pick is at least this, and the answers
+    (a bundled list's language); unset: every word of the list may be played. The words
+    tried as the answer are always the answers themselves."""
     length: int = 5
     """Letters per word; entries of other lengths are dropped."""
     max_length: int | None = None
@@ -113,6 +123,12 @@ class SearchConfig:
     wherever that finds every word in time (fewer turns for the words a show plays; each
     such list is one more thing to learn). Where no order finds every word, the order that
     loses the least likely words (``likely``) or the most words in time (``list``)."""
+    card_words: int | None = None
+    """The most words the card may print (every distinct word a contestant learns from it:
+    openings, exceptions, try lists, words not guaranteed): where the plan's card prints
+    more, the exceptions that find the fewest answers per word printed are dropped until it
+    fits, their answers then left to the card's rule (declared not guaranteed where they are
+    not found in time). Unset: every exception the guarantee needs."""
     nesting: int | None = None
     """How deep the exception moves of the simple profile's tables may nest on the card:
     0 (a trigger's move is followed by try lists only), 1 (one more trigger inside it), ...;
@@ -252,12 +268,15 @@ _RANGES: dict[str, tuple[int, int]] = {
     # checked when a session opens
     "search.max_openings": (0, MAX_OPENINGS),
     "words.min_zipf": (0, 8),
+    "words.min_chance": (0, 1),
+    "words.play_chance": (0, 1),
     "words.most_common": (1, 10_000_000),
     "search.restarts": (1, 1_000_000),
     "search.seed": (0, 2**63 - 1),
     "search.budget": (1, 86400),
     "search.exhaustive_depth": (1, 3),
     "search.nesting": (0, 8),
+    "search.card_words": (1, 100_000),
     "fast.openings": (1, 2),
     "fast.breadth": (1, 64),
     "fast.candidates": (1, 64),

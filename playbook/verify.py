@@ -10,7 +10,7 @@ import dataclasses
 import functools
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from playbook.games import Game, Planner
 from playbook.lookup import Played, walk
@@ -211,6 +211,16 @@ def _replay_group(
     parts = Counter(tuple(replay.feedback(o, a) for o in plan.openings) for a in words)
     largest = max(parts.values(), default=0)
     return Stats(dict(dist), len(failures)), failures, replay.used_rows, largest
+
+
+def found_in_time(
+    game: Game, plan: GroupPlan, words: Sequence[str], early: bool = False
+) -> list[str]:
+    """The words of a group (its answers, in list order) that ``plan`` finds within the
+    limit, replayed as :func:`verify` does."""
+    _, failures, _, _ = _replay_group(game, plan, words, early)
+    lost = {f.word for f in failures}
+    return [w for w in words if w not in lost]
 
 
 def _check_unguaranteed(
@@ -435,13 +445,18 @@ def word_paths(
 
 
 def word_turns(
-    pb: Playbook, game: Game, answers: Sequence[str], others: Sequence[str] = ()
+    pb: Playbook,
+    game: Game,
+    answers: Sequence[str],
+    others: Sequence[str] = (),
+    only: Collection[str] | None = None,
 ) -> dict[str, int | None]:
     """What each word costs following ``pb`` (turns; None: not found within the limit).
     The ``answers`` are replayed as :func:`verify` does; a word of ``others`` (a word of the
     list the plan was not made for, such as a rare word a show might still play) follows the
     plan while it has a move, then the card's fallback: the words of the list still possible
-    (answers and others), in list order, until the limit."""
+    (answers and others), in list order, until the limit. ``only``: the words whose turns
+    are wanted (every word of ``answers`` and ``others`` still counts as possible)."""
     plans = {g.group: g for g in pb.groups}
     early = pb.try_when_fit and game.planner is Planner.OPENINGS
     by_group: dict[str, tuple[list[str], list[str]]] = {}
@@ -458,6 +473,8 @@ def word_turns(
         replay = _Replay(game, mine, early)
         every = _Replay(game, sorted({*mine, *theirs}))
         for word in [*mine, *theirs]:
+            if only is not None and word not in only:
+                continue
             found, history, _ = replay.replay(plan, word)
             if not found and word in theirs:
                 while not found and game.spent(history) < game.limit:

@@ -116,6 +116,38 @@ def frequencies(language: str) -> Mapping[str, float]:
 
 
 @functools.cache
+def chances(language: str) -> Mapping[str, float]:
+    """Each word's chance of being the word a show picks (the ``picks`` answer model), as the
+    derivation fitted it on words editors really picked and recorded it for every word of the
+    bundled lists of ``language`` (``nl``, ``en``); the model itself: :func:`answer_model`."""
+    record = answer_model(language)
+    text = resources.files("playbook.data.wordlists").joinpath(str(record["file"])).read_text()
+    out: dict[str, float] = {}
+    for line in text.splitlines():
+        word, chance = line.split(" ")
+        out[word] = float(chance)
+    return out
+
+
+def answer_model(language: str) -> Mapping[str, object]:
+    """The manifest's record of a language's answer model: its features, coefficients,
+    intercept and the list it was fitted on (``playbook lists`` shows it)."""
+    models = _extras().get("answer_model")
+    record = models.get(language) if isinstance(models, dict) else None
+    if not isinstance(record, dict):
+        known = ", ".join(sorted(models)) if isinstance(models, dict) else "none"
+        raise WordListError(f"no answer model for language {language!r}; known: {known}")
+    return record
+
+
+def chance_of(words: Sequence[str], language: str) -> list[float]:
+    """The chance of each word (0.0: a word the bundled lists do not hold), looked up as the
+    board spells it (``ĳ`` as ij)."""
+    table = chances(language)
+    return [table.get(w.replace(IJ, "ij"), 0.0) for w in words]
+
+
+@functools.cache
 def ij_apart() -> frozenset[str]:
     """Dutch words whose i and j fall in two syllables (bi-jou): two letters even where a
     list counts IJ as one (from Dutch hyphenation patterns and a reviewed list)."""

@@ -54,11 +54,17 @@ def test_common_words_by_threshold_or_the_most_common_per_length() -> None:
 
 @pytest.fixture(scope="module")
 def common_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, model.Playbook]:
-    """The TV config (common words, Zipf >= 2.5) built for n, u and x, saved as YAML."""
+    """The TV config under the common model (Zipf >= 2.5) built for n, u and x, saved as
+    YAML."""
     cfg = config.override(
         config.load(ROOT / "config" / "lingo-nl-5-tv.yaml"),
         n_jobs=1,
-        **{"render.formats": "yaml", "search.restarts": 20},
+        **{
+            "render.formats": "yaml",
+            "search.restarts": 20,
+            "words.answer_model": "common",
+            "words.min_zipf": 2.5,
+        },
     )
     result = build.build(cfg, letters=("n", "u", "x"))
     assert result.report.ok
@@ -100,7 +106,7 @@ def test_verify_replays_the_model_and_refuses_an_edited_one(common_build, tmp_pa
     r = run_cli("verify", str(edited), cwd=tmp_path)
     assert (
         r.returncode == 2
-        and "words.answer_model: 'likely'; allowed: all, common, weighted" in r.stderr
+        and "words.answer_model: 'likely'; allowed: all, common, picks, weighted" in r.stderr
     )
 
 
@@ -119,7 +125,10 @@ def _written(path: Path, text: str) -> Path:
         ),
         ("  most_common: 100\n", "key 'words.most_common': belongs to answer_model: common"),
         ("  answer_model: common\n  min_zipf: 9\n", "key 'words.min_zipf': 9 is out of range"),
-        ("  answer_model: likely\n", "'likely' is not allowed; allowed: all, common, weighted"),
+        (
+            "  answer_model: likely\n",
+            "'likely' is not allowed; allowed: all, common, picks, weighted",
+        ),
         ("  answer_model: common\n  min_zipf: high\n", "expected a number, got 'high'"),
     ],
 )
@@ -256,14 +265,14 @@ def test_likely_figures_of_the_common_plan(common_build) -> None:  # type: ignor
 
 
 def test_a_trap_family_shows_each_word_s_chance() -> None:
-    from playbook.render.card import _with_chances
+    from playbook.render.chances import with_chances
 
     nl = words.frequencies("nl")
-    shown = _with_chances(("gevit", "gewit"), Spelling.of({}), "nl")
+    shown = with_chances(("gevit", "gewit"), Spelling.of({}), "nl")
     share = 10 ** nl["gewit"] / (10 ** nl["gewit"] + 10 ** nl.get("gevit", min(nl.values())))
     assert shown[1] == f"gewit ({100 * share:.0f}%)" and shown[0].startswith("gevit (")
     assert sum(int(s.split("(")[1].rstrip("%)")) for s in shown) in (99, 100, 101)
-    assert _with_chances(("gevit", "gewit"), Spelling.of({}), None) == ["gevit", "gewit"]
+    assert with_chances(("gevit", "gewit"), Spelling.of({}), None) == ["gevit", "gewit"]
 
 
 @pytest.mark.parametrize(

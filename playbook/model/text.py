@@ -233,6 +233,8 @@ WORDS_KEYS: dict[str, type] = {
     "answers_sha256": str,
     "answer_model": str,
     "min_zipf": float,
+    "min_chance": float,
+    "play_chance": float,
     "most_common": int,
     "ij_apart": list,
 }
@@ -407,6 +409,10 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
     zipf = data["words"].get("min_zipf")
     if zipf is not None and not 0 <= zipf <= 8:  # the config's range (NaN too is refused)
         raise _fail(path, "words.min_zipf", f"{zipf!r}; expected a Zipf value from 0 to 8")
+    for key in ("min_chance", "play_chance"):
+        chance = data["words"].get(key)
+        if chance is not None and not 0 <= chance <= 1:
+            raise _fail(path, f"words.{key}", f"{chance!r}; expected a chance from 0 to 1")
     if not all(isinstance(w, str) for w in data["words"].get("ij_apart", [])):
         raise _fail(path, "words.ij_apart", "expected a list of words")
     meta = data.get("meta", {})

@@ -116,11 +116,20 @@ def check(cfg: Config) -> Config:
     _formats(cfg)
     _rules(cfg)
     likely = cfg.search.try_order == "likely"
-    if (likely or words.answer_model != "all") and list_language(dataclasses.asdict(words)) is None:
+    plays = words.play_chance is not None
+    needs = likely or words.answer_model != "all" or plays
+    if needs and list_language(dataclasses.asdict(words)) is None:
+        key, what = (
+            ("search.try_order", "likely")
+            if likely
+            else ("words.answer_model", repr(words.answer_model))
+            if words.answer_model != "all"
+            else ("words.play_chance", "play_chance")
+        )
         raise cfg.refuse(
-            "search.try_order" if likely else "words.answer_model",
-            f"{'likely' if likely else words.answer_model!r} needs word frequencies, bundled for "
-            "Dutch and English lists (a bundled list, or a list with ij_letter or ij_to_y)",
+            key,
+            f"{what} needs word frequencies and chances, bundled for Dutch and English lists "
+            "(a bundled list, or a list with ij_letter or ij_to_y)",
         )
     return cfg
 

@@ -13,6 +13,7 @@ from playbook.config import Config
 from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game
 from playbook.model import Playbook, group_key
+from playbook.model.plan import PART_MODELS
 from playbook.pipeline import choices
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.proofs import recheck
@@ -72,7 +73,7 @@ def companions(out: Path, pb: Playbook) -> list[Playbook]:
         and o.game.name == pb.game.name
         and model.rules_sha256(o.game_section) != rules
     )
-    for o in sorted(others, key=lambda o: (o.words.get("answer_model") != "common", o.name)):
+    for o in sorted(others, key=lambda o: (o.words.get("answer_model") not in PART_MODELS, o.name)):
         found.setdefault(model.rules_sha256(o.game_section), o)
     return list(found.values())
 

@@ -31,6 +31,9 @@ class Lists:
 
     guesses: words.WordList
     answers: words.WordList
+    plays: frozenset[str] | None = None
+    """The words a plan may play of its own choice (``words.play_chance``: words a person
+    knows, and the answers); None: every guess."""
 
     @property
     def main(self) -> words.WordList:
@@ -64,7 +67,15 @@ def load_lists(
         answers = words.load(str(info["answers"]), base=base, **opts)
     elif info.get("answer_model", "all") == "common":
         answers = _common(info, listed)
-    return _fitting(game, Lists(listed, answers))
+    elif info.get("answer_model") == "picks":
+        answers = _picks(info, listed)
+    plays = None
+    if info.get("play_chance") is not None:
+        least = float(info["play_chance"])
+        chance = words.chance_of(listed.words, _language(info, listed))
+        known = (w for w, c in zip(listed.words, chance, strict=True) if c >= least)
+        plays = frozenset(known) | frozenset(answers.words)
+    return _fitting(game, Lists(listed, answers, plays))
 
 
 def model_zipf(info: Mapping[str, Any], wl: words.WordList) -> list[float]:
@@ -78,6 +89,46 @@ def model_zipf(info: Mapping[str, Any], wl: words.WordList) -> list[float]:
             "ij_letter); use answer_model: all, or words.answers: FILE"
         )
     return words.zipf_of(wl.words, language, wl.spelled)
+
+
+def _language(info: Mapping[str, Any], wl: words.WordList) -> str:
+    """The language of the list ``info`` describes, or a one-line error where it has no
+    bundled model (a list from a file without ij_letter)."""
+    language = words.list_language(info)
+    if language is None:
+        raise words.WordListError(
+            f"answer_model {info.get('answer_model')!r}: no answer model for {wl.name} "
+            "(bundled for Dutch and English lists: a bundled list, or a list with "
+            "ij_letter); use answer_model: all, or words.answers: FILE"
+        )
+    return language
+
+
+def model_weights(info: Mapping[str, Any], wl: words.WordList) -> list[float]:
+    """How likely each word of ``wl`` is to be the show's word under the playbook's model:
+    its chance under ``picks``, its frequency (10 to the Zipf value, the rarest measured for
+    a word of none) under the others."""
+    if info.get("answer_model") == "picks":
+        return words.chance_of(wl.words, _language(info, wl))
+    zipf = model_zipf(info, wl)
+    table = words.frequencies(_language(info, wl))
+    floor = min(table.values(), default=0.0)
+    return [10.0 ** max(z, floor) for z in zipf]
+
+
+def _picks(info: Mapping[str, Any], listed: words.WordList) -> words.WordList:
+    """The picks model's answers: the words of ``listed`` whose chance of being a show's pick
+    is at least ``min_chance``."""
+    least = float(info.get("min_chance", 0.05))
+    chance = words.chance_of(listed.words, _language(info, listed))
+    kept = tuple(w for w, c in zip(listed.words, chance, strict=True) if c >= least and c > 0)
+    if not kept:
+        raise words.WordListError(
+            f"answer_model 'picks': no word of {listed.name} has a chance of {least:g} or "
+            "more; lower min_chance"
+        )
+    name = f"{listed.name} (chance >= {least:g})"
+    return words.WordList(name, kept, words.words_sha256(kept), spelled=listed.spelled)
 
 
 def _common(info: Mapping[str, Any], listed: words.WordList) -> words.WordList:
@@ -151,6 +202,10 @@ def words_info(cfg: Config, lists: Lists) -> dict[str, Any]:
             info["most_common"] = cfg.words.most_common
         elif cfg.words.answer_model == "common":
             info["min_zipf"] = cfg.words.min_zipf
+        elif cfg.words.answer_model == "picks":
+            info["min_chance"] = cfg.words.min_chance
+    if cfg.words.play_chance is not None and main.name != "generated":
+        info["play_chance"] = cfg.words.play_chance
     if lists.answers is not lists.guesses:
         info.update(answers_count=len(lists.answers), answers_sha256=lists.answers.sha256)
     return info
@@ -367,6 +422,8 @@ class Session:
         game = self.game
         cols = self.groups()[name]
         rows = game.pool_rows(self.guesses, name)
+        if (plays := self.lists.plays) is not None:
+            rows = rows[np.fromiter((self.guesses[i] in plays for i in rows), bool, len(rows))]
         F = np.ascontiguousarray(self.matrix[rows][:, cols])
         guesses = tuple(self.guesses[i] for i in rows)
         answers = tuple(self.answers[j] for j in cols)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import math
 import string
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -29,6 +30,7 @@ from playbook.errors import PlaybookError
 from playbook.games import GAMES, Game
 from playbook.language import N_
 from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords, group_key
+from playbook.model.plan import PART_MODELS
 from playbook.render import i18n
 from playbook.render.html import html_env
 from playbook.render.layout import sort_table
@@ -117,8 +119,8 @@ def check_list(pb: Playbook, answers: WordList | None) -> WordList:
 
 def separate_answers(pb: Playbook) -> bool:
     """Whether the playbook's answers are not its whole list: a list of their own, or the
-    common words of it (``words.answer_model``)."""
-    return bool(pb.words.get("answers")) or pb.words.get("answer_model") == "common"
+    common words of it, or its likely picks (``words.answer_model``)."""
+    return bool(pb.words.get("answers")) or pb.words.get("answer_model") in PART_MODELS
 
 
 def _own(pb: Playbook, listed: WordList, key: str, what: str) -> WordList:
@@ -291,20 +293,29 @@ def page_data(
         "words": " ".join(ids.words),
         "answers": len(listed.words),
         "spelled": {w: spelled[w] for w in ids.words if w in spelled},
-        "zipf": _zipf(pb, ids.words, spelled),
-        # a plan for the common words: a rarer word of the list falls back to the words
-        # that fit, in list order (the card's rule)
-        "rare": pb.words.get("answer_model") == "common" and separate_answers(pb),
+        "weight": _weight(pb, ids.words, spelled),
+        # a plan for a part of the list (the common words, the likely picks): a rarer word of
+        # the list falls back to the words that fit, in list order (the card's rule)
+        "rare": pb.words.get("answer_model") in PART_MODELS and separate_answers(pb),
         "groups": groups,
     } | _guess_list(pb, guesses, listed.words)
 
 
-def _zipf(pb: Playbook, ws: Sequence[str], spelled: Mapping[str, str]) -> list[float] | None:
-    """Each word's Zipf frequency (the rarest measured for a word with none), where the
-    list's language has frequencies: the page's chance of a word at a last-turn coin flip."""
+WEIGHT_FLOOR = 1e-6
+"""The least weight a word of the page has (a word with no chance under the picks model is
+still possible, however unlikely)."""
+
+
+def _weight(pb: Playbook, ws: Sequence[str], spelled: Mapping[str, str]) -> list[float] | None:
+    """How likely each word is, as log10 of its weight, where the list's language has a model:
+    its chance of being the show's pick under ``picks``, else its Zipf frequency (the rarest
+    measured for a word with none); the page's chance of a word at a last-turn coin flip."""
     language = wordlists.list_language(pb.words)
     if language is None:
         return None
+    if pb.words.get("answer_model") == "picks":
+        chances = wordlists.chance_of(ws, language)
+        return [round(math.log10(max(c, WEIGHT_FLOOR)), 4) for c in chances]
     floor = min(wordlists.frequencies(language).values(), default=0.0)
     return [max(z, floor) for z in wordlists.zipf_of(ws, language, spelled)]
 

@@ -44,7 +44,7 @@
   };
   // how likely each word is (wordfreq's frequency where the list's language has one): the
   // chance of the word played at a last-turn coin flip
-  const WEIGHT = new Map(D.words.split(" ").map((w, i) => [w, D.zipf ? 10 ** D.zipf[i] : 1]));
+  const WEIGHT = new Map(D.words.split(" ").map((w, i) => [w, D.weight ? 10 ** D.weight[i] : 1]));
   const SHOWN = 60; // words still possible shown before "+ N more"
 
   const RULE_MOVES = new Map();
