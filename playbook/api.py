@@ -202,7 +202,7 @@ def verify_playbook(
         >>> path = str(resources.files("playbook.configs") / "lingo-1994-paper.yaml")
         >>> checked = api.verify_playbook(model.load(path), path)
         >>> checked.verdict, checked.exit_code
-        ('FAILED: 52 words not found in time, 2 problems in the file', 1)
+        ('FAILED: 52 words not found in time, 1 problem in the file', 1)
         >>> checked.summary()["not_found"][0]["word"]
         'afkam'
     """

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from playbook.model import GroupPlan, Move, Table, TryWords, walk_rows
 
@@ -81,3 +81,58 @@ def of_plans(plans: Iterable[GroupPlan]) -> Memory:
     for p in plans:
         total += of_plan(p)
     return total
+
+
+SMALL_GROUP = 15
+"""Groups of at most this many answers have their words printed on the card (q, x): a
+contestant tries them from memory."""
+
+
+def _printed_table(table: Table | None) -> set[str]:
+    """The words the card prints for ``table``: each exception move's word (and its own
+    table's), and the words of a try list out of list order (in list order it is the card's
+    rule: the words left)."""
+    out: set[str] = set()
+    for visit in walk_rows(table):
+        node = visit.row.node
+        if isinstance(node, Move):
+            out.add(node.word)
+        elif node.words is not None and list(node.words) != sorted(node.words):
+            out.update(node.words)
+    return out
+
+
+def printed(plan: GroupPlan, small: Iterable[str] = ()) -> frozenset[str]:
+    """Every distinct word the card prints for one group: its openings, its exceptions, the
+    try lists it prints (out of list order), and ``small``: the group's answers where the
+    group is small enough to print them all (the words not guaranteed are counted, and named
+    in the book)."""
+    out = set(plan.openings) | _printed_table(plan.table)
+    return frozenset(out | set(small))
+
+
+def small_groups(
+    answers: Iterable[str], group_of: Callable[[str], str], plans: Iterable[GroupPlan] = ()
+) -> dict[str, list[str]]:
+    """The groups of at most :data:`SMALL_GROUP` answers whose plan plays no opening (their
+    words are the plan: q, x), with their answers in list order; a group with openings is
+    played by them like any other."""
+    opened = {p.group for p in plans if p.openings}
+    by_group: dict[str, list[str]] = {}
+    for w in answers:
+        by_group.setdefault(group_of(w), []).append(w)
+    return {g: ws for g, ws in by_group.items() if len(ws) <= SMALL_GROUP and g not in opened}
+
+
+def card_words(
+    plans: Iterable[GroupPlan], small: Mapping[str, Sequence[str]] | None = None
+) -> frozenset[str]:
+    """Every distinct word a card prints for ``plans`` (what a contestant learns: the words
+    to learn, counted as the card shows them), the small groups' words (``small``, by group)
+    included."""
+    out: set[str] = set()
+    for plan in plans:
+        out |= printed(plan, (small or {}).get(plan.group, ()))
+    for words in (small or {}).values():
+        out.update(words)
+    return frozenset(out)

@@ -172,8 +172,9 @@ def _flat(items):  # type: ignore[no-untyped-def]
 
 def test_the_card_holds_every_exception_and_small_group(tv_build) -> None:  # type: ignore[no-untyped-def]
     """The card is the whole material: every exception move of every table (with its
-    trigger), every exception row, the words of the small groups (q), the words not
-    guaranteed with their families; on one A4 sheet, nothing under 8 pt."""
+    trigger), every exception row, the words of the small groups (q), how many words are not
+    guaranteed (the book names them, each with its chance); on one A4 sheet, nothing under
+    8 pt. Each letter's "learn" is every distinct word the card prints for it."""
     _, result = tv_build
     pb = result.playbook
     answers = result.session.answers
@@ -186,14 +187,18 @@ def test_the_card_holds_every_exception_and_small_group(tv_build) -> None:  # ty
         assert all(i.trigger for i in _flat(cell.items))
         stops = [r for r in g.table or () if 0 < len(r.feedback.split()) < len(g.openings)]
         assert sum(i.stop for i in cell.items) == len(stops)
-        assert cell.memorise == memory.of_plan(g).words
-        for w in g.unguaranteed:  # each with its chance: "gewit (88%)"
-            shown = [x.split(" (")[0] for f in cell.families for x in f]
-            assert w in cell.unguaranteed and w in shown
-        # every try list of an exception row printed (a contestant has no word list)
+        few = memory.small_groups(answers, pb.game.group_of, pb.groups)
+        assert cell.memorise == len(memory.printed(g, few.get(g.group, ())))
+        printed = {*g.openings, *played}
+        printed |= {
+            w for i in _flat(cell.items) for w in i.tries.split() if i.tries != "the words left"
+        }
+        assert len(printed | set(few.get(g.group, ()))) == cell.memorise
+        assert cell.unguaranteed == len(g.unguaranteed)
+        # an exception row's try list in list order is the card's rule: the words left
         for item in cell.items:
             if item.stop and not item.play:
-                assert item.tries and item.tries != "the words left", item
+                assert item.tries, item
         # every trigger as the board shows it: the openings' letters with their marks
         for item in cell.items:
             if item.trigger in ("start", "any other"):
@@ -210,8 +215,11 @@ def test_the_card_holds_every_exception_and_small_group(tv_build) -> None:  # ty
     assert len(first) == min(LEARN_FIRST, sum(1 for i in every if i.words > 0))
     if first and len(first) < len(every):
         assert min(i.words for i in first) >= max(i.words for i in every if not i.first)
-    small = dict(ctx["small"])
-    assert small["q"].split() == [w for w in answers if w[0] == "q"]
+    small = dict(ctx["small"])  # the small groups a plan plays no opening for
+    q = next(g for g in pb.groups if g.group == "q")
+    assert ("q" in small) == (not q.openings)
+    if not q.openings:
+        assert small["q"].split() == [w for w in answers if w[0] == "q"]
     words = WordList("t", tuple(answers), pb.words["sha256"])
     data = render.render(pb, "card", answers=words)[0]
     assert render.page_count(data) <= 2

@@ -204,9 +204,9 @@ def test_the_dutch_book_and_card_have_no_english_left() -> None:
     for heading in ("Zo gebruik je het", "Overzicht", "elke andere uitslag:", "speel"):
         assert heading in html, heading
     assert '<html lang="nl">' in html and "gemiddeld 3,50 beurten, slechtst 5" in html
-    assert "Niet gegarandeerd binnen 5 beurten: </span>kuren (geen plan dat" in html
+    assert "Niet gegarandeerd binnen 5 beurten: </span>kuren (samen met andere woorden" in html
     assert "tv-regels: elk gespeeld woord begint met de gegeven letter" in card
-    assert "de kaart: alles wat je moet leren" in card and "niet gegarandeerd: kuren" in card
+    assert "de kaart: alles wat je moet leren" in card and "1 woord niet gegarandeerd" in card
     assert "IJ is één letter, zoals in het programma" in card
     assert "## Overzicht" in md and "**speel kumst** (3 woorden)" in md
     # the words of the game are left as they are

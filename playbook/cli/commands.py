@@ -302,8 +302,9 @@ def _build_command(
         console, result, siblings, comparison=written.comparison, reference=ref or ""
     )
     console.print(outcome.verdict, markup=False)
-    weighed = pb.words.get("answer_model") in ("common", "weighted")
-    for line in report.plan_lines(pb, likely.measure(pb, session) if weighed else None):
+    weighed = pb.words.get("answer_model") in ("common", "picks", "weighted")
+    figures = likely.measure(pb, session) if weighed else None
+    for line in report.plan_lines(pb, figures, report.card_count(pb, session)):
         console.print(line, markup=False, soft_wrap=True)
     if result.checkpoint is not None and (bad := result.checkpoint.rejected):
         err.print(
@@ -475,14 +476,7 @@ def _past_budget(command: str, budget: float) -> Callable[[], None]:
 
 def cmd_lists(args: argparse.Namespace) -> int:
     if args.json:
-        records = [
-            {"name": n, **{k: words.bundled_record(n)[k] for k in ("count", "source", "sha256")}}
-            for n in words.bundled_names()
-        ]
-        plans = [
-            {"name": p.name, "title": p.title, "sha256": p.sha256} for p in shipped.index().values()
-        ]
-        print(json.dumps({"lists": records, "configs": bundled_configs(), "plans": plans}))
+        print(json.dumps({**report.lists_record(), "configs": bundled_configs()}))
         return 0
     t = Table("name", "words", "source", "sha256", title="Bundled word lists")
     for name in words.bundled_names():
@@ -492,6 +486,7 @@ def cmd_lists(args: argparse.Namespace) -> int:
     # wrapped at 78 columns as the summaries are, on a terminal or not (a pipe's console is
     # wider than any terminal: one line of 294 characters)
     for line in (
+        *report.answer_model_lines(),
         "configs: " + ", ".join(bundled_configs()),
         "shipped plans (verified; play, show, render and site take them by name): "
         + ", ".join(shipped.names()),

@@ -21,13 +21,14 @@ from rich.progress import (
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from playbook import memory, model
+from playbook import memory, model, shipped, words
 from playbook.compare import GroupComparison
 from playbook.errors import PlaybookFileError
 from playbook.games import Game, Planner
 from playbook.model import Method, Move, Playbook, Row, TryWords, walk_rows
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.likely import Likely
+from playbook.pipeline.session import Session
 from playbook.spelling import Spelling
 from playbook.verify import Report
 
@@ -344,13 +345,17 @@ def print_show(console: Console, pb: Playbook, letter: str | None) -> None:
             console.print(f"fewest possible under these rules (exact search): {fewest}")
 
 
-def plan_lines(pb: model.Playbook, figures: Likely | None = None) -> list[str]:
+def plan_lines(
+    pb: model.Playbook, figures: Likely | None = None, card: int | None = None
+) -> list[str]:
     """Which words the plan promises (its answer model), how it fares on the words a show
-    plays (``figures``) and what it asks a person to learn, for a build's closing lines."""
+    plays (``figures``) and what it asks a person to learn (``card``: the distinct words its
+    card prints), for a build's closing lines."""
     info = pb.words
     n, total = info.get("answers_count"), info.get("count")
     which = {
         "common": f"the common words (wordfreq Zipf >= {info.get('min_zipf')})",
+        "picks": f"the likely picks (a chance of {info.get('min_chance')} or more)",
         "weighted": "every word, the most used tried first",
     }.get(str(info.get("answer_model", "all")), "")
     if info.get("answer_model") == "common" and info.get("most_common") is not None:
@@ -369,15 +374,57 @@ def plan_lines(pb: model.Playbook, figures: Likely | None = None) -> list[str]:
             if figures.rare
             else ""
         )
+        by = "by chance" if info.get("answer_model") == "picks" else "by frequency"
         lines.append(
-            f"weighted by frequency: average {figures.weighted_average:.3f} turns, chance of "
+            f"weighted {by}: average {figures.weighted_average:.3f} turns, chance of "
             f"losing the word {100 * figures.lost_chance:.2f}%{rare}"
         )
+        if figures.rare:
+            lines.append(
+                f"every word of the list, weighted {by}: average {figures.list_average:.3f} "
+                f"turns, chance of losing the word {100 * figures.list_lost_chance:.2f}%"
+            )
     if pb.groups and any(g.openings for g in pb.groups):
         mem = memory.of_plans(pb.groups)
+        printed = f"{card} words on its card" if card is not None else f"{mem.words} words"
         lines.append(
-            f"to learn: {mem.words} words ({mem.openings} openings, {mem.moves} exception moves "
+            f"to learn: {printed} ({mem.openings} openings, {mem.moves} exception moves "
             f"and rows, {mem.ordered} tried out of list order); triggers nest {mem.nesting} "
             f"level{'s' if mem.nesting != 1 else ''} deep"
         )
     return lines
+
+
+def answer_model_lines() -> list[str]:
+    """What ``lists`` says of each language's answer model (``words.answer_model: picks``)."""
+    out = []
+    for lang in ("en", "nl"):
+        m = words.answer_model(lang)
+        fitted = m["fitted_on"]
+        assert isinstance(fitted, dict)
+        out.append(
+            f"answer model {lang} (words.answer_model: picks): a word's chance of being a "
+            f"show's pick from {', '.join(map(str, m['features']))}; fitted on "
+            f"{fitted['picks']:,} picks among {fitted['words']:,} words of "
+            f"{fitted['length']} letters ({str(fitted['list']).rsplit('/', 1)[-1]})"
+        )
+    return out
+
+
+def card_count(pb: Playbook, session: Session) -> int:
+    """The words the playbook's card prints (what a contestant learns from it)."""
+    few = memory.small_groups(session.answers, session.game.group_of, pb.groups)
+    return len(memory.card_words(pb.groups, few))
+
+
+def lists_record() -> dict[str, object]:
+    """``lists --json``: the bundled lists, the answer models and the shipped plans."""
+    records = [
+        {"name": n, **{k: words.bundled_record(n)[k] for k in ("count", "source", "sha256")}}
+        for n in words.bundled_names()
+    ]
+    plans = [
+        {"name": p.name, "title": p.title, "sha256": p.sha256} for p in shipped.index().values()
+    ]
+    models = {lang: dict(words.answer_model(lang)) for lang in ("en", "nl")}
+    return {"lists": records, "answer_models": models, "plans": plans}

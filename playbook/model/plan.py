@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import json
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -15,10 +16,16 @@ from playbook.games import Game, from_rules
 
 FORMAT_VERSION = 1
 
-ANSWER_MODELS = ("all", "common", "weighted")
+ANSWER_MODELS = ("all", "common", "picks", "weighted")
 """Which words a plan must find (a config's and a playbook's ``words.answer_model``): ``all``
 words of the list, the ``common`` ones (Zipf frequency at least ``min_zipf``, or the
-``most_common`` of each length), or all of them ``weighted`` by how often they are used."""
+``most_common`` of each length), the likely ``picks`` (a word's chance of being a show's pick
+at least ``min_chance``: the model calibrated on real picks), or all of them ``weighted`` by
+how often they are used."""
+
+PART_MODELS = ("common", "picks")
+"""The answer models whose answers are a part of the list: the other words are rarer words,
+found by the card's fallback where they can be."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,6 +83,28 @@ def walk_rows(table: Table | None, depth: int = 0, via: tuple[str, ...] = ()) ->
         yield Visit(row, depth, via)
         if isinstance(row.node, Move):
             yield from walk_rows(row.node.table, depth + 1, (*via, row.feedback))
+
+
+def without_row(table: Table | None, index: int) -> Table | None:
+    """``table`` less the row :func:`walk_rows` meets ``index``-th (0 the first), and the rows
+    under it; an empty table is None (the rows left to the card's rule)."""
+    count = itertools.count()
+
+    def prune(rows: Table | None) -> Table | None:
+        kept = []
+        for row in rows or ():
+            here = next(count)
+            below = row.node.table if isinstance(row.node, Move) else None
+            if here == index:
+                for _ in walk_rows(below):
+                    next(count)
+                continue
+            if isinstance(row.node, Move):
+                row = Row(row.feedback, Move(row.node.word, prune(below)), row.words)
+            kept.append(row)
+        return tuple(kept) or None
+
+    return prune(table)
 
 
 @dataclasses.dataclass(frozen=True)

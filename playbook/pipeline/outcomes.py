@@ -140,8 +140,8 @@ class VerifyOutcome:
             found = rep.overall.words - len(rep.declared)
             return f"OK: {found} of {rep.overall.words} words found {within}; {_declared(rep)}"
         return (
-            f"FAILED: {len(rep.undeclared)} words not found in time, "
-            f"{len(rep.problems)} problems in the file"
+            f"FAILED: {plural(len(rep.undeclared), 'words')} not found in time, "
+            f"{plural(len(rep.problems), 'problems')} in the file"
         )
 
     @property

@@ -17,7 +17,8 @@ from playbook.core.problem import Problem
 from playbook.core.ranking import Ranking, ranking
 from playbook.games import Planner
 from playbook.model import GroupPlan, Method
-from playbook.pipeline import likely
+from playbook.pipeline import cardfit
+from playbook.pipeline.session import model_weights
 from playbook.pipeline.units import Run, find_openings, game_limit
 from playbook.search import hangman, openings, tables, unfinder
 from playbook.search.openings import Opening
@@ -136,16 +137,16 @@ def plan_groups(
     order = sorted(problems, key=lambda n: -len(problems[n].answers))
 
     def weights(name: str) -> np.ndarray | None:
-        """The answers' frequencies, for a plan of the words a show plays (an answer model
-        other than ``all``, or ``try_order: likely``)."""
+        """How likely each answer is (its chance under ``picks``, its frequency under the
+        other models), for a plan of the words a show plays (an answer model other than
+        ``all``, or ``try_order: likely``)."""
         if cfg.words.answer_model == "all" and cfg.search.try_order != "likely":
             return None
         info = dataclasses.asdict(cfg.words)
-        language = words.list_language(info)
-        if language is None:
+        if words.list_language(info) is None:
             return None
-        zipf = words.zipf_of(problems[name].answers, language, {})
-        return np.asarray(likely.frequency_weights(zipf, likely.floor_of(info)))
+        answers = words.WordList("answers", problems[name].answers, "")
+        return np.asarray(model_weights(info, answers))
 
     if planner is Planner.TREE:
         tasks: list[tuple[Any, ...]] = [(problems[n], cfg.search.budget) for n in order]
@@ -165,6 +166,10 @@ def plan_groups(
         plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))
     if planner is not Planner.TREE:
         plans = settle_unguaranteed(problems, plans, cfg.search.budget, run)
+        if cfg.search.card_words is not None:
+            run.tick("card", 0, 1)
+            plans = cardfit.fit(problems, plans, cfg.search.card_words, weights)
+            run.tick("card", 1, 1)
     return sorted(plans, key=lambda p: p.group)
 
 

@@ -20,19 +20,15 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from playbook import memory, words
+from playbook import memory
 from playbook.games import Game
-from playbook.model import GroupPlan, Move, Playbook, Table, TryWords, group_key, walk_rows
+from playbook.model import GroupPlan, Move, Playbook, Table, group_key
 from playbook.render import i18n
 from playbook.render.html import html_env
 from playbook.render.i18n import ENGLISH, Translator
 from playbook.render.pdf import pdf_of_html
 from playbook.render.views import template_text
 from playbook.spelling import Spelling
-
-SMALL_GROUP = 15
-"""Groups of at most this many words have their words on the card (q, x): a contestant
-tries them from memory."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,12 +87,13 @@ class Cell:
     items: tuple[Item, ...]
     """Exception moves, exception rows and try lists out of list order, in table order."""
     memorise: int
-    """Words to memorise for this letter (:mod:`playbook.memory`)."""
-    unguaranteed: tuple[str, ...]
+    """Words to learn for this letter: every distinct word the card prints for it, the
+    words of a small group included (:func:`playbook.memory.printed`)."""
+    unguaranteed: int
+    """How many words the plan does not guarantee (the book names them, each with its
+    chance among the words left with it)."""
     fewest: int | None
     """How few words any strategy must leave unguaranteed (None where not decided)."""
-    families: tuple[tuple[str, ...], ...]
-    """Trap families: the words a not-guaranteed word is tried with, in the plan's order."""
 
 
 def _words(words: Sequence[str], spell: Spelling) -> str:
@@ -143,53 +140,29 @@ def _items(
         if isinstance(node, Move):
             then = tuple(_items(node.table, k, spell, tr, False, (node.word,), game))
             out.append(Item(fb, stop, spell.text(node.word), "", then, board, row.words))
-        elif node.words is not None and (stop or list(node.words) != sorted(node.words)):
-            # an order to learn, or an exception row's words: printed (no word list on set)
+        elif node.words is not None and list(node.words) != sorted(node.words):
+            # an order to learn: printed (in list order it is the card's rule: the words left)
             out.append(Item(fb, stop, "", _words(node.words, spell), (), board, row.words))
         elif stop:
             out.append(Item(fb, stop, "", tr.gettext("the words left"), (), board, row.words))
     return out
 
 
-def _families(table: Table | None, lost: set[str]) -> list[tuple[str, ...]]:
-    return [
-        tuple(node.words)
-        for node in (v.row.node for v in walk_rows(table))
-        if isinstance(node, TryWords) and node.words is not None and lost & set(node.words)
-    ]
-
-
-def _with_chances(family: Sequence[str], spell: Spelling, language: str | None) -> list[str]:
-    """A trap family's words as written, each with its chance of being the word (its share
-    of the family's frequency; wordfreq's, where the list's language has them): at a
-    last-turn coin flip, the likelier first."""
-    written = [spell.text(w) for w in family]
-    if language is None:
-        return written
-    zipf = words.zipf_of(written, language, {})
-    floor = min(words.frequencies(language).values(), default=0.0)
-    weight = [10 ** max(z, floor) for z in zipf]
-    total = sum(weight)
-    return [f"{w} ({100 * x / total:.0f}%)" for w, x in zip(written, weight, strict=True)]
-
-
 def _cell(
     g: GroupPlan,
     spell: Spelling,
     tr: Translator = ENGLISH,
-    language: str | None = None,
     game: type[Game] | None = None,
+    small: Sequence[str] = (),
 ) -> Cell:
     st = g.stats
-    lost = set(g.unguaranteed)
     return Cell(
         openings=_words(g.openings, spell) or "–",
         average=tr.decimal(st.average) if st and st.distribution else "",
         items=tuple(_items(g.table, len(g.openings), spell, tr, True, g.openings, game)),
-        memorise=memory.of_plan(g).words,
-        unguaranteed=tuple(spell.text(w) for w in g.unguaranteed),
+        memorise=len(memory.printed(g, small)),
+        unguaranteed=len(g.unguaranteed),
         fewest=0 if not g.unguaranteed else g.fewest_unguaranteed,
-        families=tuple(tuple(_with_chances(f, spell, language)) for f in _families(g.table, lost)),
     )
 
 
@@ -208,27 +181,23 @@ def card_context(
     names = sorted({g.group for b in books for g in b.groups}, key=group_key)
     spell = Spelling.of(pb.words)
     game, rules = type(pb.game), pb.game.record()
+    few = memory.small_groups(answers, pb.game.group_of, [g for b in books for g in b.groups])
     rows = []
     for name in names:
         cells: list[Cell | None] = []
         for b in books:
             plan = next((g for g in b.groups if g.group == name), None)
-            lang = words.list_language(b.words)
-            cell = _cell(plan, Spelling.of(b.words), tr, lang, type(b.game)) if plan else None
+            spelled = Spelling.of(b.words)
+            cell = _cell(plan, spelled, tr, type(b.game), few.get(name, ())) if plan else None
             cells.append(cell)
         rows.append((spell.group(game.group_label(name, rules, _)), cells))
     for col in range(len(books)):  # each column's "learn first" tier
         marked = _learn_first([row_cells[col] for _label, row_cells in rows])
         for (_label, row_cells), cell in zip(rows, marked, strict=True):
             row_cells[col] = cell
-    by_group: dict[str, list[str]] = {}
-    if answers:
-        for w in answers:
-            by_group.setdefault(pb.game.group_of(w), []).append(w)
     small = [
         (spell.group(game.group_label(n, rules, _)), _words(ws, spell))
-        for n, ws in sorted(by_group.items(), key=lambda kv: group_key(kv[0]))
-        if len(ws) <= SMALL_GROUP
+        for n, ws in sorted(few.items(), key=lambda kv: group_key(kv[0]))
     ]
     columns = []
     for b in books:
@@ -240,7 +209,7 @@ def card_context(
                 "average": tr.decimal(st.average) if st and st.distribution else "",
                 "unguaranteed": sum(len(g.unguaranteed) for g in b.groups),
                 "fewest": b.fewest_unguaranteed,
-                "memorise": memory.of_plans(b.groups).words,
+                "memorise": len(memory.card_words(b.groups, few)),
                 "early": b.try_when_fit,
                 "turns": b.game.record().get("turns", ""),
                 "answers": answers_text(b, tr),
@@ -273,6 +242,11 @@ def answers_text(pb: Playbook, tr: Translator) -> str:
     model, n, total = info.get("answer_model"), info.get("answers_count"), info.get("count")
     if model == "common" and isinstance(n, int) and isinstance(total, int):
         return tr.gettext("for the %(n)s common words (of %(total)s)") % {
+            "n": tr.number(n),
+            "total": tr.number(total),
+        }
+    if model == "picks" and isinstance(n, int) and isinstance(total, int):
+        return tr.gettext("for the %(n)s likely words (of %(total)s)") % {
             "n": tr.number(n),
             "total": tr.number(total),
         }

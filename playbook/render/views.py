@@ -25,7 +25,7 @@ from markupsafe import Markup
 from playbook import __version__
 from playbook.language import N_
 from playbook.model import GroupPlan, Method, Playbook, rules_sha256
-from playbook.render import frontier, i18n
+from playbook.render import chances, frontier, i18n
 from playbook.render.i18n import ENGLISH, Translator
 from playbook.render.layout import (
     CHART_LINE,
@@ -202,8 +202,13 @@ def _facts(g: GroupView, turns: Any, tr: Translator = ENGLISH) -> list[list[tupl
         )
         out.append([("warn", lost.format(n=n, turns=turns))])
     if g.unguaranteed:
-        why = _(
-            "(no plan the search found, within the rules, finds them in time whatever the feedback)"
+        why = (
+            _(
+                "(each with its chance among the words left with it, of which not all can be "
+                "tried in time)"
+            )
+            if any(w.endswith("%)") for w in g.unguaranteed)
+            else _("(left with other words, of which not all can be tried in time)")
         )
         head = _("Not guaranteed within {turns} turns:").format(turns=turns)
         out.append(
@@ -289,7 +294,7 @@ def group_views(
             rows=rows,
             n_rows=n_rows,
             has_table=g.table is not None,
-            unguaranteed=tuple(spell.text(w) for w in g.unguaranteed),
+            unguaranteed=chances.unguaranteed_with_chances(g, spell, pb.words),
             fewest=g.fewest_unguaranteed if g.unguaranteed else None,
             pages=(pages or {}).get(g.group, g.pages),
             ref=_ref_view(comps.get(g.group), ref_group),
