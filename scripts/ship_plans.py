@@ -5,8 +5,9 @@
     .venv/bin/python scripts/ship_plans.py --from output     # ship plans built there
     .venv/bin/python scripts/ship_plans.py --check           # the shipped plans verify
 
-The plans: Dutch Lingo under the TV rules and the 1994 paper's (five letters), English Lingo
-under the ITV rules (four, five and six letters) and Wordle. Each is verified (every answer
+The plans: Dutch Lingo under the TV rules (five, six and seven letters) and the 1994 paper's
+(five letters), English Lingo under the ITV and the CBS rules (British and American spelling;
+four, five and six letters) and Wordle. Each is verified (every answer
 replayed through it, found within the turns it promises) before it is copied in; a plan that
 fails is not shipped and the index is left as it was. ``--check`` verifies the shipped ones
 as ``play`` would read them (sha256 first). Builds go to a temporary folder (``--from``: the
@@ -32,7 +33,19 @@ from playbook.errors import PlaybookError
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANS = ROOT / "playbook" / "data" / "plans"
-SHIPPED = ("lingo-nl-5-tv", "lingo-nl-5", "lingo-en-4", "lingo-en-5", "lingo-en-6", "wordle")
+SHIPPED = (
+    "lingo-nl-5-tv",
+    "lingo-nl-5",
+    "lingo-nl-6-tv",
+    "lingo-nl-7-tv",
+    "lingo-en-4",
+    "lingo-en-5",
+    "lingo-en-6",
+    "lingo-en-us-4",
+    "lingo-en-us-5",
+    "lingo-en-us-6",
+    "wordle",
+)
 """The plans that ship, in the order the site and ``lists`` show them."""
 
 

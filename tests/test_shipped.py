@@ -18,8 +18,22 @@ from playbook import model, shipped
 from playbook.cli.commands import bundled_configs
 from playbook.errors import PlaybookFileError
 
-EXPECTED = ("lingo-nl-5-tv", "lingo-nl-5", "lingo-en-4", "lingo-en-5", "lingo-en-6", "wordle")
-"""The plans issue 48 names: Dutch TV and paper rules, English (ITV's lengths), Wordle."""
+EXPECTED = (
+    "lingo-nl-5-tv",
+    "lingo-nl-5",
+    "lingo-nl-6-tv",
+    "lingo-nl-7-tv",
+    "lingo-en-4",
+    "lingo-en-5",
+    "lingo-en-6",
+    "lingo-en-us-4",
+    "lingo-en-us-5",
+    "lingo-en-us-6",
+    "wordle",
+)
+"""The plans issue 48 names (Dutch TV and paper rules, English at ITV's lengths, Wordle), and
+those of issue 55: Dutch six and seven letters under the TV rules (answers seen on SBS6), the
+American cards (CBS)."""
 
 
 def test_the_default_plans_ship_with_their_checksums() -> None:
