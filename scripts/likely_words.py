@@ -83,6 +83,7 @@ def measure(name: str, out: Path, jobs: int) -> dict[str, Any]:
     session = Session.from_playbook(pb, str(path))
     fig = likely.measure(pb, session)
     mem = memory.of_plans(pb.groups)
+    few = memory.small_groups(session.answers, session.game.group_of, pb.groups)
     card = folder / "playbook-card.pdf"
     pages = render.page_count(card.read_bytes()) if card.exists() else None
     st = pb.stats
@@ -97,6 +98,7 @@ def measure(name: str, out: Path, jobs: int) -> dict[str, Any]:
         "unguaranteed": st.failures,
         "fewest_unguaranteed": pb.fewest_unguaranteed if st.failures else 0,
         "lost_chance": round(fig.lost_chance, 6),
+        "card_words": len(memory.card_words(pb.groups, few)),
         "learn": mem.words,
         "learn_openings": mem.openings,
         "learn_moves": mem.moves,
@@ -105,6 +107,8 @@ def measure(name: str, out: Path, jobs: int) -> dict[str, Any]:
         "card_pages": pages,
         "rare": fig.rare,
         "rare_found": fig.rare_found,
+        "list_average": round(fig.list_average, 4),
+        "list_lost_chance": round(fig.list_lost_chance, 6),
         "build_s": round(wall, 1),
     }
 
@@ -120,13 +124,15 @@ def table(data: dict[str, Any]) -> str:
     head = [
         "config", "answers", "guesses", "average", "weighted", "worst",
         "not guaranteed (fewest possible)",
-        "to learn (openings + moves + order)", "nesting", "card pages", "rare words found",
+        "words on the card (openings + moves + order)", "nesting", "card pages",
+        "rare words found",
         "build",
     ]  # fmt: skip
     lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
     for r in data["runs"]:
         rare = f"{r['rare_found']:,} of {r['rare']:,}" if r["rare"] else "-"
-        learn = f"{r['learn']} ({r['learn_openings']} + {r['learn_moves']} + {r['learn_ordered']})"
+        words = r.get("card_words", r["learn"])
+        learn = f"{words} ({r['learn_openings']} + {r['learn_moves']} + {r['learn_ordered']})"
         row = [
             r["config"], f"{r['answers']:,}", f"{r['guesses']:,}", f"{r['average']:.3f}",
             f"{r['weighted_average']:.3f}", str(r["worst"]), _lost(r), learn,
@@ -163,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         files.writable_folder(results.parent, "the results folder")
         runs = []
         names = [c.strip() for c in args.configs.split(",") if c.strip()]
+        if not names:
+            raise PlaybookError("--configs: no config named; give bundled configs, a,b,c")
         known = {p.stem for p in (ROOT / "config").glob("*.yaml")}
         for name in names:  # checked before any build starts
             base, _, variant = name.partition("+")

@@ -152,7 +152,7 @@ def test_the_index_links_every_page_and_every_address_is_relative(
     index = links(site / INDEX)
     assert index.anchors == [f"{plan.pb.name}.html" for plan in plans]
     text = (site / INDEX).read_text("utf-8")
-    assert "Lingo · Dutch · 5,782 words" in text  # the game, the list's language, its words
+    assert "Lingo · Dutch · 5,781 words" in text  # the game, the list's language, its words
     assert "Wordle · 60 words" in text  # a list read from a file: no language known
     for name in [INDEX, *index.anchors]:
         found = links(site / name)
@@ -223,7 +223,7 @@ def test_the_site_in_dutch_and_its_version(plans: list[SitePlan]) -> None:
     dutch = site_files(plans, language="nl")
     index = dutch[INDEX].decode("utf-8")
     assert '<html lang="nl">' in index and "Draaiboeken" in index and "speel mee" in index
-    assert "Lingo · Nederlands · 5.782 woorden" in index
+    assert "Lingo · Nederlands · 5.781 woorden" in index
     assert json.loads(dutch["manifest.webmanifest"])["lang"] == "nl"
     # another content, another cache: the worker's version is a hash of the files
     assert version(dutch) != version(english)

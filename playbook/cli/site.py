@@ -36,6 +36,8 @@ def cmd_site(args: argparse.Namespace) -> int:
             f"--only: {unknown[0]} is not a shipped plan; shipped: {', '.join(shipped.names())}"
         )
     plans = [_plan(n, True) for n in args.only or shipped.names()]
+    if not args.only:  # every plan a page plays (a Mastermind tree is played with play)
+        plans = [p for p in plans if type(p.pb.game).browser_feedback]
     plans += [_plan(p, False) for p in args.add]
     written = write_site(plans, args.folder, language=args.language)
     if args.json:

@@ -21,7 +21,7 @@ from playbook import memory
 from playbook.core.problem import Problem
 from playbook.model import GroupPlan, Move, walk_rows
 from playbook.model.plan import without_row
-from playbook.verify import found_in_time
+from playbook.replay import found_in_time
 
 
 def _candidates(plan: GroupPlan) -> list[tuple[int, ...]]:

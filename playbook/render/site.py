@@ -29,7 +29,7 @@ from markupsafe import Markup
 from playbook import files
 from playbook.errors import PlaybookError
 from playbook.language import N_
-from playbook.model import Playbook
+from playbook.model import Method, Playbook
 from playbook.render import i18n
 from playbook.render.html import html_env
 from playbook.render.page import (
@@ -53,7 +53,12 @@ BACKGROUND = APP["background"]
 INTRO = N_("Pick a plan: its page follows the playbook move by move.")
 """The index's first words, and the manifest's description."""
 SHORT_POOLS = {"all": N_("paper rules"), "revealed": N_("TV rules")}
-"""The rules in two words, where two plans of one game and length need telling apart."""
+"""The rules in two words, where two plans of one game and length need telling apart (a
+game whose host reveals a letter: Lingo)."""
+SPELLINGS = {"-gb": N_("British"), "-us": N_("American")}
+"""The spelling of an English list, by the part of its name that says it."""
+KINDS = {True: N_("best play"), False: N_("card to learn")}
+"""A whole proven tree to follow, or a card a person learns."""
 
 PLAN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 """What a plan's name may be, as it names its page (``NAME.html``): a plain file name in any
@@ -159,14 +164,20 @@ def _distinct(cards: list[dict[str, Any]], plans: Sequence[SitePlan], tr: i18n.T
     """Titles that two plans share (``Lingo, 5 letters``) told apart by the list's language,
     then by the rules in two words: each link's text names its own page (a screen reader's
     list of links read two alike)."""
-    for extra in (
-        lambda pb: _language_name(pb, tr.language),
-        lambda pb: (
-            tr.gettext(SHORT_POOLS[pb.game.guess_pool])
-            if pb.game.guess_pool in SHORT_POOLS
-            else None
-        ),
-    ):
+    def spelling(pb: Playbook) -> str | None:
+        listed = str(pb.words.get("list", ""))
+        return next((tr.gettext(v) for k, v in SPELLINGS.items() if k in listed), None)
+
+    def rules(pb: Playbook) -> str | None:
+        revealing = pb.game.record().get("revealed", "none") != "none"
+        pool = pb.game.guess_pool
+        return tr.gettext(SHORT_POOLS[pool]) if revealing and pool in SHORT_POOLS else None
+
+    def kind(pb: Playbook) -> str:
+        tree = bool(pb.groups) and all(g.method.startswith(Method.STRATEGY) for g in pb.groups)
+        return tr.gettext(KINDS[tree])
+
+    for extra in (lambda pb: _language_name(pb, tr.language), spelling, rules, kind):
         titles = [c["title"] for c in cards]
         for card, plan in zip(cards, plans, strict=True):
             more = extra(plan.pb)

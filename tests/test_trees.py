@@ -1,0 +1,117 @@
+"""Play the proven best (issue 57): whole optimal trees as playbooks (``profile: optimal``),
+verified with their stated total, shipped, followed by ``play``, and left for the best move on
+the spot where the word is not one the tree was made for."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+import yaml
+from helpers import run_cli
+
+from playbook import cli, config, model, play, shipped
+from playbook.cli import playing
+from playbook.pipeline import build
+from playbook.pipeline.likely import tree_turns
+from playbook.pipeline.session import Session
+from playbook.verify import verify
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_optimal_profile_builds_the_proven_tree(tmp_path: Path) -> None:
+    cfg = config.load(ROOT / "config" / "mastermind-4x6.yaml")
+    result = build.build(cfg, n_jobs=1)
+    (g,) = result.playbook.groups
+    assert result.report.ok and g.method == "strategy optimal" and g.proven
+    assert g.notes["optimum"] == {"total": 5626, "lower_bound": 5626, "proven": True}
+    assert result.playbook.stats is not None and result.playbook.stats.worst == 5
+    path = tmp_path / "mm.yaml"
+    path.write_text(model.dumps(result.playbook))
+    done = run_cli("verify", str(path), "--proofs", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    # a total that replay does not give is refused, naming the note
+    data = yaml.safe_load(path.read_text())
+    data["groups"]["*"]["notes"]["optimum"]["total"] = 5625
+    path.write_text(yaml.safe_dump(data))
+    done = run_cli("verify", str(path), cwd=tmp_path)
+    assert done.returncode == 1
+    assert "groups.*.notes.optimum.total: recorded 5625, but replay counts 5626" in done.stdout
+
+
+def test_a_first_guess_the_rules_do_not_allow_is_refused_before_the_search() -> None:
+    cfg = config.override(
+        config.load(ROOT / "config" / "mastermind-3x2.yaml"), **{"search.first": "1234"}
+    )
+    with pytest.raises(Exception, match=r"key 'search.first': '1234' is not among the 8 allowed"):
+        build.build(cfg, n_jobs=1)
+
+
+def test_a_single_answer_tree_states_the_largest_set_verify_counts() -> None:
+    """A group of one answer: its first guess is the word, a set of one (was ``largest: 0``,
+    which verify refused)."""
+    cfg = config.load(ROOT / "config" / "mastermind-3x2.yaml")
+    session = Session.open(cfg)
+    problem = session.problem("*")
+    one = dataclasses.replace(problem, answers=problem.answers[:1], F=problem.F[:, :1])
+    from playbook.convert import tree_plan
+    from playbook.search.trees import Probe
+
+    plan = tree_plan(one, Probe(one.row_of[one.answers[0]], (), 1), "strategy optimal")
+    pb = model.Playbook(
+        name="one", game=session.game, game_section=session.rules_info,
+        words=session.words_info, groups=(plan,), profile="strategy optimal",
+    )  # fmt: skip
+    report = verify(pb, session.game, session.guesses, one.answers)
+    assert plan.largest == 1 and not report.problems, report.problems
+
+
+def test_the_shipped_trees_are_the_optimum() -> None:
+    for name, total in (("wordle", 7920), ("mastermind-4x6", 5626), ("mastermind-3x2", 18)):
+        pb = model.load(str(shipped.path_of(shipped.index()[name])))
+        (g,) = pb.groups
+        assert g.proven and g.notes["optimum"]["total"] == total, name
+    assert model.load(str(shipped.path_of(shipped.index()["wordle"]))).groups[0].openings == (
+        "salet",
+    )
+
+
+def test_play_follows_the_tree_and_leaves_it_for_a_word_it_was_not_made_for(
+    tmp_path: Path,
+) -> None:
+    moves = "salet ...o. rownd xo... chevy ..x.. joker .o.oo boxer .o.oo"
+    done = run_cli("play", "wordle", "--moves", moves, cwd=tmp_path)
+    out = done.stdout
+    assert "play: rownd" in out and "play: chevy" in out  # the tree's moves
+    assert "the board has left the tree" in out
+    assert "(off the tree: the most-parts rule)" in out and "gofer" in out
+
+
+def test_a_word_off_the_tree_is_still_found_where_time_allows() -> None:
+    path = shipped.path_of(shipped.index()["wordle"])
+    pb = model.load(str(path))
+    session = Session.from_playbook(pb, str(path))
+    # three editor's picks that were never among the 2,315
+    turns = tree_turns(pb, session, {"guano", "kayak", "sally", "gofer"})
+    assert all(turns[w] is not None and turns[w] <= 6 for w in ("guano", "kayak", "sally"))
+    problem = session.problem("*")
+    player = play.make_player(problem, pb.groups[0], "scm")
+    # an answer of the tree: the tree alone, the turns its stats say
+    assert play.follow(problem, player, "cigar") == tree_turns(pb, session, {"cigar"})["cigar"]
+
+
+def test_play_rule_optimal_follows_the_proven_tree(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "mastermind-3x2", "--rule", "optimal", "--moves", "112 3b"]) == 0
+    out = capsys.readouterr().out
+    assert "solved: 112 after 1 turn" in out and "the playbook: 1 turn" in out
+    # a group the exact search does not prove within the budget: refused in one line
+    monkeypatch.setattr(playing, "OPTIMAL_BUDGET", 0.001)
+    code = cli.main(["play", "lingo-nl-5", "--rule", "optimal", "--letter", "s", "--moves", ""])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "--rule optimal: the optimum of 's' is not proven within 0.001 s" in err
+    assert "playbook strategy lingo-nl-5 --rule optimal --budget SECONDS" in err
