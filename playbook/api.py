@@ -154,7 +154,7 @@ def run_build(
         >>> cfg = config.override(cfg, **{"render.formats": "yaml,md"})
         >>> built = api.run_build(api.prepare_build(cfg, Path(tempfile.mkdtemp())))
         >>> built.exit_code, built.playbook.stats.average
-        (0, 2.375)
+        (0, 2.25)
         >>> [path.name for path, note in built.written.files]
         ['playbook.yaml', 'playbook.md']
     """

@@ -21,7 +21,7 @@ import yaml
 from playbook import safe_yaml, values
 from playbook.errors import ConfigError
 
-PROFILES = ("simple", "fast")
+PROFILES = ("simple", "fast", "optimal")
 REVEALED = ("first", "none")
 
 
@@ -123,6 +123,9 @@ class SearchConfig:
     wherever that finds every word in time (fewer turns for the words a show plays; each
     such list is one more thing to learn). Where no order finds every word, the order that
     loses the least likely words (``likely``) or the most words in time (``list``)."""
+    first: str | None = None
+    """The ``optimal`` profile's first guess (salet): the optimum among the trees that open
+    with it in every group; unset: the optimum over every first guess."""
     card_words: int | None = None
     """The most words the card may print (every distinct word a contestant learns from it:
     openings, exceptions, try lists, words not guaranteed): where the plan's card prints
@@ -183,7 +186,9 @@ class Config:
     rules: RulesConfig = RulesConfig()
     search: SearchConfig = SearchConfig()
     profile: str = "simple"
-    """``simple`` (the paper's kind) or ``fast`` (fewer turns, bigger table)."""
+    """``simple`` (the paper's kind: fixed openings, then tables), ``fast`` (fewer turns,
+    bigger table) or ``optimal`` (per group the whole decision tree of the fewest guesses,
+    proven by exact search within ``search.budget``: the best play, not a card to learn)."""
     fast: FastConfig = FastConfig()
     render: RenderConfig = RenderConfig()
     mastermind: MastermindConfig = MastermindConfig()

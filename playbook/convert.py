@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import numpy as np
+
 from playbook.core.problem import Problem
 from playbook.model import GroupPlan, Move, Node, Row, Table, TryWords
 from playbook.search.openings import Opening
@@ -51,12 +53,15 @@ def tree_plan(
             problem.name, (), rows, len(problem.answers), len(root.cols), method, notes=notes or {}
         )
     rows = table(problem, root)
+    # the largest set the first guess leaves (its own word, where it is an answer, a set of
+    # one): what verify counts
+    _, counts = np.unique(problem.F[root.row], return_counts=True)
     return GroupPlan(
         group=problem.name,
         openings=(problem.guesses[root.row],),
         table=rows,
         words=len(problem.answers),
-        largest=max((r.words for r in rows), default=0),
+        largest=int(counts.max(initial=0)),
         method=method,
         notes=notes or {},
     )

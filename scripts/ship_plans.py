@@ -7,7 +7,9 @@
 
 The plans: Dutch Lingo under the TV rules (five, six and seven letters) and the 1994 paper's
 (five letters), English Lingo under the ITV and the CBS rules (British and American spelling;
-four, five and six letters) and Wordle. Each is verified (every answer
+four, five and six letters), Wordle and Mastermind played best (the proven optimal trees:
+wordle from salet, mastermind-4x6, mastermind-3x2) and Wordle's card to learn (wordle-card).
+Each is verified (every answer
 replayed through it, found within the turns it promises) before it is copied in; a plan that
 fails is not shipped and the index is left as it was. ``--check`` verifies the shipped ones
 as ``play`` would read them (sha256 first). Builds go to a temporary folder (``--from``: the
@@ -45,6 +47,9 @@ SHIPPED = (
     "lingo-en-us-5",
     "lingo-en-us-6",
     "wordle",
+    "wordle-card",
+    "mastermind-4x6",
+    "mastermind-3x2",
 )
 """The plans that ship, in the order the site and ``lists`` show them."""
 

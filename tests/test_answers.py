@@ -17,10 +17,11 @@ from playbook.games import WordGame
 from playbook.model import GroupPlan, Move, Row, TryWords
 from playbook.pipeline import build, choices, likely
 from playbook.pipeline.session import Session
+from playbook.replay import word_turns
 from playbook.search import tables
 from playbook.search.trees import Probe
 from playbook.spelling import Spelling
-from playbook.verify import verify, word_turns
+from playbook.verify import verify
 
 ROOT = Path(__file__).resolve().parent.parent
 

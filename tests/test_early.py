@@ -16,11 +16,12 @@ from playbook.convert import openings_plan
 from playbook.core.problem import Problem
 from playbook.games.lingo import WordGame
 from playbook.model import Move, Playbook, Row, TryWords
+from playbook.replay import Replay
 from playbook.search import tables
 from playbook.search.openings import Opening
 from playbook.search.rescue import rescue, swap
 from playbook.search.unfinder import Unfinder
-from playbook.verify import _Replay, verify
+from playbook.verify import verify
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +39,7 @@ def _plan(problem: Problem, t: tables.Tables) -> model.GroupPlan:
 
 def _replayed(problem: Problem, plan: model.GroupPlan, early: bool) -> dict[str, int]:
     """Turns the walk takes for each answer (past the limit too: tries go on)."""
-    replay = _Replay(problem.game, problem.answers, early)
+    replay = Replay(problem.game, problem.answers, early)
     out = {}
     for a in problem.answers:
         found, history, why = replay.replay(plan, a)
@@ -81,7 +82,7 @@ def test_early_tries_never_play_an_opening_when_the_words_left_fit(small_group) 
     for seed in range(6):
         moves = _openings(p, 3, seed)
         plan = _plan(p, tables.after_openings(p, moves, turns, early=True))
-        replay = _Replay(p.game, p.answers, True)
+        replay = Replay(p.game, p.answers, True)
         saved = 0
         for a in p.answers:
             _, history, _ = replay.replay(plan, a)

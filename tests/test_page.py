@@ -851,8 +851,8 @@ def test_a_rarer_word_falls_back_to_the_words_that_fit(
     """A plan for the common words (issue 43): a word of the list rarer than its answers is
     played on the page as ``play`` plays it, the plan first, then the words of the list that
     fit in list order (said so when the feedback leaves no answer), in the turns
-    :func:`playbook.verify.word_turns` measures."""
-    from playbook.verify import word_turns
+    :func:`playbook.replay.word_turns` measures."""
+    from playbook.replay import word_turns
 
     result = page_fixture.build_common()
     outputs.write_build(result, tmp_path, None)

@@ -30,10 +30,14 @@ EXPECTED = (
     "lingo-en-us-5",
     "lingo-en-us-6",
     "wordle",
+    "wordle-card",
+    "mastermind-4x6",
+    "mastermind-3x2",
 )
 """The plans issue 48 names (Dutch TV and paper rules, English at ITV's lengths, Wordle), and
 those of issue 55: Dutch six and seven letters under the TV rules (answers seen on SBS6), the
-American cards (CBS)."""
+American cards (CBS); and of issue 57: Wordle and Mastermind played best (the proven optimal
+trees), Wordle's card to learn beside them."""
 
 
 def test_the_default_plans_ship_with_their_checksums() -> None:
@@ -58,10 +62,11 @@ def test_each_shipped_plan_verifies_as_read(name: str, tmp_path: Path) -> None:
 
 
 def _tampered(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """The plans' folder copied with one byte of wordle's plan changed, made the package's."""
+    """The plans' folder copied with one byte of wordle-card's plan changed, made the
+    package's."""
     copy = tmp_path / "plans"
     shutil.copytree(shipped.folder(), copy)
-    target = copy / "wordle.yaml"
+    target = copy / "wordle-card.yaml"
     data = target.read_bytes()
     assert b"seed: 2022" in data
     target.write_bytes(data.replace(b"seed: 2022", b"seed: 2023", 1))  # still a playbook
@@ -76,12 +81,12 @@ def test_a_changed_plan_is_refused_naming_it(
     target = _tampered(monkeypatch, tmp_path)
     try:
         with pytest.raises(PlaybookFileError, match="does not match the sha256"):
-            shipped.path_of(shipped.index()["wordle"])
-        for argv in (["show", "wordle"], ["play", "wordle", "--moves", "salet"]):
+            shipped.path_of(shipped.index()["wordle-card"])
+        for argv in (["show", "wordle-card"], ["play", "wordle-card", "--moves", "rabid"]):
             done = run_cli(*argv, cwd=tmp_path)
             assert done.returncode == 2, argv
             (line,) = done.stderr.strip().splitlines()
-            assert line.startswith(f"error: {target}: shipped plan 'wordle' does not match")
+            assert line.startswith(f"error: {target}: shipped plan 'wordle-card' does not match")
     finally:
         shipped.index.cache_clear()
 

@@ -312,15 +312,24 @@ def _mistakes(sub: Subparsers) -> argparse.ArgumentParser:
     return mi
 
 
-def _play_options(parser: argparse.ArgumentParser) -> None:
-    """What ``play`` and ``simulate`` share: the player, hard mode, the word list."""
+def _play_options(parser: argparse.ArgumentParser, optimal: bool = False) -> None:
+    """What ``play`` and ``simulate`` share: the player, hard mode, the word list; ``play``
+    also follows the exact optimum (``optimal``)."""
     parser.add_argument("config", help="config file or bundled config name")
     parser.add_argument("--playbook", help="follow this playbook (default: the rule)")
+    rules = (*RULES, "optimal") if optimal else RULES
     parser.add_argument(
         "--rule",
-        choices=RULES,
+        choices=rules,
         metavar="RULE",
-        help=f"the rule off the playbook, or without one: {', '.join(RULES)} (default scm)",
+        help=f"the rule off the playbook, or without one: {', '.join(rules)} (default scm"
+        + (
+            "; optimal: the group's tree of the fewest guesses, where the exact search proves "
+            "it within seconds"
+            if optimal
+            else ""
+        )
+        + ")",
     )
     parser.add_argument(
         "--hard",
@@ -345,7 +354,7 @@ def _play(sub: Subparsers) -> argparse.ArgumentParser:
         "reveal N L (letter L revealed in place N), ? help, q or quit (Ctrl-D too); WORD "
         "FEEDBACK when you played another word.",
     )
-    _play_options(pl)
+    _play_options(pl, optimal=True)
     pl.add_argument("--letter", help="the revealed letter (group)")
     pl.add_argument(
         "--moves",

@@ -24,7 +24,7 @@ from playbook.cli import watchdog
 from playbook.cli.commands import config_path, console, err, load_playbook, playbook_file
 from playbook.errors import PlaybookError
 from playbook.games import Code, Game
-from playbook.pipeline import choices
+from playbook.pipeline import choices, planners
 from playbook.pipeline.session import Session, split_letters
 from playbook.render.tiles import PALETTES
 from playbook.spelling import Spelling
@@ -234,19 +234,23 @@ def _play(args: argparse.Namespace) -> int:
     while group is not None:
         problem = session.problem(group)
         plan = next((g for g in plans.groups if g.group == group), None) if plans else None
+        if args.rule == "optimal":
+            plan = _optimal(cfg, problem, args.config)
         player = play.make_player(
             problem,
             plan,
-            args.rule or "scm",
+            "scm" if args.rule in (None, "optimal") else args.rule,
             hard=cfg.rules.hard,
             early=plans is not None and plans.try_when_fit,
         )
+        tree = plan is not None and plan.method.startswith(model.Method.STRATEGY)
         assistant = play.Assistant(
             problem,
             player,
             session.spelling,
             hard=cfg.rules.hard,
             rare_of=functools.partial(session.rare, group),
+            rare_player=_on_the_spot if tree else play.ListPlayer,
         )
         if not interactive:
             return _script(assistant, args.moves)
@@ -256,6 +260,36 @@ def _play(args: argparse.Namespace) -> int:
         group = _ask_group(session, None, True)
     console.print("bye")
     return 0
+
+
+OPTIMAL_BUDGET = 10.0
+"""Seconds ``play --rule optimal`` gives the exact search of a group."""
+
+
+def _on_the_spot(problem: Any) -> play.Player:
+    """Off a whole tree (a word it was not made for): the best move for the words still
+    possible, worked out by the most-parts rule over every guess."""
+    return play.RulePlayer(problem, "most-parts")
+
+
+def _optimal(cfg: config.Config, problem: Any, name: str) -> model.GroupPlan:
+    """The group's optimal tree, proven within :data:`OPTIMAL_BUDGET` seconds, or a one-line
+    refusal saying how to search longer."""
+    if cfg.rules.hard or problem.game.solved is None or problem.game.limit_name != "turns":
+        raise PlaybookError(
+            f"--rule optimal: {name}: the exact optimum is for games played in turns, without "
+            "hard mode"
+        )
+    plan = planners.plan_optimal(problem, problem.game.limit, OPTIMAL_BUDGET, None)
+    if not plan.notes["optimum"]["proven"]:
+        raise PlaybookError(
+            f"--rule optimal: the optimum of {problem.name!r} is not proven within "
+            f"{OPTIMAL_BUDGET:g} s ({len(problem.answers):,} answers, "
+            f"{len(problem.guesses):,} guesses); it takes longer: playbook strategy {name} "
+            "--rule optimal --budget SECONDS searches as long as you allow and writes the tree "
+            "(--out), which play --playbook follows"
+        )
+    return plan
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -187,7 +187,7 @@ TREE_NOTES = frozenset(
     ]
 )
 """What a tree's exact search records about it (``notes``)."""
-NOTES = TREE_NOTES | {"exhaustive_triples", "fewest_unguaranteed"}
+NOTES = TREE_NOTES | {"exhaustive_triples", "fewest_unguaranteed", "optimum"}
 """Every note a build or a strategy writes."""
 
 
@@ -224,7 +224,14 @@ class GroupPlan:
         """Whether exhaustive search proves the openings best (``trivial``, ``exhaustive``,
         ``exact minimax``) or proves that no three openings meet the target, so that the
         exception moves of these are needed (:attr:`proven_none`)."""
-        return self.method in Method.PROVING or self.proven_none
+        return self.method in Method.PROVING or self.proven_none or self.proven_optimum
+
+    @property
+    def proven_optimum(self) -> bool:
+        """Whether an exact search proved the plan's whole tree the fewest guesses
+        (``notes.optimum.proven``: the bound it proved meets the total)."""
+        optimum = self.notes.get("optimum")
+        return isinstance(optimum, Mapping) and optimum.get("proven") is True
 
     @property
     def claims_proof(self) -> bool:
@@ -260,6 +267,11 @@ class GroupPlan:
                 out.append(
                     f"notes.{key}: a finding of an exact tree search (method "
                     f"{' or '.join(TREE_METHODS)}), but the method is {self.method!r}"
+                )
+            elif key == "optimum" and self.method != Method.strategy("optimal"):
+                out.append(
+                    f"notes.{key}: the figures of an exact optimum, but the method is "
+                    f"{self.method!r}"
                 )
             elif key == "exhaustive_triples" and (tree or self.method.startswith(Method.STRATEGY)):
                 out.append(

@@ -321,6 +321,19 @@ def _group(path: str, name: Any, g: Any) -> tuple[GroupPlan, str | None]:
             where + ".notes.fewest_unguaranteed",
             f"expected a whole number of at least 0, got {fewest!r}",
         )
+    optimum = notes.get("optimum")
+    if optimum is not None and not (
+        isinstance(optimum, dict)
+        and all(type(optimum.get(k)) is int and optimum[k] >= 0 for k in ("total", "lower_bound"))
+        and isinstance(optimum.get("proven"), bool)
+        and isinstance(optimum.get("first", ""), str)
+    ):
+        raise _fail(
+            path,
+            where + ".notes.optimum",
+            "expected total and lower_bound (whole numbers), proven (true/false) and "
+            "optionally first (a word)",
+        )
     plan = GroupPlan(
         group=str(name),
         openings=_words_list(path, where + ".openings", g.get("openings", [])),

@@ -126,7 +126,7 @@ def build(
         plans = plan_groups(cfg, problems, run, session.game.planner)
         run.tick("verify", 0, 1)
         # fixed openings then tables (not whole trees): made for the rule of early tries
-        early = session.game.planner is Planner.OPENINGS
+        early = session.game.planner is Planner.OPENINGS and cfg.profile != "optimal"
         result = assemble(
             cfg, session, plans, profile=cfg.profile, letters=letters, try_when_fit=early
         )

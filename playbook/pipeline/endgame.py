@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from playbook import endgame, model, verify
+from playbook import endgame, model, replay
 from playbook.endgame import EndGameFigures, Paths, Rules
 from playbook.errors import PlaybookError
 from playbook.pipeline.session import Session
@@ -17,7 +17,7 @@ SPEEDS = (10, 9, 8, 7, 6)
 def plan_paths(pb: model.Playbook, path: str) -> Paths:
     """What a pair sees following ``pb`` over its answers."""
     session = Session.from_playbook(pb, path)
-    games = verify.word_paths(pb, session.game, session.answers)
+    games = replay.word_paths(pb, session.game, session.answers)
     if session.game.limit != endgame.LINES or session.game.limit_name != "turns":
         raise PlaybookError(
             f"{path}: a plan of {session.game.limit} {session.game.limit_name}; the End Game "

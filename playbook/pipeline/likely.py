@@ -7,7 +7,7 @@ frequency under the other models (wordfreq's, bundled: a word used ten times as 
 ten times as much). It gives the chance of losing the show's word among the answers, and,
 where the plan promises only a part of the list, what happens to a rarer word of the list all
 the same: the plan is followed while it has a move, then the words still possible are tried in
-list order (the card's fallback, :func:`playbook.verify.word_turns`), the share found in time
+list order (the card's fallback, :func:`playbook.replay.word_turns`), the share found in time
 is counted, and the chance of losing the show's word drawn from the whole list.
 """
 
@@ -17,10 +17,10 @@ import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from playbook import words
-from playbook.model import Playbook
+from playbook import play, words
+from playbook.model import Method, Playbook
 from playbook.pipeline.session import Session, model_weights
-from playbook.verify import word_turns
+from playbook.replay import word_turns
 
 
 @dataclasses.dataclass(frozen=True)
@@ -109,6 +109,8 @@ class OnList:
     """Words found within the turn limit by the plan and then the card's fallback."""
     average: float
     """Average turns over the words found."""
+    worst: int
+    """The most turns a word found took."""
     lost: tuple[str, ...]
     """Words of the plan's list not found within the limit."""
     missing: tuple[str, ...]
@@ -122,6 +124,7 @@ class OnList:
             "found": self.found,
             "found_share": round(self.found / self.words, 6) if self.words else 0.0,
             "average": round(self.average, 4),
+            "worst": self.worst,
             "lost": list(self.lost),
             "missing": list(self.missing),
         }
@@ -131,8 +134,12 @@ def every_turn(
     pb: Playbook, session: Session, only: Collection[str] | None = None
 ) -> dict[str, int | None]:
     """What each word of the plan's list costs following ``pb`` and then the card's fallback
-    (:func:`playbook.verify.word_turns` over every answer and every rarer word); ``only``:
-    the words whose turns are wanted."""
+    (:func:`playbook.replay.word_turns` over every answer and every rarer word); ``only``:
+    the words whose turns are wanted. A whole tree (the ``optimal`` profile, ``play
+    wordle``) is followed as ``play`` follows it: off the tree, the best move for the words
+    still possible worked out on the spot (:func:`tree_turns`)."""
+    if pb.groups and all(g.method.startswith(Method.STRATEGY) for g in pb.groups):
+        return tree_turns(pb, session, only)
     game, lists = session.game, session.lists
     planned = {g.group for g in pb.groups}
     answers = [w for w in lists.answers.words if game.group_of(w) in planned]
@@ -141,6 +148,30 @@ def every_turn(
     every = () if generated else lists.guesses.words
     rare = [w for w in every if w not in mine and game.group_of(w) in planned]
     return word_turns(pb, game, answers, rare, only=only)
+
+
+OFF_THE_TREE = "most-parts"
+"""The rule that works out the best move for a word a tree was not made for."""
+
+
+def tree_turns(
+    pb: Playbook, session: Session, only: Collection[str] | None = None
+) -> dict[str, int | None]:
+    """What each word costs following the whole tree ``pb`` as ``play`` does: the tree
+    while the feedback fits one of its answers, then the :data:`OFF_THE_TREE` rule over every
+    guess for the words of the list still possible (:func:`playbook.play.follow`)."""
+    game = session.game
+    out: dict[str, int | None] = {}
+    for plan in pb.groups:
+        problem = session.problem(plan.group)
+        rare = session.rare(plan.group)
+        words = [w for w in session.guesses if game.group_of(w) == plan.group]
+        for w in words if only is None else [w for w in words if w in only]:
+            player = play.make_player(problem, plan, OFF_THE_TREE)
+            out[w] = play.follow(
+                problem, player, w, rare, lambda p: play.RulePlayer(p, OFF_THE_TREE)
+            )
+    return out
 
 
 def on_list(
@@ -173,6 +204,7 @@ def on_list(
         answers=sum(1 for w in inside if w in answers),
         found=len(found),
         average=sum(found) / len(found) if found else 0.0,
+        worst=max(found, default=0),
         lost=tuple(spell.text(w) for w in inside if turns[w] is None),
         missing=tuple(spell.text(w) for w in judged if w not in listed),
     )

@@ -5,7 +5,7 @@ must leave unguaranteed."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -15,6 +15,7 @@ from playbook.config import Config, FastConfig
 from playbook.convert import openings_plan, tree_plan
 from playbook.core.problem import Problem
 from playbook.core.ranking import Ranking, ranking
+from playbook.errors import ConfigError
 from playbook.games import Planner
 from playbook.model import GroupPlan, Method
 from playbook.pipeline import cardfit
@@ -22,7 +23,9 @@ from playbook.pipeline.session import model_weights
 from playbook.pipeline.units import Run, find_openings, game_limit
 from playbook.search import hangman, openings, tables, unfinder
 from playbook.search.openings import Opening
+from playbook.search.optimal import optimal_tree
 from playbook.search.rescue import Shape, rescue, swap
+from playbook.search.trees import Node as TreeNode
 
 
 def plan_simple(
@@ -98,6 +101,48 @@ def plan_fast(
     return _rescued(problem, best[1], best[2], turns, budget, Shape(rank, "fast", fc.breadth))
 
 
+def optimal_plan(problem: Problem, root: TreeNode, lost: Sequence[str], proven: bool) -> GroupPlan:
+    """An optimal tree as a plan: the words it does not find in time declared, and where
+    the search proved that no tree finds more, their number as the fewest any strategy must
+    leave (``notes.fewest_unguaranteed``, as a build records it)."""
+    notes = {"fewest_unguaranteed": len(lost)} if lost and proven else {}
+    plan = tree_plan(problem, root, Method.strategy("optimal"), notes)
+    return dataclasses.replace(plan, unguaranteed=tuple(lost))
+
+
+def plan_optimal(problem: Problem, limit: int, budget: float, row: int | None) -> GroupPlan:
+    """The ``optimal`` profile: the group's tree of the fewest guesses (among those that open
+    with guess ``row`` where given), found by exact search within ``budget`` seconds; its
+    total, the lower bound the search proved and whether they meet, as ``notes.optimum``."""
+    r = optimal_tree(problem, limit=limit, budget=budget, first=row)
+    late = {a for a, d in r.tree.turns.items() if d > limit} | set(r.tree.missed)
+    lost = tuple(sorted(problem.answers[a] for a in late))
+    proven = r.unguaranteed_bound == r.unguaranteed and row is None
+    plan = optimal_plan(problem, r.tree.root, lost, proven)
+    optimum = {"total": r.total, "lower_bound": r.lower_bound, "proven": r.proven}
+    if row is not None:
+        optimum["first"] = problem.guesses[row]
+    return dataclasses.replace(plan, notes={**plan.notes, "optimum": optimum})
+
+
+def first_rows(problems: Mapping[str, Problem], first: str | None, key: str) -> dict[str, int]:
+    """The row of the first guess ``first`` in each group (none where it is None); a one-line
+    error naming ``key`` and the first group whose rules do not allow it."""
+    rows: dict[str, int] = {}
+    if first is None:
+        return rows
+    for name, problem in problems.items():
+        row = problem.row_of.get(first)
+        if row is None:
+            where = "the" if len(problems) == 1 else f"group {name!r}'s"
+            raise ConfigError(
+                f"{key}: {first!r} is not among {where} {len(problem.guesses):,} allowed "
+                f"guesses (e.g. {problem.guesses[0]!r})"
+            )
+        rows[name] = row
+    return rows
+
+
 def plan_tree(problem: Problem, budget: float) -> GroupPlan:
     """Games whose guesses are not words (hangman): the exact minimax tree within the
     budget, else the greedy tree, with the verdict as notes."""
@@ -151,6 +196,12 @@ def plan_groups(
     if planner is Planner.TREE:
         tasks: list[tuple[Any, ...]] = [(problems[n], cfg.search.budget) for n in order]
         plans = parallel.run(plan_tree, tasks, run.n_jobs, on_done=tick("trees"))
+    elif cfg.profile == "optimal":
+        rows = first_rows(problems, cfg.search.first, f"{cfg.source}: key 'search.first'")
+        budget = cfg.search.budget
+        tasks = [(problems[n], turns, budget, rows.get(n)) for n in order]
+        plans = parallel.run(plan_optimal, tasks, run.n_jobs, on_done=tick("trees"))
+        return sorted(plans, key=lambda p: p.group)
     elif cfg.profile == "fast":
         tasks = [(problems[n], turns, rank, cfg.fast, cfg.search.budget) for n in order]
         plans = parallel.run(plan_fast, tasks, run.n_jobs, on_done=tick("tables"))

@@ -24,6 +24,7 @@ from playbook.pipeline.session import Session
 from playbook.pipeline.units import Run, decide
 from playbook.search import hangman
 from playbook.search.openings import Opening
+from playbook.search.optimal import optimal_tree
 
 
 def _settings(pb: Playbook, path: str) -> SearchConfig:
@@ -68,7 +69,10 @@ def recheck(
     trees = {n for n, p in claims.items() if p.method == Method.EXACT_MINIMAX}
     for name in sorted(trees):
         out += _recheck_tree(claims[name], problems[name], budget)
-    chosen = {n: problems[n] for n in claims if n not in trees}
+    optima = {n for n, p in claims.items() if p.proven_optimum}
+    for name in sorted(optima):
+        out += _recheck_optimum(claims[name], problems[name], budget)
+    chosen = {n: problems[n] for n in claims if n not in trees | optima}
     if chosen:
         d = decide(chosen, settings, session.game.limit, Run(n_jobs, None, None))
         for name in chosen:
@@ -136,6 +140,23 @@ def _recheck_openings(
                 f"search, but it finds {' '.join(found) or 'none needed'}"
             )
     return out
+
+
+def _recheck_optimum(plan: GroupPlan, problem: Problem, budget: float) -> list[str]:
+    """A proven optimal tree (``notes.optimum``): the exact search again, among the trees that
+    open with the recorded first guess, must prove the same total."""
+    said = plan.notes["optimum"]
+    first = said.get("first")
+    row = problem.row_of.get(first) if isinstance(first, str) else None
+    where = f"groups.{plan.group}.notes.optimum"
+    if isinstance(first, str) and row is None:
+        return [f"{where}.first: {first!r} is not a guess the rules allow"]
+    r = optimal_tree(problem, limit=problem.game.limit, budget=budget, first=row)
+    if not r.proven:
+        return [f"{where}: the optimum is not re-proven within {budget:g} s (the budget)"]
+    if r.total != said["total"]:
+        return [f"{where}.total: recorded {said['total']}, the exact search proves {r.total}"]
+    return []
 
 
 def _recheck_tree(plan: GroupPlan, problem: Problem, budget: float) -> list[str]:

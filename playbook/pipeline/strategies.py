@@ -22,12 +22,12 @@ from playbook.core.scores import Score
 from playbook.engines import constants
 from playbook.engines.symmetry import representatives
 from playbook.errors import ConfigError
-from playbook.model import GroupPlan, Method, Playbook
+from playbook.model import Method, Playbook
 from playbook.pipeline.build import assemble
+from playbook.pipeline.planners import optimal_plan
 from playbook.pipeline.session import Session, model_zipf
 from playbook.search.greedy import first_guesses, greedy_tree
 from playbook.search.optimal import OptimalResult, optimal_tree
-from playbook.search.trees import Node as TreeNode
 from playbook.search.trees import Tree, data_tree, tree_data
 from playbook.verify import Report
 
@@ -143,15 +143,6 @@ def play_rule(
         plans.append(tree_plan(problem, tree.root, Method.strategy(rule)))
     pb = assemble(cfg, session, plans, profile=Method.strategy(rule), letters=letters)
     return StrategyResult(rule, pb.playbook, trees, pb.report, time.perf_counter() - t0)
-
-
-def optimal_plan(problem: Problem, root: TreeNode, lost: Sequence[str], proven: bool) -> GroupPlan:
-    """An optimal tree as a plan: the words it does not find in time declared, and where
-    the search proved that no tree finds more, their number as the fewest any strategy must
-    leave (``notes.fewest_unguaranteed``, as a build records it)."""
-    notes = {"fewest_unguaranteed": len(lost)} if lost and proven else {}
-    plan = tree_plan(problem, root, Method.strategy("optimal"), notes)
-    return dataclasses.replace(plan, unguaranteed=tuple(lost))
 
 
 WEIGHT_BASE = 2.5

@@ -79,6 +79,10 @@ class Assistant:
     """Or what makes :attr:`rare`, called the first time feedback fits no answer (its
     feedback table is every guess against every word of the group: Wordle's took 1.2 s
     before the first prompt, for a fallback most games never reach)."""
+    rare_player: Callable[[Problem], Player] = ListPlayer
+    """Who plays a rarer word once the feedback fits no answer: the card's fallback (the
+    words that fit, in list order), or for a whole tree (``play wordle``) a rule that works out
+    the best move for the words still possible on the spot."""
     _planned: tuple[Problem, Player, int] | None = None
     """The plan's problem and player, and the steps played when the game turned to the
     fallback (an undo before them turns it back)."""
@@ -145,6 +149,8 @@ class Assistant:
             off = " (off the playbook: rule)" if self._off_book() else ""
             if isinstance(self.player, ListPlayer):
                 off = " (a rarer word: the words that fit, in list order)"
+            elif self._planned is not None:
+                off = f" (off the tree: {self.player.label})"
             off = " (the best chance in the turns left)" if self.known else off
             lines.append(f"play: {self.spell.text(move)}{off}")
         return "\n".join(lines)
@@ -267,10 +273,14 @@ class Assistant:
         ):
             # a word the plan was not made for
             self._planned = (self.problem, self.player, len(trial))
-            self.problem, self.player, self.rare = rare, ListPlayer(rare), None
+            self.problem, self.player, self.rare = rare, self.rare_player(rare), None
             rarer = (
                 "no word the plan was made for gives this: the word is a rarer one; the "
                 "card's fallback: the words of the list that fit, in list order\n"
+                if isinstance(self.player, ListPlayer)
+                else "the board has left the tree: no answer of the tree gives this; from "
+                f"here {self.player.label} works out the best move for the words still "
+                "possible\n"
             )
         if len(self.problem.possible(trial)) == 0:
             return self._refuse(

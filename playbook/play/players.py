@@ -13,7 +13,7 @@ could still be the answer.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -322,3 +322,32 @@ def simulate(
             player = BookPlayer(problem, plan, NoMove(), hard, early=early) if plan else NoMove()
         out.append(play_game(problem, player, answer=answer))
     return Simulation(tuple(out), tuple(g for g, _ in todo))
+
+
+def follow(
+    problem: Problem,
+    player: Player,
+    answer: str,
+    rare: Problem | None = None,
+    rare_player: Callable[[Problem], Player] = ListPlayer,
+) -> int | None:
+    """Play ``answer`` as ``play`` does: ``player`` while the feedback fits an answer of
+    ``problem``, then, for a word the plan was not made for, ``rare_player`` on ``rare`` (the
+    group over every word of the list); the turns spent, None where the limit passes first."""
+    game = problem.game
+    history: list[tuple[str, Code]] = []
+    current = problem
+    while True:
+        try:
+            move = player.next_move(history)
+        except ValueError:
+            return None
+        code = game.feedback(move, answer)
+        history.append((move, code))
+        spent = game.spent(history)
+        if move == answer:
+            return spent if spent <= game.limit else None
+        if spent + game.try_cost > game.limit:
+            return None
+        if current is problem and rare is not None and not len(problem.possible(history)):
+            current, player = rare, rare_player(rare)
