@@ -88,6 +88,9 @@ class RulesConfig:
     the answer); stricter than the hard mode Wordle enforces (letters revealed used again),
     which the exact search of ``playbook.studies.hard_mode`` plays
     (:data:`playbook.games.base.HARD_MODES` names both)."""
+    keep_revealed: bool = False
+    """Wordle's own hard mode: every guess keeps what the feedback before it revealed (a
+    letter in the right place stays there, a letter found is used again); Wordle only."""
     misses: int = 6
     """Hangman: the game is lost at this many misses."""
 
@@ -226,6 +229,7 @@ class Config:
             "turns": self.rules.turns,
             "revealed": self.rules.revealed,
             "hard": self.rules.hard,
+            "keep_revealed": self.rules.keep_revealed,
             "pegs": self.mastermind.pegs,
             "colours": self.mastermind.colours,
             "misses": self.rules.misses,

@@ -107,6 +107,12 @@ def replay_group(
                 f"hard mode: {history[-1][0]} does not fit the feedback before it (every "
                 "guess must be a word still possible)"
             )
+        if (bad := game.unkept(history)) is not None:
+            found, history = False, history[: bad + 1]
+            reason = (
+                f"Wordle's hard mode: {history[-1][0]} drops what a guess before it revealed "
+                "(every letter revealed must be used again)"
+            )
         spent = game.spent(history)
         if found and spent <= game.limit:
             dist[spent] += 1

@@ -327,4 +327,3 @@ def verify(
             )
     unproven = tuple(p.group for p in pb.groups if p.claims_proof and p.group in by_group)
     return Report(per_group, overall, tuple(failures), tuple(problems), unproven)
-

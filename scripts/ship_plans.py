@@ -8,7 +8,8 @@
 The plans: Dutch Lingo under the TV rules (five, six and seven letters) and the 1994 paper's
 (five letters), English Lingo under the ITV and the CBS rules (British and American spelling;
 four, five and six letters), Wordle and Mastermind played best (the proven optimal trees:
-wordle from salet, mastermind-4x6, mastermind-3x2) and Wordle's card to learn (wordle-card).
+wordle from salet, wordle-hard under Wordle's hard mode, mastermind-4x6, mastermind-3x2) and
+Wordle's card to learn (wordle-card).
 Each is verified (every answer
 replayed through it, found within the turns it promises) before it is copied in; a plan that
 fails is not shipped and the index is left as it was. ``--check`` verifies the shipped ones
@@ -47,6 +48,7 @@ SHIPPED = (
     "lingo-en-us-5",
     "lingo-en-us-6",
     "wordle",
+    "wordle-hard",
     "wordle-card",
     "mastermind-4x6",
     "mastermind-3x2",
@@ -66,8 +68,22 @@ def _verified(name: str, path: Path) -> model.Playbook:
     return pb
 
 
+SCRIPTED = {"wordle-hard": ("scripts/wordle_hard_mode.py", "--playbook")}
+"""Plans whose search lives in the research wing: the script that writes the playbook, and the
+flag that names its file."""
+
+
 def _build(name: str, out: Path) -> Path:
-    """``playbook build NAME --out OUT`` in a process of its own (its progress shown)."""
+    """``playbook build NAME --out OUT`` in a process of its own (its progress shown); a
+    scripted plan (:data:`SCRIPTED`) by its script."""
+    if name in SCRIPTED:
+        script, flag = SCRIPTED[name]
+        path = out / name / "playbook.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        cmd = [sys.executable, str(ROOT / script), flag, str(path)]
+        if subprocess.run(cmd, check=False).returncode != 0:
+            raise PlaybookError(f"ship_plans: {' '.join(cmd[1:])} failed")
+        return path
     cmd = [sys.executable, "-m", "playbook", "build", name, "--out", str(out), "--formats", "yaml"]
     if subprocess.run(cmd, check=False).returncode != 0:
         raise PlaybookError(f"ship_plans: {' '.join(cmd[1:])} failed")

@@ -4,6 +4,7 @@ letter marked in the right place stays there; every letter marked right or elsew
 used again, as many times). Alex Selby's figure for salet is 8,122.
 
     .venv/bin/python scripts/wordle_hard_mode.py [--first salet] [--out FILE]
+    .venv/bin/python scripts/wordle_hard_mode.py --playbook FILE
     .venv/bin/python scripts/wordle_hard_mode.py --check FILE
 
 The first form searches (``playbook.studies.hard_mode``), checks the tree it builds from the
@@ -11,7 +12,10 @@ words alone and writes it as text, a line per answer: each guess and its feedbac
 (``o`` right place, ``x`` elsewhere, ``.`` absent) up to the answer's ``ooooo``. The second
 re-checks such a file from the words alone: every answer of the list once, each feedback as
 the rule marks it, each guess keeping what was revealed before it, the same guess wherever
-the same feedback led, within six turns; it prints the total.
+the same feedback led, within six turns; it prints the total. ``--playbook FILE`` writes the
+tree as the playbook of ``config/wordle-hard.yaml`` (the shipped plan ``wordle-hard``:
+``scripts/ship_plans.py`` runs this), verified before it is written: every answer replayed
+under Wordle's hard mode, the total stated beside the bound the search proved.
 """
 
 from __future__ import annotations
@@ -20,23 +24,30 @@ from playbook import launch
 
 launch.begin()  # SIGINT and SIGTERM answered from here on, before the heavy imports
 
+import dataclasses
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playbook import config, files
+from playbook import config, files, model
 from playbook.cli.parsing import Parser
+from playbook.convert import tree_plan
 from playbook.engines.constants import INF
 from playbook.errors import PlaybookError
 from playbook.games import Wordle
+from playbook.games.lingo import keeps_revealed
+from playbook.model import Method
+from playbook.pipeline import build
 from playbook.pipeline.session import Session
 from playbook.search.trees import Node, Probe, Tree
-from playbook.studies.hard_mode import HardSearch, broken_rules, keeps_revealed
+from playbook.studies.hard_mode import HardSearch, broken_rules
 from playbook.studies.root_proof import refute_opening
+from playbook.verify import verify
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "config" / "wordle.yaml"
+HARD_CONFIG = ROOT / "config" / "wordle-hard.yaml"
 OUT = ROOT / "benchmarks" / "results" / "wordle_hard_salet.txt"
 GAME = Wordle()
 """The rule that marks a guess (``o x .``), for the check of a tree file."""
@@ -109,11 +120,36 @@ def check(
     return total, problems
 
 
+def write_playbook(path: Path, tree: Tree, value: int, first: str) -> int:
+    """The hard-mode tree as the playbook of ``config/wordle-hard.yaml``, verified (every
+    answer under Wordle's hard mode, the total the replay counts) before it is written."""
+    cfg = config.load(HARD_CONFIG)
+    session = Session.open(cfg)
+    (problem,) = session.problems(None).values()
+    plan = tree_plan(problem, tree.root, Method.strategy("optimal"))
+    optimum = {"total": value, "lower_bound": value, "proven": True, "first": first}
+    plan = dataclasses.replace(plan, notes={"optimum": optimum})
+    built = build.assemble(cfg, session, [plan], profile=Method.strategy("optimal"), letters=None)
+    report = verify(built.playbook, session.game, session.guesses, session.answers)
+    if not report.ok:
+        print(f"error: the tree does not verify: {'; '.join(report.problems[:3])}", file=sys.stderr)
+        return 1
+    files.atomic_write(path, model.dumps(built.playbook))
+    print(f"{path}: the playbook of wordle-hard, verified: {value} guesses, hard mode kept")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--first", default="salet", help="the first guess (default salet)")
     ap.add_argument("--out", type=Path, default=OUT, help=f"the tree's file (default {OUT})")
     ap.add_argument("--check", type=Path, metavar="FILE", help="re-check a tree file instead")
+    ap.add_argument(
+        "--playbook",
+        type=Path,
+        metavar="FILE",
+        help="write the tree as wordle-hard's playbook, verified (instead of the text file)",
+    )
     args = ap.parse_args(argv)
     session = Session.open(config.load(CONFIG))
     (problem,) = session.problems(None).values()
@@ -138,12 +174,13 @@ def main(argv: list[str] | None = None) -> int:
     # the CLI's file rules: a file or nothing there (never a link, which would write
     # elsewhere), the folder writable (checked with a file of a random name), the tree written
     # to a temporary file beside it and renamed over it, whole or not at all
-    kind = files.kind_of(args.out)
+    target, flag = (args.playbook, "--playbook") if args.playbook else (args.out, "--out")
+    kind = files.kind_of(target)
     if kind not in (None, "a file"):
-        print(f"error: --out: {args.out} is {kind}; give a file to write", file=sys.stderr)
+        print(f"error: {flag}: {target} is {kind}; give a file to write", file=sys.stderr)
         return 2
     try:
-        files.writable_folder(args.out.parent)
+        files.writable_folder(target.parent)
     except PlaybookError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -170,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     if not ok:
         return 1
+    if args.playbook is not None:
+        return write_playbook(args.playbook, tree, value, args.first)
     fmt = session.game.format
     files.atomic_write(args.out, "\n".join(_lines(tree, guesses, fmt)) + "\n")
     total, problems = check(args.out, answers, guesses, limit)

@@ -81,12 +81,12 @@ def build_tv() -> BuildResult:
 
 
 def build_common() -> BuildResult:
-    """The TV config for the words a show plays (the common words are the answers, every
+    """The TV config for the words a show plays (the likely picks are the answers, every
     word of the list a guess) built for j and u."""
     common = config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")
     settings = {"render.formats": "yaml,page", "search.restarts": 20, "render.language": "en"}
     result = build.build(config.override(common, n_jobs=1, **settings), letters=("j", "u"))
-    assert result.report.ok and result.playbook.words["answer_model"] == "common"
+    assert result.report.ok and result.playbook.words["answer_model"] == "picks"
     return result
 
 
@@ -437,6 +437,13 @@ def samples(case: Case, seed: int = 1994) -> dict[str, list[Any]]:
         "tiles": tiles,
         "typed": typed,
         "guesses": guess_samples(case, rng),
+        # the guesses the plan takes from the start, every answer alike: its group's average
+        # (the groups that find every answer in time, whose stats count every word)
+        "expected": [
+            [g.group, [], round(g.stats.average, 9)]
+            for g in case.pb.groups
+            if g.stats is not None and g.stats.distribution and not g.stats.failures
+        ],
     }
 
 

@@ -36,6 +36,8 @@ function group(name) {
   return g;
 }
 
+for (const [g, history, want] of fixture.expected || [])
+  check("expected", [g, history], () => Math.round(R.expectedFrom(group(g), history) * 1e9) / 1e9, want);
 for (const [g, history, want] of fixture.walks)
   check("walk", [g, history], () => {
     const m = R.nextMove(group(g), history);

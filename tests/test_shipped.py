@@ -30,6 +30,7 @@ EXPECTED = (
     "lingo-en-us-5",
     "lingo-en-us-6",
     "wordle",
+    "wordle-hard",
     "wordle-card",
     "mastermind-4x6",
     "mastermind-3x2",

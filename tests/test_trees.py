@@ -115,3 +115,35 @@ def test_play_rule_optimal_follows_the_proven_tree(
     assert code == 2 and len(err.splitlines()) == 1
     assert "--rule optimal: the optimum of 's' is not proven within 0.001 s" in err
     assert "playbook strategy lingo-nl-5 --rule optimal --budget SECONDS" in err
+
+
+def test_the_hard_mode_tree_keeps_what_was_revealed(tmp_path: Path) -> None:
+    """wordle-hard: salet's tree under Wordle's hard mode (8,122 guesses), replayed under the
+    rule; a move that drops a revealed letter is refused by verify and by play."""
+    path = shipped.path_of(shipped.index()["wordle-hard"])
+    pb = model.load(str(path))
+    (g,) = pb.groups
+    assert pb.game.rules()["keep_revealed"] is True
+    assert g.openings == ("salet",) and g.notes["optimum"]["total"] == 8122
+    # break the rule at one move: verify names the answer and the rule
+    data = yaml.safe_load(path.read_text())
+    rows = data["groups"]["*"]["table"]
+    row = next(r for r in rows if r.get("move") and r["feedback"] == "o....")
+    row["move"] = "crumb"  # drops the s salet placed
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(yaml.safe_dump(data))
+    done = run_cli("verify", str(edited), cwd=tmp_path)
+    assert done.returncode == 1 and "Wordle's hard mode: crumb drops" in done.stdout
+    refused = run_cli("play", "wordle-hard", "--moves", "salet ...o. rownd xo...", cwd=tmp_path)
+    assert refused.returncode == 2
+    assert "Wordle's hard mode: rownd drops a letter the feedback so far revealed" in refused.stdout
+
+
+def test_wordle_s_hard_mode_is_wordle_s_rule_only(tmp_path: Path) -> None:
+    bad = tmp_path / "c.yaml"
+    bad.write_text("name: c\ngame: lingo\nrules:\n  keep_revealed: true\n")
+    done = run_cli("build", str(bad), "--out", str(tmp_path), cwd=tmp_path)
+    assert done.returncode == 2
+    assert "key 'rules.keep_revealed': Wordle's hard mode is Wordle's rule" in done.stderr
+    hard = run_cli("build", "wordle-hard", "--out", str(tmp_path), cwd=tmp_path)
+    assert hard.returncode == 2 and "scripts/wordle_hard_mode.py --playbook" in hard.stderr

@@ -402,11 +402,11 @@ def answer_model_lines() -> list[str]:
     out = []
     for lang in ("en", "nl"):
         m = words.answer_model(lang)
-        fitted = m["fitted_on"]
-        assert isinstance(fitted, dict)
+        fitted, features = m["fitted_on"], m["features"]
+        assert isinstance(fitted, dict) and isinstance(features, list)
         out.append(
             f"answer model {lang} (words.answer_model: picks): a word's chance of being a "
-            f"show's pick from {', '.join(map(str, m['features']))}; fitted on "
+            f"show's pick from {', '.join(map(str, features))}; fitted on "
             f"{fitted['picks']:,} picks among {fitted['words']:,} words of "
             f"{fitted['length']} letters ({str(fitted['list']).rsplit('/', 1)[-1]})"
         )

@@ -268,8 +268,10 @@ OPTIMAL_BUDGET = 10.0
 
 def _on_the_spot(problem: Any) -> play.Player:
     """Off a whole tree (a word it was not made for): the best move for the words still
-    possible, worked out by the most-parts rule over every guess."""
-    return play.RulePlayer(problem, "most-parts")
+    possible, worked out by the most-parts rule over every guess (under Wordle's hard mode,
+    among the words that fit all the feedback, which keep what it revealed)."""
+    keep = bool(problem.game.rules().get("keep_revealed"))
+    return play.RulePlayer(problem, "most-parts", hard=keep)
 
 
 def _optimal(cfg: config.Config, problem: Any, name: str) -> model.GroupPlan:

@@ -234,6 +234,12 @@ class Game(abc.ABC):
         rule = self.feedback if feedback is None else feedback
         return all(rule(guess, word) == code for guess, code in history)
 
+    def unkept(self, history: Sequence[tuple[str, Code]]) -> int | None:
+        """The first move of ``history`` that drops what a move before it revealed, where the
+        rules keep it (Wordle's hard mode, :data:`HARD_MODES` ``wordle``); None: none does, or
+        the rules do not ask it."""
+        return None
+
     def spent(self, history: Iterable[tuple[str, Code]]) -> int:
         """What the moves of ``history`` (guess, feedback) cost against the limit: the one
         place that sums it (turns, or hangman's misses)."""

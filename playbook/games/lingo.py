@@ -293,6 +293,19 @@ class WordGame(Game):
         return text + (_("; guesses: {pool}").format(pool=pool) if pool else "")
 
 
+def keeps_revealed(before: str, feedback: str, word: str) -> bool:
+    """Wordle's hard-mode rule from the words: ``word`` has ``before``'s letters where
+    ``feedback`` (``o x .``) marked them right, and each letter it marked right or elsewhere
+    as many times."""
+    need: dict[str, int] = {}
+    for i, (letter, mark) in enumerate(zip(before, feedback, strict=True)):
+        if mark == "o" and word[i] != letter:
+            return False
+        if mark in "ox":
+            need[letter] = need.get(letter, 0) + 1
+    return all(word.count(letter) >= k for letter, k in need.items())
+
+
 @dataclasses.dataclass(frozen=True)
 class Wordle(WordGame):
     """Wordle: five letters, six turns, nothing revealed; green/yellow/grey marks."""
@@ -305,6 +318,19 @@ class Wordle(WordGame):
     hard: bool = False
     """The strict hard mode (:data:`~playbook.games.base.HARD_MODES` ``strict``): every guess
     fits all the feedback so far; stricter than Wordle's own (:meth:`revealing`)."""
+    keep_revealed: bool = False
+    """Wordle's own hard mode (:data:`~playbook.games.base.HARD_MODES` ``wordle``): every guess
+    keeps what the feedback before it revealed (:func:`keeps_revealed`)."""
 
     def rules(self) -> dict[str, Any]:
-        return {**super().rules(), "hard": self.hard}
+        kept = {"keep_revealed": True} if self.keep_revealed else {}
+        return {**super().rules(), "hard": self.hard, **kept}
+
+    def unkept(self, history: Sequence[tuple[str, Code]]) -> int | None:
+        if not self.keep_revealed:
+            return None
+        for i, (word, _) in enumerate(history):
+            for before, code in history[:i]:
+                if not keeps_revealed(before, self.format(code), word):
+                    return i
+        return None

@@ -56,6 +56,10 @@ def _rules(cfg: Config) -> None:
         cls.configure(settings)
     except RulesError as exc:
         raise cfg.refuse(f"rules.{exc.key}", exc.why) from None
+    if cfg.rules.keep_revealed and "keep_revealed" not in {f.name for f in dataclasses.fields(cls)}:
+        raise cfg.refuse(
+            "rules.keep_revealed", f"Wordle's hard mode is Wordle's rule, not {cfg.game}'s"
+        )
     takes_more = "max_length" in {f.name for f in dataclasses.fields(cls)}
     if cfg.words.max_length is not None and not takes_more:
         takes = ", ".join(sorted(n for n, c in GAMES.items() if "max_length" in c.ranges))

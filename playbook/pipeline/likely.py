@@ -14,6 +14,7 @@ is counted, and the chance of losing the show's word drawn from the whole list.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -75,7 +76,7 @@ def measure(pb: Playbook, session: Session) -> Likely:
     spelled = lists.answers.spelled
     weight = model_weights(info, words.WordList("answers", answers, "", spelled=spelled))
     others = model_weights(info, words.WordList("rare", tuple(rare), "", spelled=spelled))
-    found = [turns[w] for w in answers if turns[w] is not None]
+    found = [t for w in answers if (t := turns[w]) is not None]
     weighted_average, lost = _weighted(
         [(turns[w], wt) for w, wt in zip(answers, weight, strict=True)]
     )
@@ -166,11 +167,12 @@ def tree_turns(
         problem = session.problem(plan.group)
         rare = session.rare(plan.group)
         words = [w for w in session.guesses if game.group_of(w) == plan.group]
+        off = functools.partial(
+            play.RulePlayer, rule=OFF_THE_TREE, hard=bool(game.rules().get("keep_revealed"))
+        )
         for w in words if only is None else [w for w in words if w in only]:
             player = play.make_player(problem, plan, OFF_THE_TREE)
-            out[w] = play.follow(
-                problem, player, w, rare, lambda p: play.RulePlayer(p, OFF_THE_TREE)
-            )
+            out[w] = play.follow(problem, player, w, rare, off)
     return out
 
 

@@ -119,7 +119,11 @@ def plan_optimal(problem: Problem, limit: int, budget: float, row: int | None) -
     lost = tuple(sorted(problem.answers[a] for a in late))
     proven = r.unguaranteed_bound == r.unguaranteed and row is None
     plan = optimal_plan(problem, r.tree.root, lost, proven)
-    optimum = {"total": r.total, "lower_bound": r.lower_bound, "proven": r.proven}
+    optimum: dict[str, int | bool | str] = {
+        "total": r.total,
+        "lower_bound": r.lower_bound,
+        "proven": r.proven,
+    }
     if row is not None:
         optimum["first"] = problem.guesses[row]
     return dataclasses.replace(plan, notes={**plan.notes, "optimum": optimum})
@@ -197,6 +201,12 @@ def plan_groups(
         tasks: list[tuple[Any, ...]] = [(problems[n], cfg.search.budget) for n in order]
         plans = parallel.run(plan_tree, tasks, run.n_jobs, on_done=tick("trees"))
     elif cfg.profile == "optimal":
+        if cfg.rules.keep_revealed:
+            raise ConfigError(
+                f"{cfg.source}: key 'profile': the optimal tree under Wordle's hard mode "
+                "(rules.keep_revealed) is searched by the research wing: python "
+                "scripts/wordle_hard_mode.py --playbook FILE"
+            )
         rows = first_rows(problems, cfg.search.first, f"{cfg.source}: key 'search.first'")
         budget = cfg.search.budget
         tasks = [(problems[n], turns, budget, rows.get(n)) for n in order]

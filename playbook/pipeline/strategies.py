@@ -207,8 +207,11 @@ def play_optimal(
         raise ValueError("until: a run cut short is not kept as final; give no checkpoints")
     if not isinstance(cfg, Config):
         raise TypeError(f"cfg: expected a playbook.config.Config, got {cfg!r}")
-    if cfg.rules.hard:
-        raise ConfigError(f"{cfg.source}: --rule optimal does not support hard mode")
+    if cfg.rules.hard or cfg.rules.keep_revealed:
+        raise ConfigError(
+            f"{cfg.source}: --rule optimal does not support hard mode (Wordle's: python "
+            "scripts/wordle_hard_mode.py)"
+        )
     t0 = time.perf_counter()
     session = Session.open(cfg)
     game = session.game

@@ -265,6 +265,12 @@ class Assistant:
         except ValueError as exc:
             return self._refuse(f"{exc}; type ? for help")
         trial = [*self.history, (word, code)]
+        if game.unkept(trial) is not None:
+            return self._refuse(
+                f"Wordle's hard mode: {self.spell.text(word)} drops a letter the feedback so "
+                f"far revealed (step {step}); every letter found must be used again, and one in "
+                "the right place stays there"
+            )
         rarer = ""
         if (
             not len(self.problem.possible(trial))

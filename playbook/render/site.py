@@ -164,6 +164,7 @@ def _distinct(cards: list[dict[str, Any]], plans: Sequence[SitePlan], tr: i18n.T
     """Titles that two plans share (``Lingo, 5 letters``) told apart by the list's language,
     then by the rules in two words: each link's text names its own page (a screen reader's
     list of links read two alike)."""
+
     def spelling(pb: Playbook) -> str | None:
         listed = str(pb.words.get("list", ""))
         return next((tr.gettext(v) for k, v in SPELLINGS.items() if k in listed), None)

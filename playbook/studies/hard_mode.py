@@ -20,6 +20,7 @@ from playbook.engines.constants import GUESS_MASK, INF, MISS, UNIT
 from playbook.engines.hard import Hard, hard_solve, narrowed, node_key
 from playbook.engines.memo import new_memo
 from playbook.engines.scan import least_bound
+from playbook.games.lingo import keeps_revealed
 from playbook.search.group import split_of
 from playbook.search.trees import Node, Probe, Tree, TryList
 
@@ -177,16 +178,3 @@ def broken_rules(problem: Problem, tree: Tree) -> Iterator[str]:
             yield from walk(child, [*history, (word, code)])
 
     yield from walk(tree.root, [])
-
-
-def keeps_revealed(before: str, feedback: str, word: str) -> bool:
-    """Wordle's hard-mode rule from the words: ``word`` has ``before``'s letters where
-    ``feedback`` (``o x .``) marked them right, and each letter it marked right or elsewhere
-    as many times."""
-    need: dict[str, int] = {}
-    for i, (letter, mark) in enumerate(zip(before, feedback, strict=True)):
-        if mark == "o" and word[i] != letter:
-            return False
-        if mark in "ox":
-            need[letter] = need.get(letter, 0) + 1
-    return all(word.count(letter) >= k for letter, k in need.items())

@@ -236,6 +236,32 @@ const PlaybookRules = (() => {
       return r.done ? { stop: r.value, row: ctx.row } : Object.assign({ at: ctx.row }, r.value);
     }
 
+    /** The guesses the playbook expects to take from here, every word still possible alike:
+        each word played out along the plan (a word it has no move for counts the turns left
+        and one more); null with no word left. */
+    function expectedFrom(group, history) {
+      const words = possible(group, history);
+      if (!words.length) return null;
+      let total = 0;
+      for (const w of words) {
+        const h = history.slice();
+        let n = 0;
+        for (;;) {
+          const m = nextMove(group, h);
+          if (m.stop !== undefined || h.length >= D.turns) {
+            n += D.turns - h.length + 1;
+            break;
+          }
+          const c = feedback(m.word, w);
+          h.push([m.word, c]);
+          n += 1;
+          if (c === SOLVED) break;
+        }
+        total += n;
+      }
+      return total / words.length;
+    }
+
     // ---------------------------------------------------------- words as people write them
 
     const text = (w) => D.spelled[w] || w;
@@ -474,6 +500,7 @@ const PlaybookRules = (() => {
       consistent,
       possible,
       nextMove,
+      expectedFrom,
       text,
       tileLetters,
       typedWord,

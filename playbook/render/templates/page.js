@@ -356,7 +356,10 @@
 
   function drawLeft() {
     const words = left();
-    $("left-title").textContent = ngettext("{n} word still possible", "{n} words still possible", words.length);
+    const title = ngettext("{n} word still possible", "{n} words still possible", words.length);
+    const expect = S.rare || S.done ? null : R.expectedFrom(S.group, S.history);
+    $("left-title").textContent =
+      expect === null ? title : title + " · " + _("about {n} more guesses expected", { n: decimal(expect) });
     const box = $("left");
     box.replaceChildren();
     const shown = words.slice(0, S.allWords ? 2000 : SHOWN);
