@@ -58,6 +58,7 @@ game whose host reveals a letter: Lingo)."""
 SPELLINGS = {"-gb": N_("British"), "-us": N_("American")}
 """The spelling of an English list, by the part of its name that says it."""
 KINDS = {True: N_("best play"), False: N_("card to learn")}
+HARD_MODE = N_("hard mode")
 """A whole proven tree to follow, or a card a person learns."""
 
 PLAN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
@@ -174,11 +175,15 @@ def _distinct(cards: list[dict[str, Any]], plans: Sequence[SitePlan], tr: i18n.T
         pool = pb.game.guess_pool
         return tr.gettext(SHORT_POOLS[pool]) if revealing and pool in SHORT_POOLS else None
 
+    def hard(pb: Playbook) -> str | None:
+        kept = pb.game.rules()
+        return tr.gettext(HARD_MODE) if kept.get("keep_revealed") or kept.get("hard") else None
+
     def kind(pb: Playbook) -> str:
         tree = bool(pb.groups) and all(g.method.startswith(Method.STRATEGY) for g in pb.groups)
         return tr.gettext(KINDS[tree])
 
-    for extra in (lambda pb: _language_name(pb, tr.language), spelling, rules, kind):
+    for extra in (lambda pb: _language_name(pb, tr.language), spelling, rules, hard, kind):
         titles = [c["title"] for c in cards]
         for card, plan in zip(cards, plans, strict=True):
             more = extra(plan.pb)
