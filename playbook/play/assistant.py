@@ -14,7 +14,7 @@ import numpy as np
 
 from playbook.core.problem import Problem
 from playbook.games import Game
-from playbook.play.explain import outlook, review, split_of
+from playbook.play.explain import Step, outlook, review, split_of
 from playbook.play.players import History, ListPlayer, Player, RulePlayer, plural
 from playbook.search.chance import Chance, OutOfTime, best_chance
 from playbook.spelling import Spelling
@@ -40,6 +40,9 @@ CHANCE_BUDGET = 60.0
 
 PAGE = 10
 """Words per line when listing (at most 20 lines are shown)."""
+
+TAKEOVER_TURNS = 1
+"""What a take-over adds after a lost game of Lingo: one more turn, with a letter revealed."""
 
 QUIT = "quit"
 NEW = "new"
@@ -79,6 +82,9 @@ class Assistant:
     """Or what makes :attr:`rare`, called the first time feedback fits no answer (its
     feedback table is every guess against every word of the group: Wordle's took 1.2 s
     before the first prompt, for a fallback most games never reach)."""
+    takeover: int = 0
+    """Turns a take-over adds after a lost game (``reveal``: the word passes on with one
+    more letter shown, :data:`TAKEOVER_TURNS`); 0 before any."""
     rare_player: Callable[[Problem], Player] = ListPlayer
     """Who plays a rarer word once the feedback fits no answer: the card's fallback (the
     words that fit, in list order), or for a whole tree (``play wordle``) a rule that works out
@@ -91,6 +97,11 @@ class Assistant:
     @property
     def game(self) -> Game:
         return self.problem.game
+
+    @property
+    def _limit(self) -> int:
+        """The turns the game allows, with a take-over's."""
+        return self.game.limit + self.takeover
 
     def suggestion(self) -> str | None:
         """The player's move; with letters revealed besides (which no player knows of), the
@@ -109,7 +120,7 @@ class Assistant:
         """:func:`best_chance` on the board (``turns``: the turns left by default); raises
         :class:`OutOfTime`, except when asked for the suggestion (None then)."""
         game = self.game
-        left = max(1, game.limit - game.spent(self.history)) if turns is None else turns
+        left = max(1, self._limit - game.spent(self.history)) if turns is None else turns
         allowed = RulePlayer(self.problem, hard=self.hard).allowed(self.history)
         try:
             return best_chance(
@@ -136,7 +147,8 @@ class Assistant:
     def status(self) -> str:
         """What to play next and how many words remain."""
         if self.finished:
-            return "game over: new for another game, u to undo, quit to end"
+            again = "; reveal N L takes it over" if self.lost and not self.takeover else ""
+            return f"game over: new for another game, u to undo, quit to end{again}"
         left = self.remaining()
         move = self.suggestion()
         lines = [f"{plural(len(left), 'words')} possible"]
@@ -211,6 +223,8 @@ class Assistant:
             return self._refuse("nothing to undo\n" + self.status())
         word, code = self.history.pop()
         self.finished = self.lost = False
+        if self.takeover and self.game.spent(self.history) < self.game.limit:
+            self.takeover = 0  # back before the loss: no take-over yet
         if self._planned is not None and len(self.history) < self._planned[2]:
             # back before the feedback that turned the game to the fallback
             self.rare = self.problem
@@ -296,28 +310,41 @@ class Assistant:
         self.history = trial
         self._suggestion = None
         spent = game.spent(self.history)
-        over = spent > game.limit
+        over = spent > self._limit
         if code == game.solved or (
             word in self.problem.answers and self.remaining() == [word] and game.solved is None
         ):
             self.finished, self.lost = True, over
             said = "lost" if over else "solved"
-            limit = f", over the limit of {game.limit}" if over else ""
+            limit = f", over the limit of {self._limit}" if over else ""
             return (
                 f"{said}: {self.spell.text(word)} after {plural(spent, game.limit_name)}{limit}"
                 f"\n{self.review()}\nnew for another game, quit to end"
             )
-        if spent + game.try_cost > game.limit:  # even the right word next would be too late
+        if spent + game.try_cost > self._limit:  # even the right word next would be too late
             self.finished = self.lost = True
             return (
                 f"lost: {plural(spent, game.limit_name)} without the word (at most "
-                f"{game.limit} allowed)\n"
+                f"{self._limit} allowed)\n"
                 f"{self.review()}\nnew for another game, quit to end"
             )
         return rarer + self.status()
 
     def _reveal(self, args: list[str]) -> str:
         length = self.game.word_length or 0
+        if self.finished and args and length:
+            if not self.lost or self.takeover:
+                return self._refuse(
+                    "the game is over: new for another game, u to undo, quit to end"
+                )
+            # a lost game passes on: the take-over, with one more letter shown
+            self.finished, self.lost, self.takeover = False, False, TAKEOVER_TURNS
+            self._suggestion = None
+            done = self._reveal(args)
+            if self.refused:
+                self.finished, self.lost, self.takeover = True, True, 0
+                return done
+            return f"take-over: the word passes on with one more letter shown\n{done}"
         if not args:
             self.known.clear()
             self._suggestion = None
@@ -349,7 +376,7 @@ class Assistant:
             return self._refuse("the game is over: new for another game")
         if arg and not (arg.isdigit() and int(arg) >= 1):
             return self._refuse("chance: give the turns left as a whole number, e.g. chance 2")
-        turns = int(arg) if arg else game.limit - game.spent(self.history)
+        turns = int(arg) if arg else self._limit - game.spent(self.history)
         if turns < 1:
             return self._refuse("chance: no turns left; give them, e.g. chance 1")
         try:
@@ -394,31 +421,51 @@ class Assistant:
         return f"{first}\n{second}"
 
     def review(self) -> str:
-        """The moves played, each beside the player's move at that step; the cost of the
-        game beside the player's for the same word."""
+        """The moves played, each beside the advisor's move at that step and the words left
+        after it as the game showed them: the playbook's while the feedback fitted its
+        answers, then (a rarer word) the card's fallback's; the cost of the game beside the
+        playbook's for the same word; after a lost game, the words still possible."""
         game, spell = self.game, self.spell
-        steps, theirs = review(self.problem, self.player, self.history)
-        width = max(len(spell.text(s.move)) for s in steps)
-        lines = [f"review: your moves, and {self.player.label}'s where it differs"]
-        for i, s in enumerate(steps, 1):
-            line = f"  {i}. {spell.text(s.move):<{width}} {game.format(s.code)}"
+        segments = [(self.problem, self.player, len(self.history))]
+        if self._planned is not None:  # the plan's moves up to the switch, then the fallback's
+            planned, advisor, switch = self._planned
+            segments = [(planned, advisor, switch), (self.problem, self.player, len(self.history))]
+        rows: list[tuple[Step, str]] = []
+        for problem, player, end in segments:
+            steps, _ = review(problem, player, self.history[:end])
+            rows += [(st, player.label) for st in steps[len(rows) :]]
+        if self._planned is not None:  # the move that left no answer: the words it left
+            k = self._planned[2] - 1
+            left = len(self.problem.possible(self.history[: k + 1]))
+            rows[k] = (dataclasses.replace(rows[k][0], left=left), rows[k][1])
+        first = segments[0][1].label
+        labels = " (then the card's fallback: the words that fit)" if len(segments) > 1 else ""
+        width = max(len(spell.text(st.move)) for st, _ in rows)
+        lines = [f"review: your moves, and {first}'s where it differs{labels}"]
+        for i, (st, label) in enumerate(rows, 1):
+            line = f"  {i}. {spell.text(st.move):<{width}} {game.format(st.code)}"
             solved = (
-                self.finished and i == len(steps) and (s.code == game.solved or game.solved is None)
+                self.finished and i == len(rows) and (st.code == game.solved or game.solved is None)
             )
-            line += " " * 11 if solved else f"  {s.left:>4} left"
-            if s.advice != s.move:
-                advice = "no move" if s.advice is None else spell.text(s.advice)
-                line += f"   {self.player.label}: {advice}"
+            line += " " * 11 if solved else f"  {st.left:>4} left"
+            if st.advice != st.move:
+                advice = "no move" if st.advice is None else spell.text(st.advice)
+                line += f"   {label}: {advice}"
             lines.append(line.rstrip())
         last = self.history[-1][1] if self.history else None
         found = last == game.solved if game.solved is not None else not self.lost
+        _, theirs = review(segments[0][0], segments[0][1], self.history)
         if self.finished and found and theirs is not None:  # a lost game names no word
             spent = game.spent(self.history)
             word = spell.text(self.history[-1][0])
             lines.append(
-                f"you: {plural(spent, game.limit_name)}; {self.player.label}: "
+                f"you: {plural(spent, game.limit_name)}; {first}: "
                 f"{plural(theirs, game.limit_name)} for {word}"
             )
+        if self.lost and (left := self.remaining()):
+            shown = " ".join(map(spell.text, left[:PAGE]))
+            more = f" and {len(left) - PAGE} more" if len(left) > PAGE else ""
+            lines.append(f"still possible: {shown}{more}")
         return "\n".join(lines)
 
 

@@ -396,8 +396,13 @@ const PlaybookRules = (() => {
 
     /** The words still possible after `history` in `group` that show the letters `known`
         (an array of letters or null, one per place) where they were revealed besides. */
-    const board = (group, history, known) =>
-      possible(group, history).filter((w) => known.every((ch, i) => !ch || w[i] === ch));
+    const board = (group, history, known) => {
+      const shows = (w) => known.every((ch, i) => !ch || w[i] === ch);
+      const mine = possible(group, history).filter(shows);
+      if (mine.length || !D.rare) return mine;
+      // no word the plan was made for fits: the rarer words of the list, as the card's fallback
+      return wholeGroup(group).filter((w) => shows(w) && consistent(w, history));
+    };
 
     /** Taking over a board: the move most likely to find the word within `turns` turns after
         `history` in `group`, where `known` (an array of letters or null, one per place) holds

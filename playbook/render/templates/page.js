@@ -45,6 +45,9 @@
   // how likely each word is (wordfreq's frequency where the list's language has one): the
   // chance of the word played at a last-turn coin flip
   const WEIGHT = new Map(D.words.split(" ").map((w, i) => [w, D.weight ? 10 ** D.weight[i] : 1]));
+  // a rarer word the page has no figure for weighs as little as the least likely it has
+  const FLOOR = Math.min(...WEIGHT.values());
+  const weight = (w) => WEIGHT.get(w) ?? FLOOR;
   const SHOWN = 60; // words still possible shown before "+ N more"
 
   const RULE_MOVES = new Map();
@@ -294,8 +297,8 @@
     const words = left();
     if (turn === S.limit && words.length > 1) {
       // the last turn with more than one word left: how likely the word played is the one
-      const total = words.reduce((t, w) => t + WEIGHT.get(w), 0);
-      const pct = words.includes(move.word) ? Math.round((100 * WEIGHT.get(move.word)) / total) : 0;
+      const total = words.reduce((t, w) => t + weight(w), 0);
+      const pct = words.includes(move.word) ? Math.round((100 * weight(move.word)) / total) : 0;
       const chance = _("Last turn, {n} words still possible: {word} is the word with a chance of {pct}%.", {
         n: words.length,
         word: text(move.word),
