@@ -181,10 +181,14 @@ def _open_lock(path: Path) -> int:
 def locked(folder: Path, what: str = "build") -> Iterator[None]:
     """Hold ``folder/.build-lock`` while a build works on it: a second build into the same
     folder is refused in one line instead of mixing its files with the first one's. The lock
-    is the operating system's, so it ends with the process, however that ends. Bookkeeping
-    entries of the wrong kind are refused first (:func:`check_bookkeeping`)."""
+    is the operating system's, so it ends with the process, however that ends; the file is
+    removed when the work is done (a build killed leaves it, empty of meaning: the next build
+    takes it over). Bookkeeping entries of the wrong kind are refused first
+    (:func:`check_bookkeeping`)."""
     check_bookkeeping(folder)
-    fd = _open_lock(folder / LOCK)
+    path = folder / LOCK
+    fd = _open_lock(path)
+    held = False
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -195,10 +199,14 @@ def locked(folder: Path, what: str = "build") -> Iterator[None]:
                 f"--out: another {what} (process {other}) is writing in {folder}; wait for it "
                 "to end or choose another --out"
             ) from None
+        held = True
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         yield
     finally:
+        if held:  # removed while still held: no other build can have taken it meanwhile
+            with contextlib.suppress(OSError):
+                os.unlink(path)
         os.close(fd)
 
 

@@ -122,6 +122,19 @@ SOURCE_LANGUAGE: dict[str, str] = {
     "english/american-english-large.txt": "en",
 }
 
+ORIGINS = {
+    "opentaal/dutch.txt": "OpenTaal 2.20.19",
+    "wordle/answers.txt": "Wordle's 2,315 answers (2021)",
+    "wordle/allowed.txt": "Wordle's 12,972 guesses (2021)",
+    "english/american-english.txt": "SCOWL 2020.12.07 size 50, US",
+    "english/american-english-small.txt": "SCOWL 2020.12.07 size 35, US",
+    "english/british-english.txt": "SCOWL 2020.12.07 size 50, GB",
+    "english/british-english-small.txt": "SCOWL 2020.12.07 size 35, GB",
+    "english/british-english-large.txt": "SCOWL 2020.12.07 size 70, GB",
+    "english/american-english-large.txt": "SCOWL 2020.12.07 size 70, US",
+}
+"""Each source by package and version, as ``playbook lists`` names it."""
+
 # English Lingo (the ITV and CBS shows): SCOWL's British and American lists, size 50 (the
 # guesses: the usual dictionary) and size 35 (the answers: common words), of the show's
 # lengths. Kept: a-z entries (no proper nouns, possessives or accents) that are no Roman
@@ -310,6 +323,12 @@ class WordList:
         return SOURCE_LANGUAGE[self.source.rel]
 
     @property
+    def origin(self) -> str:
+        """The source in a few words, by package and version (what ``playbook lists`` shows:
+        a wheel's user has no shared/data)."""
+        return ORIGINS[self.source.rel]
+
+    @property
     def content(self) -> bytes:
         return "".join(f"{word}\n" for word in self.words).encode("utf-8")
 
@@ -321,6 +340,7 @@ class WordList:
             "source_sha256": self.source.sha256,
             "source_description": self.source_description,
             "filter": self.filter,
+            "origin": self.origin,
             "language": SOURCE_LANGUAGE[self.source.rel],
             "count": len(self.words),
             "sha256": sha256_hex(self.content),

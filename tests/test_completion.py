@@ -61,6 +61,27 @@ def test_bash_completes_commands_flags_and_choices(bash_script: Path) -> None:
     assert _complete(bash_script, ["playbook", "build", "--out", "pla"], here) == ["plans"]
 
 
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
+def test_a_config_or_plan_completes_by_its_bundled_name_as_well_as_by_file(
+    bash_script: Path,
+) -> None:
+    here = bash_script.parent
+    (here / "lingo-mine.yaml").write_text("")
+    offered = _complete(bash_script, ["playbook", "show", "lingo-nl-5"], here)
+    assert {"lingo-nl-5", "lingo-nl-5-tv"} <= set(offered)
+    assert "lingo-mine.yaml" in _complete(bash_script, ["playbook", "show", "lingo-m"], here)
+    assert "wordle-hard" in _complete(bash_script, ["playbook", "build", "wordle-h"], here)
+    # a folder argument is not offered names
+    assert "wordle" not in _complete(bash_script, ["playbook", "build", "--out", "wor"], here)
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_zsh_and_fish_scripts_offer_the_names(shell: str, tmp_path: Path) -> None:
+    done = run_cli("completion", shell, cwd=tmp_path)
+    assert done.returncode == 0
+    assert "lingo-nl-5-tv" in done.stdout and "wordle-hard" in done.stdout
+
+
 @pytest.mark.parametrize("shell", names.SHELLS)
 def test_every_shell_gets_every_command_and_flag(shell: str, tmp_path: Path) -> None:
     done = run_cli("completion", shell, cwd=tmp_path)

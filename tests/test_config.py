@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from playbook import config, model
-from playbook.cli.commands import bundled_configs, config_path
+from playbook.cli.named import bundled_configs, config_path
 from playbook.errors import ConfigError
 from playbook.pipeline import choices
 

@@ -92,6 +92,7 @@ def test_the_lock_is_a_file_of_our_own(tmp_path: Path) -> None:
     (folder / files.LOCK).write_text("\x1b[2J12")  # left by someone: not shown
     with files.locked(folder):
         assert (folder / files.LOCK).read_text() == str(os.getpid())
+    assert not (folder / files.LOCK).exists()  # nothing left behind once the work is done
     held = pytest.raises(PlaybookError, match=r"\(process \d+\)")
     with files.locked(folder), held, files.locked(folder):
         pass

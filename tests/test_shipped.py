@@ -15,7 +15,7 @@ import pytest
 from helpers import run_cli
 
 from playbook import model, shipped
-from playbook.cli.commands import bundled_configs
+from playbook.cli.named import bundled_configs
 from playbook.errors import PlaybookFileError
 
 EXPECTED = (
@@ -124,10 +124,25 @@ def test_play_says_it_follows_the_plan(tmp_path: Path) -> None:
     assert "following the shipped plan wordle (verified" in done.stdout
 
 
-def test_a_file_of_that_name_comes_first(tmp_path: Path) -> None:
+def test_a_bare_name_means_the_package_s_for_every_command(tmp_path: Path) -> None:
+    """One rule for names (issue 58): a bare name is the shipped plan (or bundled config)
+    where the package has one, for show, render, play and build alike; ./NAME is the file;
+    where both exist, one line says so."""
     (tmp_path / "wordle").write_text("not a playbook\n")
-    done = run_cli("show", "wordle", cwd=tmp_path)
-    assert done.returncode == 2 and "wordle" in done.stderr
+    for argv in (["show", "wordle"], ["play", "wordle", "--moves", "salet ....."]):
+        done = run_cli(*argv, cwd=tmp_path)
+        assert "note: wordle is the shipped plan of that name; ./wordle means the file" in (
+            done.stderr
+        ), argv
+        assert "salet" in done.stdout or done.stdout.startswith("wordle: 2315 words"), argv
+    done = run_cli("show", "./wordle", cwd=tmp_path)
+    assert done.returncode == 2 and "./wordle" in done.stderr
+    typo = run_cli("show", "wordel", cwd=tmp_path)
+    assert typo.returncode == 2
+    assert typo.stderr.strip() == (
+        "error: wordel: playbook file not found, and no shipped plan has that name; did you "
+        "mean wordle? (playbook lists names them all)"
+    )
 
 
 def test_a_folder_of_that_name_does_not_hide_the_plan(tmp_path: Path) -> None:
@@ -156,9 +171,12 @@ def test_an_unknown_name_says_no_such_file_and_names_the_plans(tmp_path: Path) -
     assert done.returncode == 2
     (line,) = done.stderr.strip().splitlines()
     assert line == (
-        "error: wordl: playbook file not found, and no shipped plan has that name; shipped: "
-        + ", ".join(EXPECTED)
+        "error: wordl: playbook file not found, and no shipped plan has that name; "
+        "did you mean wordle? (playbook lists names them all)"
     )
+    done = run_cli("show", "qqq", cwd=tmp_path)  # nothing close: every shipped name
+    (line,) = done.stderr.strip().splitlines()
+    assert line.endswith("no shipped plan has that name; " + ", ".join(EXPECTED))
     done = run_cli("show", "missing.yaml", cwd=tmp_path)  # a file's name: the file's error
     assert done.stderr.strip() == "error: missing.yaml: playbook file not found"
 

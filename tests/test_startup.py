@@ -79,7 +79,7 @@ def test_each_command_names_code_that_exists() -> None:
 
 def test_the_parser_lists_the_registries_names() -> None:
     from playbook import parallel, render
-    from playbook.cli.commands import bundled_configs
+    from playbook.cli.named import bundled_configs
     from playbook.core import ranking
     from playbook.play import players
     from playbook.render import i18n, tiles

@@ -132,7 +132,7 @@ def test_lists_wraps_its_names_at_78_columns(tmp_path) -> None:  # type: ignore[
     from helpers import run_cli
 
     from playbook import shipped
-    from playbook.cli.commands import bundled_configs
+    from playbook.cli.named import bundled_configs
 
     r = run_cli("lists", cwd=tmp_path)
     assert r.returncode == 0, r.stderr

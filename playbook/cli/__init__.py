@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from playbook import arguments, signals
 from playbook.cli import watchdog
 from playbook.cli.parser import parsers
+from playbook.cli.parsing import printable
 from playbook.errors import PlaybookError
 
 __all__ = ["command_parsers", "main", "parser", "run"]
@@ -33,7 +34,11 @@ def command_parsers() -> dict[str, argparse.ArgumentParser]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: errors in input become one line on stderr and a non-zero exit."""
+    """Entry point: errors in input become one line on stderr and a non-zero exit; no
+    command at all prints the usage (what each command does) and exits 2."""
+    if not (sys.argv[1:] if argv is None else argv):
+        parser().print_help()
+        return 2
     args = parser().parse_args(argv)
     try:
         arguments.cores()  # $PLAYBOOK_CORES refused before any work
@@ -80,7 +85,7 @@ def _interrupted() -> int:
 
 
 def _refused(line: str) -> int:
-    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+    line = printable(line)
     with contextlib.suppress(OSError):
         _say(f"error: {line}")
     return 2

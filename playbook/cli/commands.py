@@ -12,18 +12,23 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 
 from playbook import api, config, files, memory, model, parallel, render, shipped, signals, words
 from playbook.cli import console as report
 from playbook.cli import watchdog
+from playbook.cli.named import (
+    bundled_configs,
+    config_path,
+    err,
+    is_shipped,
+    load_playbook,
+    playbook_file,
+)
 from playbook.errors import PlaybookError
-from playbook.names import DEFAULT_CONFIG
 from playbook.pipeline import choices, likely, outputs, strategies
 from playbook.pipeline.session import split_letters
 
@@ -32,73 +37,6 @@ from playbook.pipeline.session import split_letters
 console = report.Out()
 if not console.is_terminal:
     console = report.Out(width=200)
-err = Console(stderr=True, highlight=False, markup=False, emoji=False)
-
-
-def bundled_configs() -> list[str]:
-    """Names of the configs that ship with the package."""
-    folder = resources.files("playbook.configs")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
-
-
-@contextlib.contextmanager
-def config_path(arg: str | None) -> Iterator[Path]:
-    """A config file path: the argument, or a bundled config by name (default lingo-nl-5)."""
-    name = arg or DEFAULT_CONFIG
-    p = Path(name)
-    # a bare bundled name is the bundled config: a file or folder of that name in the working
-    # folder (a build's output folder after --out .) never hides it; ./name means the file
-    local = p.exists() and arg not in bundled_configs()
-    if arg and (local or "/" in arg or arg.endswith((".yaml", ".yml"))):
-        yield p
-        return
-    if name not in bundled_configs():
-        raise PlaybookError(
-            f"{name}: no such config file or bundled config; bundled: "
-            f"{', '.join(bundled_configs())}"
-        )
-    with resources.as_file(resources.files("playbook.configs").joinpath(name + ".yaml")) as f:
-        yield Path(f)
-
-
-def playbook_file(text: str) -> str:
-    """A playbook argument as a file: the file named, or, where there is none (or a folder
-    has the name), the shipped plan of that name (its bytes checked against the sha256 it
-    was shipped with)."""
-    if Path(text).exists() and not Path(text).is_dir():  # a folder is never a playbook
-        return text
-    plan = shipped.find(text)
-    if plan is not None:
-        return str(shipped.path_of(plan))
-    if "/" not in text and not text.endswith((".yaml", ".yml")):  # a name, as a plan's is
-        raise PlaybookError(
-            f"{text}: playbook file not found, and no shipped plan has that name; shipped: "
-            + ", ".join(shipped.names())
-        )
-    return text
-
-
-def is_shipped(path: str) -> bool:
-    """``path`` is a shipped plan's file (a render never writes beside it: into the
-    installed package)."""
-    return Path(path).resolve().parent == shipped.folder().resolve()
-
-
-def load_playbook(path: str) -> model.Playbook:
-    """A playbook file (``path`` as :func:`playbook_file` resolved it), read as it is:
-    reading writes nothing (a set of outputs that a killed build left half in place beside it
-    is only named: the next build into that folder finishes it,
-    :func:`playbook.files.finish_set`)."""
-    folder = Path(path).parent
-    if files.pending(folder):
-        err.print(
-            f"note: {folder / files.STAGING} holds outputs a build stopped while moving in "
-            f"place; {Path(path).name} is read as it is (the next build into {folder} "
-            "finishes the move)",
-            markup=False,
-            soft_wrap=True,
-        )
-    return model.load(path)
 
 
 def _letters(text: str | None) -> tuple[str, ...] | None:
@@ -478,10 +416,10 @@ def cmd_lists(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**report.lists_record(), "configs": bundled_configs()}))
         return 0
-    t = Table("name", "words", "source", "sha256", title="Bundled word lists")
+    t = Table("name", "words", "source", title="Bundled word lists")
     for name in words.bundled_names():
         r = words.bundled_record(name)
-        t.add_row(name, str(r["count"]), str(r["source"]), str(r["sha256"])[:16] + "…")
+        t.add_row(name, f"{r['count']:,}", str(r.get("origin", r["source"])))
     console.print(t)
     # wrapped at 78 columns as the summaries are, on a terminal or not (a pipe's console is
     # wider than any terminal: one line of 294 characters)

@@ -422,7 +422,10 @@ def card_count(pb: Playbook, session: Session) -> int:
 def lists_record() -> dict[str, object]:
     """``lists --json``: the bundled lists, the answer models and the shipped plans."""
     records = [
-        {"name": n, **{k: words.bundled_record(n)[k] for k in ("count", "source", "sha256")}}
+        {
+            "name": n,
+            **{k: words.bundled_record(n).get(k) for k in ("count", "origin", "source", "sha256")},
+        }
         for n in words.bundled_names()
     ]
     plans = [

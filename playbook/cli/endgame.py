@@ -8,7 +8,8 @@ import dataclasses
 import json
 
 from playbook import api, endgame, files
-from playbook.cli.commands import console, load_playbook, playbook_file
+from playbook.cli.commands import console
+from playbook.cli.named import load_playbook, playbook_file
 from playbook.errors import PlaybookError
 from playbook.pipeline import endgame as figures_of
 from playbook.render import endgame as page

@@ -45,3 +45,9 @@ class Parser(argparse.ArgumentParser):
         except OSError as exc:
             sys.stderr.write(f"error: standard output: {exc.strerror or exc}\n")
             sys.exit(2)
+
+
+def printable(text: str) -> str:
+    """``text`` as a terminal may show it: a character that is not printable (an escape, a
+    newline) written as Python writes it in a string (``\\x1b``), as ``ls`` shows a name."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

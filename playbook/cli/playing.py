@@ -21,7 +21,8 @@ from rich.text import Text
 
 from playbook import config, model, play, shipped
 from playbook.cli import watchdog
-from playbook.cli.commands import config_path, console, err, load_playbook, playbook_file
+from playbook.cli.commands import console
+from playbook.cli.named import bare, config_path, err, load_playbook, playbook_file
 from playbook.errors import PlaybookError
 from playbook.games import Code, Game
 from playbook.pipeline import choices, planners
@@ -210,9 +211,10 @@ def _loop(assistant: play.Assistant) -> bool:
 
 def follows_shipped(args: argparse.Namespace) -> bool:
     """``play CONFIG`` with no ``--playbook``, ``--rule``, ``--hard`` or ``--words``, where
-    CONFIG names a shipped plan (not a file): that plan is followed (verified when shipped,
-    its sha256 checked as it is read). Sets ``args.playbook`` to it."""
-    if args.playbook or args.rule or args.hard or args.words or Path(args.config).exists():
+    CONFIG is the bare name of a shipped plan (one rule for names: ``./NAME`` is the file):
+    that plan is followed (verified when shipped, its sha256 checked as it is read). Sets
+    ``args.playbook`` to it."""
+    if args.playbook or args.rule or args.hard or args.words or not bare(args.config):
         return False
     if shipped.find(args.config) is None:
         return False

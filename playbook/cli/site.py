@@ -8,7 +8,8 @@ import argparse
 import json
 
 from playbook import shipped
-from playbook.cli.commands import config_path, console, load_playbook, playbook_file
+from playbook.cli.commands import console
+from playbook.cli.named import config_path, load_playbook, playbook_file
 from playbook.errors import PlaybookError
 from playbook.pipeline import choices, outputs
 from playbook.render.site import SitePlan, write_site

@@ -9,7 +9,8 @@ import json
 
 from playbook import config, studies
 from playbook.cli import watchdog
-from playbook.cli.commands import _letters, _past_budget, _undecided, config_path, console
+from playbook.cli.commands import _letters, _past_budget, _undecided, console
+from playbook.cli.named import config_path
 from playbook.errors import PlaybookError
 from playbook.pipeline import choices
 

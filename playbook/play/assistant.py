@@ -462,9 +462,9 @@ class Assistant:
                 f"you: {plural(spent, game.limit_name)}; {first}: "
                 f"{plural(theirs, game.limit_name)} for {word}"
             )
-        if self.lost and (left := self.remaining()):
-            shown = " ".join(map(spell.text, left[:PAGE]))
-            more = f" and {len(left) - PAGE} more" if len(left) > PAGE else ""
+        if self.lost and (rest := self.remaining()):
+            shown = " ".join(map(spell.text, rest[:PAGE]))
+            more = f" and {len(rest) - PAGE} more" if len(rest) > PAGE else ""
             lines.append(f"still possible: {shown}{more}")
         return "\n".join(lines)
 
