@@ -123,20 +123,26 @@ def point(series: str, settings: str, folder: Path) -> dict[str, Any]:
 
 
 def table(series: dict[str, Any]) -> str:
-    """The docs' table of one series."""
-    lines = [
-        "| settings | words on the card | answers | average | not guaranteed "
-        "| chance of losing the word | found on the real lists | average there | lost there |",
-        "|---|---:|---:|---:|---:|---:|---|---:|---:|",
-    ]
-    for p in series["points"]:
+    """The docs' table of one series (the chance of losing the word where the run measured
+    it; the real lists named in the header)."""
+    points = series["points"]
+    chance = all("lost_chance" in p for p in points)
+    named = points[0]["real"] if points else {}
+    lists = "; ".join(Path(n).stem for n in named) or "real lists"
+    head = ["settings", "words on the card", "answers", "average", "not guaranteed"]
+    head += ["chance of losing the word"] if chance else []
+    head += [f"found ({lists})", "average there", "lost there"]
+    align = ["---", "---:", "---:", "---:", "---:"] + (["---:"] if chance else [])
+    align += ["---", "---:", "---:"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
+    for p in points:
         found = "; ".join(f"{100 * r['found_share']:.1f}%" for r in p["real"].values()) or "-"
         avg = f"{p['lists_average']:.3f}" if p["lists_average"] is not None else "-"
-        lost = f"{100 * p['lost_chance']:.2f}%" if "lost_chance" in p else "-"
-        lines.append(
-            f"| `{p['settings']}` | {p['card_words']} | {p['answers']:,} | {p['average']:.3f} "
-            f"| {p['unguaranteed']} | {lost} | {found} | {avg} | {p['lists_lost']} |"
-        )
+        cells = [f"`{p['settings']}`", str(p["card_words"]), f"{p['answers']:,}"]
+        cells += [f"{p['average']:.3f}", str(p["unguaranteed"])]
+        cells += [f"{100 * p['lost_chance']:.2f}%"] if chance else []
+        cells += [found, avg, str(p["lists_lost"])]
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 

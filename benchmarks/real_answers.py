@@ -7,10 +7,10 @@ judged at the plan's length (IJ one letter on a Dutch board: kozijn has five let
 four), how many the plan's word list holds, how many are among its answers, how many the card
 finds within the turn limit (the plan, then the card's fallback: the words that fit, in list
 order), the average turns, and the words lost and missing, by name. JSON in
-``benchmarks/results/real_answers.json``; ``--table`` prints the docs' Markdown table.
+``benchmarks/results/real_answers.json``; ``--table`` prints the docs' Markdown table of that JSON.
 
     .venv/bin/python benchmarks/real_answers.py             # measure, write the JSON
-    .venv/bin/python benchmarks/real_answers.py --table     # and print the table
+    .venv/bin/python benchmarks/real_answers.py --table     # the docs' table of the JSON
 
 Each list's role: ``calibration`` (the answer model was fitted on it), ``check`` (never fitted
 on: the goals of issue 55 are measured on these) or ``contrast``.
@@ -147,11 +147,20 @@ def main() -> int:
     parser = Parser(description="The shipped plans against words shows really picked.")
     parser.add_argument("--shared", type=Path, default=SHOWWORDS, help="the showwords folder")
     parser.add_argument("--out", type=Path, default=RESULTS, help="the JSON written")
-    parser.add_argument("--table", action="store_true", help="print the Markdown table too")
+    parser.add_argument(
+        "--table", action="store_true", help="print the docs' table of the JSON (no measuring)"
+    )
     parser.add_argument(
         "--from", dest="source", type=Path, help="measure the plans built in DIR (DIR/NAME/)"
     )
     args = parser.parse_args()
+    if args.table:
+        try:
+            print(table(json.loads(args.out.read_text(encoding="utf-8"))["plans"]))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"real_answers: --out: {args.out}: no results to print ({exc})", file=sys.stderr)
+            return 2
+        return 0
     if not (args.shared / "wordle_nyt_check.txt").is_file():
         parser.error(f"--shared: {args.shared}: no showwords folder (wordle_nyt_check.txt)")
     if args.out.is_dir():
@@ -170,8 +179,6 @@ def main() -> int:
     }
     files.atomic_write(args.out, json.dumps(record, indent=1) + "\n")
     print(f"wrote {args.out}")
-    if args.table:
-        print(table(plans))
     return 0
 
 
