@@ -146,6 +146,14 @@ def table(series: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def tables(record: dict[str, Any]) -> str:
+    """Every series' table (the docs' block: ``--table``)."""
+    return "\n\n".join(
+        f"`{series['config']}` ({name}):\n\n{table(series)}"
+        for name, series in record["series"].items()
+    )
+
+
 def main() -> int:
     parser = Parser(description="The frontier of the TV configs' settings on real picks.")
     parser.add_argument("--only", choices=sorted(SERIES), help="one series")
@@ -153,10 +161,13 @@ def main() -> int:
     parser.add_argument("--table", action="store_true", help="print the tables of the JSON")
     args = parser.parse_args()
     if args.table:
-        if not args.out.is_file():
-            parser.error(f"--table: {args.out} is missing; run the script without it first")
-        for name, series in json.loads(args.out.read_text())["series"].items():
-            print(f"{name} ({series['config']}):\n{table(series)}\n")
+        try:
+            print(tables(json.loads(args.out.read_text(encoding="utf-8"))))
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+            print(
+                f"answer_frontier: --out: {args.out}: no results to print ({exc})", file=sys.stderr
+            )
+            return 2
         return 0
     if not (SHOWWORDS / "nl").is_dir():
         parser.error(f"{SHOWWORDS}: no showwords folder beside the checkout")

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
+from typing import Any, TextIO
 
 PROBE = "scipy.linalg"
 """What numba's BLAS probe imports (``scipy.linalg.cython_blas``, under this package)."""
@@ -40,6 +41,114 @@ class NoBlasProbe(importlib.abc.MetaPathFinder):
             loading = sys.modules.get(PROBING)
             if loading is not None and not hasattr(loading, "_HAVE_BLAS"):
                 raise ImportError(f"{fullname}: held out of numba's BLAS probe (playbook.jit)")
+        return None
+
+
+FIRST_RUN_SECONDS = 20
+"""About how long the first run of a command that searches compiles its kernels, on this
+project's 2-core machine (``benchmarks/bench_startup.py --cold``: ``strategy mastermind-3x2
+--rule optimal`` compiles 44 kernels; results/startup.json's ``cold``)."""
+
+NOTICE = (
+    f"note: compiling the search kernels once, about {FIRST_RUN_SECONDS} s on a 2-core machine "
+    "(later runs load them from numba's cache)"
+)
+
+
+class CompileNotice:
+    """A listener of numba's compile events that says, once per process and before the first
+    kernel compiles, that the kernels are being compiled (:data:`NOTICE`, one line on
+    ``stream``); on a terminal it also shows which kernel compiles, on a line it clears when
+    that kernel is done. A kernel loaded from numba's cache raises no event: a warm run says
+    nothing."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.given = stream
+        self.said = False
+        self.depth = 0
+        self.count = 0
+
+    @property
+    def stream(self) -> TextIO:
+        """The stream given, else standard error as it is now (not as it was when the
+        notice was made: a caller may have replaced it since)."""
+        return self.given or sys.stderr
+
+    @property
+    def terminal(self) -> bool:
+        try:
+            return bool(self.stream.isatty())
+        except (AttributeError, ValueError):
+            return False
+
+    def _write(self, text: str) -> None:
+        """Write and flush; a stream closed or gone is no reason to stop a search."""
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def on_start(self, event: Any) -> None:
+        if not self.said:
+            self.said = True
+            self._write(NOTICE + "\n")
+        self.depth += 1
+        if self.depth == 1:
+            self.count += 1
+            if self.terminal:
+                name = getattr(getattr(event.data["dispatcher"], "py_func", None), "__name__", "")
+                self._write(f"\r  compiling kernel {self.count}: {name}\x1b[K")
+
+    def on_end(self, event: Any) -> None:
+        self.depth -= 1
+        if self.depth == 0 and self.terminal:
+            self._write("\r\x1b[K")
+
+
+def announce_compiles(stream: TextIO | None = None) -> None:
+    """Install :class:`CompileNotice` for this process (the CLI's, once; numba is imported
+    only when a kernel is first called, so this costs a command that runs none nothing)."""
+    global _NOTICE
+    if _NOTICE is None:
+        _NOTICE = CompileNotice(stream)
+        if "numba.core.dispatcher" in sys.modules:
+            _register(_NOTICE)
+        else:
+            sys.meta_path.insert(0, _OnNumba())
+
+
+_NOTICE: CompileNotice | None = None
+
+
+def _register(notice: CompileNotice) -> None:
+    """Register ``notice`` with numba's event system (a :class:`numba.core.event.Listener`
+    made here, so that numba is imported only when it is loading anyway)."""
+    from numba.core import event
+
+    class Listener(event.Listener):
+        def on_start(self, e: Any) -> None:
+            notice.on_start(e)
+
+        def on_end(self, e: Any) -> None:
+            notice.on_end(e)
+
+    event.register("numba:compile", Listener())
+
+
+class _OnNumba(importlib.abc.MetaPathFinder):
+    """Registers :data:`_NOTICE` with numba's event system once ``numba.core.event`` has
+    loaded (finds nothing itself)."""
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> ModuleSpec | None:
+        if fullname == "numba.core.dispatcher" and _NOTICE is not None:
+            sys.meta_path.remove(self)
+            _register(_NOTICE)
         return None
 
 

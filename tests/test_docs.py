@@ -272,7 +272,11 @@ def test_ci_runs_exactly_the_readmes_check_command() -> None:
 
 
 def test_the_readme_main_command_installs_then_builds() -> None:
-    main = [t for lang, t, _ in blocks(README) if lang == "sh" and "requirements/run.txt" in t]
+    main = [
+        t
+        for lang, t, _ in blocks(README)
+        if lang == "sh" and "requirements/run.txt" in t and "playbook build" in t
+    ]
     assert len(main) == 1, "the README shows one main command"
     words = [w for line in main[0].replace("\\\n", " ").splitlines() for w in _words(line)]
     assert words[0] == ["python3", "-m", "venv", ".venv"]
@@ -282,7 +286,14 @@ def test_the_readme_main_command_installs_then_builds() -> None:
 def test_the_readme_is_short_and_stays_in_the_repository() -> None:
     text = README.read_text(encoding="utf-8")
     assert len(text.splitlines()) <= 300
+    assert len(text.split()) <= 1200  # issue 56: at most 1,200 words
     assert "../shared" not in text
+
+
+def test_the_readme_installs_on_its_own_in_three_lines() -> None:
+    first = next(t for lang, t, _ in blocks(README) if lang == "sh")
+    lines = first.strip().splitlines()
+    assert len(lines) == 3 and "requirements/run.txt" in first and "playbook" not in lines[0]
 
 
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")

@@ -131,3 +131,71 @@ def test_a_caught_interrupt_in_exec_code_keeps_the_exit_code(tmp_path: Path, for
     )
     done = subprocess.run([sys.executable, "-m", "stopped"], cwd=tmp_path, timeout=120)
     assert done.returncode == (130 if forget else -2)
+
+
+class _Event:
+    def __init__(self, name: str) -> None:
+        def kernel() -> None:
+            pass
+
+        kernel.__name__ = name
+        self.data = {"dispatcher": type("D", (), {"py_func": kernel})()}
+
+
+class _Stream:
+    def __init__(self, terminal: bool) -> None:
+        self.text, self.terminal = "", terminal
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+@pytest.mark.parametrize("terminal", [False, True])
+def test_a_first_compile_is_announced_once_and_progress_only_on_a_terminal(
+    terminal: bool,
+) -> None:
+    """Issue 56, item 6: the first kernel compiled says so in one line (nested compiles and
+    later kernels add nothing more); on a terminal each kernel's name shows on a line that is
+    cleared when it is done."""
+    from playbook import jit
+
+    out = _Stream(terminal)
+    notice = jit.CompileNotice(out)  # type: ignore[arg-type]
+    notice.on_start(_Event("scan"))
+    notice.on_start(_Event("inner"))  # compiled by scan: no line of its own
+    notice.on_end(_Event("inner"))
+    notice.on_end(_Event("scan"))
+    notice.on_start(_Event("solve"))
+    notice.on_end(_Event("solve"))
+    assert out.text.count(jit.NOTICE) == 1 and out.text.startswith(jit.NOTICE + "\n")
+    if terminal:
+        assert "kernel 1: scan" in out.text and "kernel 2: solve" in out.text
+        assert "inner" not in out.text and out.text.endswith("\r\x1b[K")
+    else:
+        assert out.text == jit.NOTICE + "\n"  # no escape sequence into a file or a pipe
+
+
+@pytest.mark.slow  # compiles the optimal search's kernels into an empty cache (about 20 s)
+def test_a_cold_run_says_it_compiles_and_a_warm_one_does_not(tmp_path: Path) -> None:
+    import os
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    cmd = [sys.executable, "-m", "playbook", "strategy", "mastermind-3x2", "--rule", "optimal"]
+    cold = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    assert cold.returncode == 0, cold.stderr
+    from playbook import jit
+
+    assert cold.stderr.splitlines()[0] == jit.NOTICE
+    warm = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    assert warm.returncode == 0 and jit.NOTICE not in warm.stderr
+
+    def figures(text: str) -> list[str]:
+        return [line for line in text.splitlines() if not line.startswith("time ")]
+
+    assert figures(warm.stdout) == figures(cold.stdout)

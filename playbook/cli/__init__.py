@@ -13,7 +13,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from playbook import arguments, signals
+from playbook import arguments, jit, signals
 from playbook.cli import watchdog
 from playbook.cli.parser import parsers
 from playbook.cli.parsing import printable
@@ -42,6 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         arguments.cores()  # $PLAYBOOK_CORES refused before any work
+        jit.announce_compiles()  # a first run says that it compiles, before it does
         with watchdog.watching(_say_interrupted):
             return int(args.func(args))
     except PlaybookError as exc:
