@@ -11,6 +11,11 @@ source: ``benchmarks/README.md``). Medians over the rounds, and the goals: ``--v
 ``--help`` under 0.3 s, play at its prompt under 1 s, the strategy command within 5x of
 mmstrat's process. The first round is a warm-up (numba's caches written where they are
 missing) and is not counted. Writes ``benchmarks/results/startup.json``.
+
+``--cold`` (issue 56, item 6): the README's commands as a fresh install runs them first,
+each round with empty caches (numba's kernels, ``NUMBA_CACHE_DIR``, and Python's bytecode,
+``PYTHONPYCACHEPREFIX``, each in a new folder): the whole command's wall time, and whether it
+compiled. Written under ``cold`` in the same file, the warm figures kept.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import selectors
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -68,12 +74,79 @@ def to_prompt(cmd: list[str]) -> float:
     return took
 
 
+def cold_cases(pb: list[str], folder: Path) -> dict[str, list[str]]:
+    """The README's commands, as a person runs them first after installing."""
+    return {
+        "--version": [*pb, "--version"],
+        "lists": [*pb, "lists"],
+        "show lingo-nl-5-tv --letter c": [*pb, "show", "lingo-nl-5-tv", "--letter", "c"],
+        "render lingo-nl-5-tv --format card": [
+            *pb, "render", "lingo-nl-5-tv", "--format", "card", "-o", str(folder / "card.pdf"),
+        ],
+        "site my-site": [*pb, "site", str(folder / "my-site")],
+        "play wordle --rule entropy --moves ...": [
+            *pb, "play", "wordle", "--rule", "entropy", "--moves",
+            "soare ..oxo diact ..ox. anvil xx... crane ooooo",
+        ],
+        "strategy mastermind-3x2 --rule optimal": [
+            *pb, "strategy", "mastermind-3x2", "--rule", "optimal",
+        ],
+        "value mastermind-3x2": [*pb, "value", "mastermind-3x2"],
+    }  # fmt: skip
+
+
+def cold(rounds: int) -> dict[str, Any]:
+    """Each README command ``rounds`` times, each time with empty caches."""
+    seconds: dict[str, list[float]] = {}
+    compiled: dict[str, bool] = {}
+    with tempfile.TemporaryDirectory(prefix="cold-") as tmp:
+        for r in range(rounds):
+            for name, cmd in cold_cases(playbook_cmd(), Path(tmp) / f"out{r}").items():
+                base = Path(tmp) / f"{r}-{len(seconds.get(name, []))}-{abs(hash(name))}"
+                (Path(tmp) / f"out{r}").mkdir(exist_ok=True)
+                env = {
+                    **os.environ,
+                    "NUMBA_CACHE_DIR": str(base / "numba"),
+                    "PYTHONPYCACHEPREFIX": str(base / "pyc"),
+                }
+                t0 = time.perf_counter()
+                done = subprocess.run(cmd, capture_output=True, text=True, env=env)
+                took = time.perf_counter() - t0
+                if done.returncode != 0:
+                    raise SystemExit(f"bench_startup: {name} failed: {done.stderr.strip()}")
+                seconds.setdefault(name, []).append(took)
+                compiled[name] = "compiling the search kernels" in done.stderr
+    return {
+        "rounds": rounds,
+        "seconds": seconds,
+        "medians": {k: statistics.median(v) for k, v in seconds.items()},
+        "compiles": compiled,
+    }
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mmstrat", default=os.environ.get("MMSTRAT"), help="mmstrat's path")
     ap.add_argument("--rounds", type=int, default=5, help="counted rounds (default 5)")
     ap.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write the figures")
+    ap.add_argument("--cold", action="store_true", help="the README's commands, caches empty")
     args = ap.parse_args()
+    if args.cold:
+        m = machine()
+        print_machine(m)
+        with Load() as load:
+            figures = cold(args.rounds)
+        rows = [
+            (name, f"{figures['medians'][name]:.2f} s", "yes" if figures["compiles"][name] else "")
+            for name in figures["seconds"]
+        ]
+        print(table(("command, first run", "median", "compiles"), rows))
+        print(load_note(load.as_dict()))
+        record = json.loads(args.json.read_text()) if args.json.is_file() else {}
+        record["cold"] = {"machine": m, "load": load.as_dict(), **figures}
+        args.json.write_text(json.dumps(record, indent=1) + "\n")
+        print(f"wrote {args.json}")
+        return 0
     pb = playbook_cmd()
     cases: dict[str, tuple[Any, ...]] = {
         "--version": (wall, [*pb, "--version"], 0.3),
@@ -115,9 +188,11 @@ def main() -> int:
     print(table(("command", "median", "best", "goal"), rows))
     print(load_note(load.as_dict()))
     args.json.parent.mkdir(parents=True, exist_ok=True)
+    kept = json.loads(args.json.read_text()).get("cold") if args.json.is_file() else None
     args.json.write_text(
         json.dumps(
             {
+                **({"cold": kept} if kept else {}),
                 "machine": m,
                 "load": load.as_dict(),
                 "rounds": args.rounds,

@@ -10,13 +10,19 @@ result measured again and not copied into the docs fails here."""
 
 from __future__ import annotations
 
+import json
+import math
 import re
 import shlex
+import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from playbook.shipped import names
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
@@ -64,3 +70,48 @@ def test_a_docs_table_is_what_its_benchmark_prints(
     assert body.strip() == done.stdout.strip(), (
         f"{page}: the {name} table differs from `{command}`; paste its output between the markers"
     )
+
+
+RESULTS = ROOT / "benchmarks" / "results"
+
+
+def _json(name: str) -> Any:
+    return json.loads((RESULTS / name).read_text(encoding="utf-8"))
+
+
+def _readme_figures() -> list[tuple[str, str]]:
+    """Each figure the README states with the text it must hold, from the results."""
+    likely = {r["config"]: r for r in _json("likely_words.json")["runs"]}["lingo-nl-5-tv"]
+    found = likely["answers"] - likely["unguaranteed"]
+    real = {p["plan"]: p for p in _json("real_answers.json")["plans"]}
+
+    def share(plan: str, listed: str) -> str:
+        (row,) = [r for r in real[plan]["lists"] if r["list"].endswith(listed)]
+        return f"{100 * row['found_share']:.1f}%"
+
+    cold = _json("startup.json")["cold"]["medians"]
+    search = "strategy mastermind-3x2 --rule optimal"
+    first = math.ceil(max(v for k, v in cold.items() if k != search))
+    mm = _json("mastermind.json")["results"][0]
+    school = share("lingo-nl-5-tv", "StianSpeelman-Lingo-nl-answers.txt")
+    count = {15: "Fifteen", 16: "Sixteen", 14: "Fourteen"}.get(len(names()), str(len(names())))
+    return [
+        ("Dutch card words", f"{likely['card_words']} words on one page"),
+        ("Dutch card found", f"find {found:,} of the {likely['answers']:,} likely"),
+        ("Dutch card average", f"{likely['average']:.3f} turns on average"),
+        ("woordle.nl", f"{share('lingo-nl-5-tv', 'pingiun-woordle-answers5.txt')} of woordle.nl"),
+        ("school list", f"{school} of a school"),
+        ("NYT", f"card {share('lingo-en-us-5', 'wordle_nyt_check.txt')} of the New York"),
+        ("first runs", f"each finishes within {first} s"),
+        ("first search", f"takes {round(cold[search])} s the first time"),
+        ("Mastermind", f"optimum of {mm['known_total']:,} guesses proven in "
+         f"{statistics.median(mm['search_s']):.3f} s of search"),
+        ("mmstrat", f"mmstrat takes {statistics.median(mm['mmstrat_s']):.3f} s"),
+        ("plans shipped", f"{count} plans come"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(("what", "text"), _readme_figures(), ids=[w for w, _ in _readme_figures()])
+def test_the_readme_states_the_measured_figure(what: str, text: str) -> None:
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert text in readme, f"README.md: {what}: expected {text!r} (benchmarks/results/)"

@@ -600,6 +600,10 @@ def test_practice_address_takes_ij_as_typed(browser: Any, built: tuple[BuildResu
     page.close()
 
 
+NEW = 20
+"""New cards a day where the person has set nothing."""
+
+
 def drill_cards(pb: model.Playbook) -> int:
     """The cards the drill makes of the card's items: each letter's openings; every exception
     move at every depth; every try list out of list order or holding a word not guaranteed;
@@ -640,7 +644,7 @@ def test_drill_teaches_every_item_of_the_card(
     page.goto(f"{path.as_uri()}#drill")
     assert (
         page.inner_text("#dr-due")
-        == f"{total} due now · 0 of {total} cards learnt (a week or more)"
+        == f"{min(total, NEW)} due now · 0 of {total} cards learnt (a week or more)"
     )
     # the first card, new: shown in context, then asked
     assert page.inner_text("#dr-ask").startswith("Letter E: the 3 opening words")
@@ -650,7 +654,7 @@ def test_drill_teaches_every_item_of_the_card(
     page.fill("#dr-answer", " ".join(pb.group("e").openings).upper())
     page.click("#dr-check")
     assert page.inner_text("#dr-msg").startswith("Right:")
-    assert page.inner_text("#dr-due").startswith(f"{total - 1} due now")
+    assert page.inner_text("#dr-due").startswith(f"{min(total, NEW) - 1} due now")
     page.click("#dr-next")
     # the next card answered wrong: it does not come straight back
     page.click("#dr-learnt")
@@ -681,11 +685,67 @@ def test_drill_teaches_every_item_of_the_card(
     # a reset asks first, and can be undone
     page.click("#dr-reset")
     assert page.inner_text("#dr-reset") == "Tap again to erase it" and page.is_hidden("#dr-undo")
+    today = "Today: 2 asked, 1 known, 2 of 20 new cards started · 1 day in a row"
+    assert page.inner_text("#dr-today") == today
     page.click("#dr-reset")
-    assert page.inner_text("#dr-due").startswith(f"{total} due now")
+    assert page.inner_text("#dr-due").startswith(f"{min(total, NEW)} due now")
     page.click("#dr-undo")  # both cards back: the known one and the missed one not due now
-    assert page.inner_text("#dr-due").startswith(f"{total - 2} due now")
+    assert page.inner_text("#dr-due").startswith(f"{min(total - 2, NEW - 2)} due now")
+    assert page.inner_text("#dr-today") == today
     assert no_horizontal_scroll(page)
+    assert page.errors == []
+    page.close()
+
+
+def test_drill_limits_new_cards_asks_the_few_word_letters_and_keeps_a_streak(
+    browser: Any, built: tuple[BuildResult, Path]
+) -> None:
+    """Issue 56, item 8: at most so many new cards a day (20, or what the person sets, kept
+    on the device), the letters of few words asked as the card lists them, today's counts
+    and the days in a row."""
+    result, path = built
+    page = open_page(browser, path, PHONE)
+    page.goto(f"{path.as_uri()}#drill")
+    cards = page.evaluate("() => window.playbookDrill.cards()")
+    x = [w for w in result.session.answers if result.session.game.group_of(w) == "x"]
+    assert ["f:x", "few", x] in cards and not result.playbook.group("x").openings
+    assert page.input_value("#dr-limit") == "20"
+    page.fill("#dr-limit", "1")
+    page.dispatch_event("#dr-limit", "change")
+    assert page.inner_text("#dr-due").startswith("1 due now")
+    page.click("#dr-learnt")
+    page.click("#dr-show")
+    page.click("#dr-knew")
+    page.click("#dr-next")
+    waiting = sum(1 for c in cards) - 1
+    assert page.inner_text("#dr-ask") == (
+        f"Today's new cards are done; {waiting} new cards wait for tomorrow "
+        "(or raise the number of new cards a day)."
+    )
+    assert page.inner_text("#dr-today") == (
+        "Today: 1 asked, 1 known, 1 of 1 new cards started · 1 day in a row"
+    )
+    # the days before, kept on the device: the streak counts them
+    page.evaluate(
+        """() => { const k = Object.keys(localStorage).find(k => k.endsWith(':drill-days'));
+        const days = JSON.parse(localStorage.getItem(k)); const d = new Date();
+        d.setHours(12); const day = (t) => t.getFullYear() + '-' +
+          String(t.getMonth() + 1).padStart(2, '0') + '-' + String(t.getDate()).padStart(2, '0');
+        for (let i = 1; i <= 2; i++) { d.setDate(d.getDate() - 1);
+          days[day(d)] = { asked: 3, known: 2, fresh: 1 }; }
+        localStorage.setItem(k, JSON.stringify(days)); }"""
+    )
+    page.reload()
+    page.wait_for_selector("#dr-today")
+    assert page.inner_text("#dr-today").endswith("· 3 days in a row")
+    assert page.input_value("#dr-limit") == "1"  # the setting is kept
+    page.fill("#dr-limit", "25")
+    page.dispatch_event("#dr-limit", "change")
+    assert page.inner_text("#dr-due").startswith(f"{min(waiting, 24)} due now")
+    assert page.is_visible("#dr-learnt")  # the next new card is shown
+    page.fill("#dr-limit", "-3")
+    page.dispatch_event("#dr-limit", "change")
+    assert page.get_attribute("#dr-limit", "aria-invalid") == "true"
     assert page.errors == []
     page.close()
 
@@ -763,7 +823,7 @@ def test_the_dutch_page(
     assert [page.inner_text(f"#mode-{m}") for m in ("follow", "practice", "drill")] == [
         "Volgen",
         "Oefenen",
-        "Stampen",
+        "Overhoren",
     ]
     game = session.game
     plan = result.playbook.group("j")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from playbook import render
+from playbook import model, render
 from playbook.games import WordGame
 from playbook.model import GroupPlan, Move, Playbook, Row, Stats, TryWords
 
@@ -547,3 +547,30 @@ def test_card_keeps_each_letter_on_one_side(sample_pb: Playbook) -> None:
                 pages.setdefault(id(box.element), set()).add(n)
     assert len(document.pages) > 2 and len(pages) == len(ctx["rows"])
     assert all(len(on) == 1 for on in pages.values())
+
+
+@pytest.mark.slow  # a shipped plan's card: a PDF and its text read back
+def test_the_dutch_card_reads_as_the_board_and_its_text_holds_the_marks() -> None:
+    """Issue 56, items 5 and 9: the card's title is the show and the length; its legend
+    defines only what it prints; each tile row's marks are in the PDF's text layer, as the
+    game writes them (``o x .``), after the row's letters."""
+    from playbook import shipped
+    from playbook.render.card import card_context
+
+    path = shipped.path_of(shipped.index()["lingo-nl-5-tv"])
+    pb = model.load(str(path))
+    data, _ = render.render(pb, "card", language="nl")
+    (text,) = _pdf_text(data)
+    flat = " ".join(text.split())
+    assert flat.startswith("Lingo (tv), 5 letters")
+    ctx = card_context(pb, language="nl")
+    assert ("stop:" in flat) == ctx["has_stop"] and ("begin:" in flat) == ctx["has_start"]
+    assert ("niet gegarandeerd:" in flat) == ctx["has_unguaranteed"]
+    boards = [
+        i.board for _label, cells in ctx["rows"] for c in cells if c for i in c.items if i.board
+    ]
+    assert boards
+    for block in boards[0]:
+        letters = " ".join(ch for ch, _d in block)
+        marks = "".join(ctx["symbols"][int(d)] for _ch, d in block)
+        assert f"{letters} {marks}" in flat, (letters, marks)

@@ -222,7 +222,7 @@ def test_the_site_in_dutch_and_its_version(plans: list[SitePlan]) -> None:
     assert site_files(plans) == english  # the same plans, the same bytes
     dutch = site_files(plans, language="nl")
     index = dutch[INDEX].decode("utf-8")
-    assert '<html lang="nl">' in index and "Draaiboeken" in index and "speel mee" in index
+    assert '<html lang="nl">' in index and "Kaarten" in index and "speel mee" in index
     assert "Lingo · Nederlands · 5.781 woorden" in index
     assert json.loads(dutch["manifest.webmanifest"])["lang"] == "nl"
     # another content, another cache: the worker's version is a hash of the files

@@ -215,13 +215,23 @@ def card_context(
                 "answers": answers_text(b, tr),
             }
         )
+    items = [i for _label, cells in rows for c in cells if c for i in _flat(c.items)]
     return {
         "pb": pb,
+        "title": card_title(pb, tr),
         "language": tr.language,
         "columns": columns,
+        # the legend defines only what the card prints
+        "has_stop": any(i.stop for i in items),
+        "has_start": any(not i.board and i.trigger == _("start") for i in items),
+        "has_first": any(i.first for i in items),
+        "has_unguaranteed": any(c["unguaranteed"] for c in columns),
         "rows": rows,
         "small": small,
         "notation": _(game.notation),
+        # each mark as the game writes it (absent, wrong place, right place): a tile row's
+        # marks in the PDF's text layer, for a screen reader and a search
+        "symbols": [pb.game.format(m)[-1] for m in range(3)],
         "legend": Markup(
             f'<span class="w"><span class="k2">A</span></span> {escape(_("right place"))}, '
             f'<span class="w"><span class="k1">B</span></span> {escape(_("wrong place"))}, '
@@ -232,6 +242,31 @@ def card_context(
         "ij": _(spell.note),
         "css": Markup(template_text("card.css")),
     }
+
+
+def _flat(items: Sequence[Any]) -> list[Any]:
+    """A cell's items and those nested in their brackets."""
+    out: list[Any] = []
+    for i in items:
+        out.append(i)
+        out.extend(_flat(getattr(i, "then", None) or ()))
+    return out
+
+
+def card_title(pb: Playbook, tr: Translator) -> str:
+    """The card's title as a contestant names the game: the show and the length ("Lingo
+    (tv), 5 letters"; Wordle's hard mode so named); the plan's name for a game without
+    words."""
+    rules = pb.game.record()
+    length = rules.get("length")
+    if not isinstance(length, int):
+        return pb.name
+    show = pb.game.name.capitalize()
+    if rules.get("guess_pool") == "revealed":
+        show += " " + tr.gettext("(tv)")
+    if rules.get("hard"):
+        show += " " + tr.gettext("(hard mode)")
+    return tr.gettext("%(show)s, %(n)s letters") % {"show": show, "n": length}
 
 
 def answers_text(pb: Playbook, tr: Translator) -> str:

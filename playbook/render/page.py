@@ -25,6 +25,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from playbook import memory
 from playbook import words as wordlists
 from playbook.errors import PlaybookError
 from playbook.games import GAMES, Game
@@ -298,6 +299,8 @@ def page_data(
         # the list falls back to the words that fit, in list order (the card's rule)
         "rare": pb.words.get("answer_model") in PART_MODELS and separate_answers(pb),
         "groups": groups,
+        # a letter of at most this many words and no openings: the card prints its words
+        "small": memory.SMALL_GROUP,
     } | _guess_list(pb, guesses, listed.words)
 
 

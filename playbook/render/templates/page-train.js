@@ -43,6 +43,11 @@
           : typeof x === "number" && Number.isFinite(x),
       ),
     drill: (v) => Object.values(v).every((x) => x !== null && typeof x === "object" && !Array.isArray(x)),
+    "drill-days": (v) =>
+      Object.entries(v).every(
+        ([k, x]) => /^\d{4}-\d\d-\d\d$/.test(k) && x !== null && typeof x === "object" && ["asked", "known", "fresh"].every((f) => Number.isFinite(x[f])),
+      ),
+    "drill-settings": (v) => Object.values(v).every((x) => Number.isFinite(x)),
   };
   let setAside = "";
   function load(what, empty) {
@@ -452,6 +457,7 @@
     return { s: Math.max(0.01, s), d: d0, reps: (state.reps || 0) + 1, lapses: (state.lapses || 0) + (g === 1 ? 1 : 0) };
   }
   window.playbookFsrs = { fsrs, recall }; // for the tests
+  window.playbookDrill = { cards: () => (drillReady ? CARDS : makeCards()).map((c) => [c.id, c.kind, c.answer]) };
 
   let drillReady = false;
   let CARDS = [];
@@ -471,6 +477,8 @@
     };
     for (const g of R.groups) {
       if (g.openings.length) add({ id: `o:${g.name}`, group: g, answer: g.openings, kind: "openings", movers: [], codes: [] });
+      // a letter of few words and no openings: the card prints its words, tried in list order
+      else if (g.words.length && g.words.length <= D.small) add({ id: `f:${g.name}`, group: g, answer: g.words, kind: "few", movers: [], codes: [] });
       if (g.table !== null) walkRows(g, g.table, [], [], true);
     }
     function walkRows(g, table, movers, codes, top) {
@@ -511,22 +519,35 @@
     $("dr-knew").addEventListener("click", () => grade(true));
     $("dr-missed").addEventListener("click", () => grade(false));
     $("dr-next").addEventListener("click", nextCard);
-    erasable("drill", $("dr-reset"), $("dr-undo"), nextCard, () => (missedNow.length = 0));
+    erasable(["drill", "drill-days"], $("dr-reset"), $("dr-undo"), nextCard, () => (missedNow.length = 0));
+    const limit = $("dr-limit");
+    limit.value = String(newPerDay());
+    limit.addEventListener("change", () => {
+      const n = Number(limit.value);
+      const ok = Number.isInteger(n) && n >= 0 && n <= MAX_NEW;
+      limit.setAttribute("aria-invalid", ok ? "false" : "true");
+      if (!ok) return;
+      save("drill-settings", Object.assign(load("drill-settings", {}), { newPerDay: n }));
+      if (card === null || phase === "learn") nextCard();
+      else drawBoxes();
+    });
   }
 
-  /** A record kept on the device that `reset` erases (after a second tap, :func:`confirmed`)
-      and `undo` puts back as it was; `redraw` after either, `onErase` after the reset only. */
+  /** Records kept on the device (one name or several) that `reset` erases (after a second
+      tap, :func:`confirmed`) and `undo` puts back as they were; `redraw` after either,
+      `onErase` after the reset only. */
   function erasable(what, reset, undo, redraw, onErase = () => {}) {
+    const names = [].concat(what);
     let erased = null;
     confirmed(reset, () => {
-      erased = load(what, {});
-      save(what, {});
+      erased = names.map((n) => load(n, {}));
+      names.forEach((n) => save(n, {}));
       onErase();
       undo.hidden = false;
       redraw();
     });
     undo.addEventListener("click", () => {
-      if (erased !== null) save(what, erased);
+      if (erased !== null) names.forEach((n, i) => save(n, erased[i]));
       erased = null;
       undo.hidden = true;
       redraw();
@@ -579,6 +600,36 @@
     return out;
   }
   const isNew = (b, c) => b[c.id] === undefined;
+  const MAX_NEW = 999;
+  /** New cards a day (the setting kept on the device; 20 where none is kept). */
+  function newPerDay() {
+    const n = load("drill-settings", {}).newPerDay;
+    return Number.isInteger(n) && n >= 0 && n <= MAX_NEW ? n : 20;
+  }
+  /** A day as the device's calendar names it (a session after midnight is a new day). */
+  const dayOf = (t) => {
+    const d = new Date(t);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  };
+  /** Today's counts: cards asked, known, and new cards started. */
+  const todays = () => Object.assign({ asked: 0, known: 0, fresh: 0 }, load("drill-days", {})[dayOf(Date.now())]);
+  /** Days in a row with a card asked, up to today (or up to yesterday, today not yet drilled). */
+  function streak() {
+    const days = load("drill-days", {});
+    const d = new Date();
+    d.setHours(12, 0, 0, 0);
+    if (!(days[dayOf(d)] && days[dayOf(d)].asked > 0)) d.setDate(d.getDate() - 1);
+    let n = 0;
+    while (days[dayOf(d)] && days[dayOf(d)].asked > 0) n++, d.setDate(d.getDate() - 1);
+    return n;
+  }
+  /** The cards due now: those whose time has come, and the new ones today's limit still
+      allows, in the card's order; the cards missed this session wait for its end. */
+  function dueCards(b, now, skip = []) {
+    const room = Math.max(0, newPerDay() - todays().fresh);
+    const fresh = new Set(CARDS.filter((c) => isNew(b, c) && !skip.includes(c)).slice(0, room));
+    return CARDS.filter((c) => !skip.includes(c) && (isNew(b, c) ? fresh.has(c) : b[c.id].due <= now));
+  }
   const learnt = (b, c) => b[c.id] !== undefined && b[c.id].s >= 7; // a week before recall drops to 90%
 
   /** The next card: those due (new ones in the card's order), the lowest recall first; the
@@ -586,7 +637,7 @@
   function nextCard() {
     const b = states();
     const now = Date.now();
-    const due = CARDS.filter((c) => !missedNow.includes(c) && (isNew(b, c) || b[c.id].due <= now));
+    const due = dueCards(b, now, missedNow);
     const rec = (c) => (isNew(b, c) ? 2 : recall((now - b[c.id].last) / DAY, b[c.id].s));
     due.sort((x, y) => rec(x) - rec(y) || CARDS.indexOf(x) - CARDS.indexOf(y));
     card = due.length ? due[0] : missedNow.length ? missedNow.shift() : null;
@@ -614,13 +665,23 @@
     const asking = card !== null && phase === "ask";
     $("dr-check").hidden = $("dr-show").hidden = $("dr-answer").hidden = !asking;
     if (card === null) {
-      ask.textContent = CARDS.length
-        ? _("Nothing is due now: every card is learnt for today. Come back later, or start over.")
-        : _("This playbook has no openings to learn.");
+      const b = states();
+      const waiting = CARDS.filter((c) => isNew(b, c)).length;
+      ask.textContent = !CARDS.length
+        ? _("This playbook has no openings to learn.")
+        : waiting
+          ? ngettext("Today's new cards are done; {n} new card waits for tomorrow (or raise the number of new cards a day).",
+              "Today's new cards are done; {n} new cards wait for tomorrow (or raise the number of new cards a day).",
+              waiting,
+              { n: waiting },
+            )
+          : _("Nothing is due now: every card is learnt for today. Come back later, or start over.");
       return;
     }
     const letter = letterOf(card.group);
-    if (card.kind === "openings")
+    if (card.kind === "few")
+      ask.textContent = ngettext("Letter {letter}: the word the card lists?", "Letter {letter}: the {n} words the card lists, in order?", card.answer.length, { letter });
+    else if (card.kind === "openings")
       ask.textContent = ngettext("Letter {letter}: the opening word?", "Letter {letter}: the {n} opening words, in order?", card.answer.length, { letter });
     else {
       ask.textContent = _("Letter {letter}, after this board: {what}?", { letter, what: KIND[card.kind]() });
@@ -672,6 +733,13 @@
     const due = knew ? now + Math.max(1, Math.round(st.s)) * DAY : now + 60000;
     raw[card.id] = Object.assign(st, { due, last: now, ms: asked ? now - asked : 0 });
     save("drill", raw);
+    const days = load("drill-days", {});
+    const today = Object.assign({ asked: 0, known: 0, fresh: 0 }, days[dayOf(now)]);
+    today.asked += 1;
+    today.known += knew ? 1 : 0;
+    today.fresh += old ? 0 : 1;
+    days[dayOf(now)] = today;
+    save("drill-days", days);
     if (!knew && !missedNow.includes(card)) missedNow.push(card);
     $("dr-knew").hidden = $("dr-missed").hidden = true;
     $("dr-next").hidden = false;
@@ -684,8 +752,16 @@
   function drawBoxes() {
     const b = states();
     const now = Date.now();
-    const due = CARDS.filter((c) => isNew(b, c) || b[c.id].due <= now).length;
+    const dueNow = dueCards(b, now);
+    const due = dueNow.length;
     const done = CARDS.filter((c) => learnt(b, c)).length;
+    const t = todays();
+    const days = streak();
+    $("dr-today").textContent = ngettext("Today: {asked} asked, {known} known, {fresh} of {limit} new cards started · {days} day in a row",
+      "Today: {asked} asked, {known} known, {fresh} of {limit} new cards started · {days} days in a row",
+      days,
+      { asked: t.asked, known: t.known, fresh: t.fresh, limit: newPerDay(), days },
+    );
     $("dr-aside").textContent = setAside;
     $("dr-due").textContent = ngettext("{due} due now · {learnt} of {n} card learnt (a week or more)", "{due} due now · {learnt} of {n} cards learnt (a week or more)", CARDS.length, {
       due,
@@ -699,7 +775,7 @@
       const n = mine.filter((c) => learnt(b, c)).length;
       const level = n === mine.length ? 3 : n > 0 ? 2 : mine.some((c) => !isNew(b, c)) ? 1 : 0;
       const chip = el("span", `bx b${level}`, `${"○◔◑●"[level]} ${g.label} ${n}/${mine.length}`);
-      const dueHere = mine.filter((c) => isNew(b, c) || b[c.id].due <= now).length;
+      const dueHere = mine.filter((c) => dueNow.includes(c)).length;
       chip.setAttribute("role", "img");
       chip.setAttribute(
         "aria-label",
