@@ -280,6 +280,17 @@
     if (won || G.rows.length >= D.turns) finish(won);
     else startClock();
     drawPractice();
+    // one short line for a screen reader (the rows are not live; the end is #pr-msg's)
+    const marks = row.word === null ? [] : marksOf(row.code);
+    $("pr-say").textContent =
+      row.word === null
+        ? _("Turn {n}: time up", { n: G.rows.length })
+        : _("Turn {n}: {word}: {right} in the right place, {wrong} in the wrong place", {
+            n: G.rows.length,
+            word: text(row.word),
+            right: marks.filter((m) => m === 2).length,
+            wrong: marks.filter((m) => m === 1).length,
+          });
   }
 
   function drawPractice() {

@@ -239,6 +239,13 @@
     drawRow(move);
     drawLeft();
     showMessage();
+    // a screen reader hears one short line per move, not the board rebuilt (the board is
+    // not live; a message of #msg is a status of its own)
+    say(move === null ? "" : _("Turn {n}: play {word}", { n: S.history.length + 1, word: text(move.word) }));
+  }
+
+  function say(line) {
+    if ($("say").textContent !== line) $("say").textContent = line;
   }
 
   const TAGS = { move: _("exception move"), off: _("off the playbook") };
