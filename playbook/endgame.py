@@ -12,6 +12,10 @@ The model, each assumption a parameter:
   five lines is passed at the fifth;
 - a pass costs ``pass_cost`` seconds (saying it and the host giving a fresh first letter),
   then a fresh word of the same length starts;
+- the clock as it really runs (issue 56): each word costs ``word_overhead`` seconds before
+  its first line (the host gives the letter, the pair looks at it), and each line
+  ``line_overhead`` seconds beyond ``line`` (saying the word, the marks appearing); at 10 s
+  a line nine lines fill the 90 s exactly, so a second lost anywhere costs a line;
 - the words come in order; the End Game is won when the last one is found in time.
 
 Policies, each exact by dynamic programming over the seconds left (integer seconds):
@@ -42,14 +46,25 @@ class Rules:
     seconds: int = 90
     line: int = 10
     pass_cost: int = 2
+    word_overhead: int = 0
+    line_overhead: int = 0
 
     def __post_init__(self) -> None:
-        for name, low, high in (("seconds", 1, 3600), ("line", 1, 60), ("pass_cost", 0, 60)):
+        limits = (
+            ("seconds", 1, 3600), ("line", 1, 60), ("pass_cost", 0, 60),
+            ("word_overhead", 0, 60), ("line_overhead", 0, 60),
+        )  # fmt: skip
+        for name, low, high in limits:
             value = getattr(self, name)
             if type(value) is not int or not low <= value <= high:
                 raise ValueError(
                     f"{name}: expected whole seconds from {low} to {high}, got {value!r}"
                 )
+
+    @property
+    def step(self) -> int:
+        """The seconds one line really takes (its time and its overhead)."""
+        return self.line + self.line_overhead
 
 
 def distribution(turns: Mapping[int, int]) -> tuple[float, ...]:
@@ -81,9 +96,11 @@ def _solve(words: Sequence[Sequence[float]], rules: Rules, rule: Sequence[int] |
     # V[w][t]: a fresh word w with t seconds left; U[w][j][t]: j lines spent on it
     V = [[0.0] * (top + 1) for _ in range(n)] + [[1.0] * (top + 1)]
     U = [[[0.0] * (top + 1) for _ in range(LINES + 1)] for _ in range(n)]
-    s, c = rules.line, rules.pass_cost
+    s, c, o = rules.step, rules.pass_cost, rules.word_overhead
     for t in range(top + 1):
         for w in reversed(range(n)):
+            # a fresh word with t seconds left: its overhead first, then its first line
+            V[w][t] = U[w][0][t - o] if t >= o and o else 0.0
             for j in range(LINES + 1):
                 go = (
                     hz[w][j] * V[w + 1][t - s] + (1 - hz[w][j]) * U[w][j + 1][t - s]
@@ -94,7 +111,8 @@ def _solve(words: Sequence[Sequence[float]], rules: Rules, rule: Sequence[int] |
                 quit = V[w][t - c] if j >= 1 and t >= c else 0.0
                 if j == 0:
                     U[w][j][t] = go
-                    V[w][t] = go
+                    if not o:
+                        V[w][t] = go
                     continue
                 if j == LINES:
                     best_pass = True
@@ -128,6 +146,8 @@ class EndGame:
             "seconds": self.rules.seconds,
             "line_seconds": self.rules.line,
             "pass_seconds": self.rules.pass_cost,
+            "word_overhead_seconds": self.rules.word_overhead,
+            "line_overhead_seconds": self.rules.line_overhead,
             "words": list(self.names),
             "never_pass": round(self.never, 6),
             "rule": {
@@ -275,9 +295,11 @@ def best_with_sight(
     the plan's dead ends, words it does not find in time, which it always passes): (lines
     spent, words still possible, the most seconds left at which it passes there)."""
     states = [_nodes(p) for p in plans]
-    n, top, s, c = len(plans), rules.seconds, rules.line, rules.pass_cost
+    n, top, s, c = len(plans), rules.seconds, rules.step, rules.pass_cost
+    o = rules.word_overhead
     V = np.zeros((n + 1, top + 1))
     V[n, :] = 1.0
+    G = np.zeros((n, top + 1))  # a fresh word's first line with t seconds left
     U = [np.zeros((st.depth.size, top + 1)) for st in states]
     Q = [np.zeros((st.depth.size, top + 1), dtype=bool) for st in states]
     for t in range(top + 1):
@@ -288,7 +310,8 @@ def best_with_sight(
                 go = np.where(st.depth < LINES, go, 0.0)
             else:
                 go = np.zeros(st.depth.size)
-            V[w, t] = float(st.roots @ go)
+            G[w, t] = float(st.roots @ go)
+            V[w, t] = G[w, t - o] if t >= o else 0.0
             leave = V[w, t - c] if t >= c else 0.0
             quit = (st.depth >= LINES) | ((st.depth >= 1) & (leave > go + 1e-12))
             U[w][:, t] = np.where(quit, leave, go)
@@ -311,8 +334,11 @@ def best_with_sight(
                 passes[key] = max(passes.get(key, t), t)
             if t >= c:
                 fresh[t - c] += leaving
-            here = mass[:, t] = np.where(out, 0.0, here) + st.roots * fresh[t]
-            fresh[t] = 0.0
+            if t + o <= top:  # a word started o seconds earlier reaches its first line now
+                here = mass[:, t] = np.where(out, 0.0, here) + st.roots * fresh[t + o]
+                fresh[t + o] = 0.0
+            else:
+                here = mass[:, t] = np.where(out, 0.0, here)
             if t >= s:
                 moving = np.where(st.depth < LINES, here, 0.0)
                 nxt[t - s] += float(st.solved @ moving)

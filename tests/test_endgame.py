@@ -44,18 +44,23 @@ def _by_enumeration(plans: list[dict[int, int]], rules: Rules, ks: tuple[int, ..
     found or the rule's ``k`` (or the fifth line) passes it."""
     dists = [endgame.distribution(p) for p in plans]
 
+    line = rules.line + rules.line_overhead  # a line as the clock runs
+
     @cache
     def win(w: int, t: int) -> float:
         if w == len(plans):
             return 1.0
+        t -= rules.word_overhead  # a fresh word: the letter given before the first line
+        if t < 0:
+            return 0.0
         total = 0.0
         for k, p in enumerate(dists[w], 1):  # found at line k: if the rule plays that far
-            if p and k <= ks[w] and k * rules.line <= t:
-                total += p * win(w + 1, t - k * rules.line)
+            if p and k <= ks[w] and k * line <= t:
+                total += p * win(w + 1, t - k * line)
         # not found within min(k, 5) lines: those lines spent, then a pass, a fresh word
         stop = min(ks[w], LINES)
         open_after = 1.0 - sum(dists[w][:stop])
-        spent = stop * rules.line + rules.pass_cost
+        spent = stop * line + rules.pass_cost
         if open_after > 0 and spent <= t:
             total += open_after * win(w, t - spent)
         return total
@@ -67,7 +72,13 @@ def _by_enumeration(plans: list[dict[int, int]], rules: Rules, ks: tuple[int, ..
 def test_every_fixed_rule_equals_following_every_game(seed: int) -> None:
     rng = random.Random(100 + seed)
     plans = [_random_plan(rng, lost=rng.random() < 0.5) for _ in range(rng.randint(1, 3))]
-    rules = Rules(seconds=rng.randint(20, 60), line=rng.randint(3, 10), pass_cost=rng.randint(0, 3))
+    rules = Rules(
+        seconds=rng.randint(20, 60),
+        line=rng.randint(3, 10),
+        pass_cost=rng.randint(0, 3),
+        word_overhead=rng.choice([0, 0, 1, 3]),
+        line_overhead=rng.choice([0, 0, 1]),
+    )
     for ks in itertools.product(range(1, NEVER + 1), repeat=len(plans)):
         got = endgame._solve([endgame.distribution(p) for p in plans], rules, ks)
         assert got == pytest.approx(_by_enumeration(plans, rules, ks), abs=1e-12), ks
@@ -91,11 +102,37 @@ def test_seeing_more_never_wins_less(seed: int) -> None:
     no word; and the games that policy reaches end in its value."""
     rng = random.Random(seed)
     paths = [_paths(rng, rng.randint(20, 60)) for _ in range(3)]
-    rules = Rules(seconds=60, line=rng.randint(5, 8), pass_cost=rng.randint(0, 3))
+    rules = Rules(
+        seconds=60,
+        line=rng.randint(5, 8),
+        pass_cost=rng.randint(0, 3),
+        word_overhead=rng.choice([0, 1, 2]),
+        line_overhead=rng.choice([0, 1]),
+    )
     game = endgame.end_game([p.turns() for p in paths], rules)
     sighted, where = endgame.best_with_sight(paths, rules)
     assert sighted >= game.best - 1e-12 >= game.ruled - 2e-12 >= game.never - 3e-12
     assert all(0 <= t <= rules.seconds for w in where for _, _, t in w)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_overhead_per_line_is_a_longer_line_and_one_per_word_costs_time(seed: int) -> None:
+    rng = random.Random(300 + seed)
+    paths = [_paths(rng, rng.randint(20, 60)) for _ in range(3)]
+    base = Rules(seconds=90, line=rng.randint(6, 9), pass_cost=2)
+    slow = Rules(seconds=90, line=base.line, pass_cost=2, line_overhead=1)
+    longer = Rules(seconds=90, line=base.line + 1, pass_cost=2)
+    assert endgame.best_with_sight(paths, slow)[0] == pytest.approx(
+        endgame.best_with_sight(paths, longer)[0], abs=1e-12
+    )
+    # a second a word is at most what three seconds off the clock would cost, at least nothing
+    late = Rules(seconds=90, line=base.line, pass_cost=2, word_overhead=1)
+    short = Rules(seconds=87, line=base.line, pass_cost=2)
+    plans = [_random_plan(rng) for _ in range(3)]  # every word found: no word passed
+    assert endgame.end_game(plans, late).never == pytest.approx(
+        endgame.end_game(plans, short).never, abs=1e-12
+    )  # passing no word: three words, three seconds
+    assert endgame.best_with_sight(paths, late)[0] <= endgame.best_with_sight(paths, base)[0]
 
 
 @pytest.mark.parametrize(
@@ -135,11 +172,16 @@ def test_the_command_on_built_plans(tmp_path: Path) -> None:
     text = pages[0].extract_text()
     assert len(pages) == 1 and "End Game" in text and "When to pass." in text
     assert all(f"\n{s} " in text or f"\n{s}\n" in text for s in (10, 9, 8, 7, 6)), text
+    assert "with 1 s lost before each word" in " ".join(text.split())
     r = run_cli("endgame", pb, "--card", "eg.txt", cwd=tmp_path)
     assert r.returncode == 2 and r.stderr == (
         "error: --card: eg.txt: expected a file ending .pdf or .html\n"
     )
     r = run_cli("endgame", pb, "--line", "0", cwd=tmp_path)
     assert r.returncode == 2 and r.stderr == (
-        "error: line: expected whole seconds from 1 to 60, got 0\n"
+        "error: --line: expected whole seconds from 1 to 60, got 0\n"
+    )
+    r = run_cli("endgame", pb, "--word-overhead", "-1", cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr == (
+        "error: --word-overhead: expected whole seconds from 0 to 60, got -1\n"
     )

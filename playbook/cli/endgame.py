@@ -19,8 +19,11 @@ from playbook.render.endgame import percent
 def cmd_endgame(args: argparse.Namespace) -> int:
     try:
         rules = endgame.Rules(seconds=args.seconds, line=args.line, pass_cost=args.pass_cost)
+        slow = dataclasses.replace(
+            rules, word_overhead=args.word_overhead, line_overhead=args.line_overhead
+        )
     except ValueError as exc:
-        raise PlaybookError(str(exc)) from None
+        raise PlaybookError(f"--{str(exc).replace('_', '-')}") from None
     card = api.output_file(args.card, "--card") if args.card else None
     if card is not None and card.suffix not in (".pdf", ".html"):
         raise PlaybookError(f"--card: {args.card}: expected a file ending .pdf or .html")
@@ -30,18 +33,25 @@ def cmd_endgame(args: argparse.Namespace) -> int:
     paths = [figures_of.plan_paths(pb, p) for pb, p in plans]
     speeds = sorted({args.line, *(s for s in figures_of.SPEEDS if s <= 10)}, reverse=True)
     runs = {s: figures_of.figures(names, paths, dataclasses.replace(rules, line=s)) for s in speeds}
+    clocked = {
+        s: figures_of.figures(names, paths, dataclasses.replace(slow, line=s)) for s in speeds
+    }
     here = runs[args.line]
     if card is not None:
         language = args.language
         data = (
-            page.endgame_pdf(runs, args.line, language)
+            page.endgame_pdf(runs, args.line, language, clocked)
             if card.suffix == ".pdf"
-            else page.render_endgame(runs, args.line, language).encode()
+            else page.render_endgame(runs, args.line, language, clocked).encode()
         )
         files.atomic_write(card, data)
     if args.json:
-        print(json.dumps({"figures": here.as_dict(),
-                          "speeds": {s: f.as_dict() for s, f in runs.items()}}))  # fmt: skip
+        record = {
+            "figures": here.as_dict(),
+            "speeds": {s: f.as_dict() for s, f in runs.items()},
+            "with_overhead": {s: f.as_dict() for s, f in clocked.items()},
+        }
+        print(json.dumps(record))
         return 0
     g = here.game
     n = len(names)
@@ -69,11 +79,16 @@ def cmd_endgame(args: argparse.Namespace) -> int:
         f"the best by the words still possible and the clock: {percent(here.sighted)} ({when})",
         soft_wrap=True,
     )
-    console.print("seconds a line   all in time   best rule   best with sight")
+    console.print(
+        f"with overhead: {slow.word_overhead} s lost before each word, {slow.line_overhead} s "
+        "more each line (--word-overhead, --line-overhead)",
+        soft_wrap=True,
+    )
+    console.print("seconds a line   all in time   best rule   best with sight   with overhead")
     for s, f in runs.items():
         console.print(
             f"{s:>14}   {percent(f.game.never):>11}   {percent(f.game.ruled):>9}   "
-            f"{percent(f.sighted):>15}"
+            f"{percent(f.sighted):>15}   {percent(clocked[s].sighted):>13}"
         )
     if card is not None:
         console.print(f"wrote {card}", soft_wrap=True)

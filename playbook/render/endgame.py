@@ -23,9 +23,16 @@ def percent(x: float, language: str = "en") -> str:
     return text.replace(".", ",") if language == "nl" else text
 
 
-def render_endgame(runs: Mapping[int, EndGameFigures], line: int, language: str = "en") -> str:
+def render_endgame(
+    runs: Mapping[int, EndGameFigures],
+    line: int,
+    language: str = "en",
+    clocked: Mapping[int, EndGameFigures] | None = None,
+) -> str:
     """The page: a row per seconds a line (``line`` in bold), the chance of the first word,
-    the first two, ... in time passing none, and passing where it pays."""
+    the first two, ... in time passing none, and passing where it pays; with ``clocked`` (the
+    same at each speed with the clock's overhead), that chance beside it, and whether the
+    advice on speed still holds."""
     _ = i18n.translator(language).gettext
     here = runs[line]
     names = here.names
@@ -59,12 +66,27 @@ def render_endgame(runs: Mapping[int, EndGameFigures], line: int, language: str 
         rule += " " + _(
             "Keep to %(s)s seconds a line or less: all the words in time in %(p)s of games."
         ) % {"s": fast[-1], "p": percent(runs[fast[-1]].game.never, language)}
+    if clocked:
+        r = clocked[line].game.rules
+        slow = [s for s, f in sorted(clocked.items()) if f.sighted >= AIM]
+        rule += " " + _(
+            "As the clock really runs, with %(word)s s lost before each word and %(more)s s "
+            "more each line: %(p)s at %(line)s seconds a line."
+        ) % {
+            "word": r.word_overhead, "more": r.line_overhead, "line": line,
+            "p": percent(clocked[line].sighted, language),
+        }  # fmt: skip
+        if slow:
+            rule += " " + _("The aim of %(aim)s then needs %(s)s seconds a line or less.") % {
+                "aim": percent(AIM, language), "s": slow[-1],
+            }  # fmt: skip
     rows = [
         {
             "line": line_s,
             "here": line_s == line,
             "first": [percent(x, language) for x in f.game.first],
             "sighted": percent(f.sighted, language),
+            "late": percent(clocked[line_s].sighted, language) if clocked else None,
         }
         for line_s, f in sorted(runs.items(), reverse=True)
     ]
@@ -84,9 +106,15 @@ def render_endgame(runs: Mapping[int, EndGameFigures], line: int, language: str 
         firsts=counted[: len(names)],
         rule=rule,
         rows=rows,
+        overhead=clocked[line].game.rules if clocked else None,
     )
 
 
-def endgame_pdf(runs: Mapping[int, EndGameFigures], line: int, language: str = "en") -> bytes:
+def endgame_pdf(
+    runs: Mapping[int, EndGameFigures],
+    line: int,
+    language: str = "en",
+    clocked: Mapping[int, EndGameFigures] | None = None,
+) -> bytes:
     """The page as a PDF."""
-    return pdf_of_html(render_endgame(runs, line, language))[0]
+    return pdf_of_html(render_endgame(runs, line, language, clocked))[0]
