@@ -159,6 +159,7 @@ def main() -> int:
     parser.add_argument("--only", choices=sorted(SERIES), help="one series")
     parser.add_argument("--out", type=Path, default=RESULTS, help="the JSON written")
     parser.add_argument("--table", action="store_true", help="print the tables of the JSON")
+    parser.add_argument("--force", action="store_true", help="replace an earlier results file")
     args = parser.parse_args()
     if args.table:
         try:
@@ -171,8 +172,10 @@ def main() -> int:
         return 0
     if not (SHOWWORDS / "nl").is_dir():
         parser.error(f"{SHOWWORDS}: no showwords folder beside the checkout")
-    if args.out.is_dir():
-        parser.error(f"--out: {args.out} is a folder; give a file name")
+    try:  # --only adds one series to the file: an earlier result stays
+        files.result_target(args.out, "--out", args.force or bool(args.only))
+    except PlaybookError as exc:
+        parser.error(str(exc))
     out: dict[str, Any] = {}
     if args.only and args.out.is_file():
         out = json.loads(args.out.read_text()).get("series", {})

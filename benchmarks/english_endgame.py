@@ -91,6 +91,7 @@ def main() -> int:
     parser.add_argument("--free-from", type=Path, help="a folder with the free plans built")
     parser.add_argument("--out", type=Path, default=RESULTS, help="the JSON written")
     parser.add_argument("--table", action="store_true", help="print the docs' table of the JSON")
+    parser.add_argument("--force", action="store_true", help="replace an earlier results file")
     args = parser.parse_args()
     if args.table:
         try:
@@ -101,9 +102,8 @@ def main() -> int:
             )
             return 2
         return 0
-    if args.out.is_dir():
-        parser.error(f"--out: {args.out} is a folder; give a file name")
     try:
+        files.result_target(args.out, "--out", args.force)
         with tempfile.TemporaryDirectory(prefix="endgame-") as tmp:
             free = free_plans(args.free_from, Path(tmp))
             record = {

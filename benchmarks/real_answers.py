@@ -153,6 +153,7 @@ def main() -> int:
     parser.add_argument(
         "--from", dest="source", type=Path, help="measure the plans built in DIR (DIR/NAME/)"
     )
+    parser.add_argument("--force", action="store_true", help="replace an earlier results file")
     args = parser.parse_args()
     if args.table:
         try:
@@ -163,9 +164,8 @@ def main() -> int:
         return 0
     if not (args.shared / "wordle_nyt_check.txt").is_file():
         parser.error(f"--shared: {args.shared}: no showwords folder (wordle_nyt_check.txt)")
-    if args.out.is_dir():
-        parser.error(f"--out: {args.out} is a folder; give a file name")
     try:
+        files.result_target(args.out, "--out", args.force)
         plans = measure(args.shared, args.source)
     except (PlaybookError, OSError) as exc:
         print(f"real_answers: {exc}", file=sys.stderr)

@@ -266,6 +266,28 @@ def render_target(pb_path: str, fmt: str, output: str | None) -> Path:
     )
 
 
+def _beside(
+    pb: model.Playbook, others: Sequence[model.Playbook], tabs: Sequence[model.Playbook]
+) -> None:
+    """Refuse, in one line, a plan that cannot stand beside ``pb``: on the card, the same
+    game on the same word list (the other rules' column); on the page, the same game in the
+    same language (a tab each: the lengths of one show)."""
+    from playbook.words import list_language
+
+    for other in others:
+        if other.game.name != pb.game.name or other.words.get("sha256") != pb.words.get("sha256"):
+            raise PlaybookError(
+                f"--with: {other.name} is not {pb.name}'s word list under other rules (a card "
+                "sets beside it the same game on the same list)"
+            )
+    for other in tabs:
+        if other.game.name != pb.game.name or list_language(other.words) != list_language(pb.words):
+            raise PlaybookError(
+                f"--with: {other.name} is another game or language than {pb.name} (a page's "
+                "tabs are the lengths of one show)"
+            )
+
+
 def render_playbook(
     pb: model.Playbook,
     path: str,
@@ -320,6 +342,7 @@ def render_playbook(
         _need("more", item[1], str, "(playbook, path as text) pairs")
     if more and fmt != "page":
         raise ValueError(f"more: other plans go on the page only, not on {fmt!r}")
+    _beside(pb, others, [o for o, _ in more])
     if letters is not None:
         pb = model.only(pb, letters, f"--letters ({path})")
     spec = render.FORMATS[fmt]

@@ -191,6 +191,16 @@ class EndGameFigures:
         }
 
 
+MOST_STEPS = 10**8
+"""The most steps of :func:`end_game`'s search a command starts (about a minute here)."""
+
+
+def cost(plans: int, rules: Rules) -> int:
+    """The steps :func:`end_game` takes: every fixed rule (five choices a word) solved over
+    every second of the clock, every line of every word."""
+    return (NEVER**plans + plans + 2) * plans * (rules.seconds + 1) * (LINES + 1)
+
+
 def end_game(
     plans: Sequence[Mapping[int, int]], rules: Rules, names: Sequence[str] | None = None
 ) -> EndGame:

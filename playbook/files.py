@@ -91,6 +91,19 @@ def inside(folder: Path, name: str) -> Path:
     return target
 
 
+def result_target(path: Path, flag: str, force: bool) -> None:
+    """Check a script's results file before its work starts: a file (not a folder) in a
+    folder that can be written, and no earlier result replaced unless ``force`` (the
+    script's ``--force``); a one-line error otherwise."""
+    if path.is_dir():
+        raise PlaybookError(f"{flag}: {path} is a folder; give a file name")
+    if path.exists() and not force:
+        raise PlaybookError(
+            f"{flag}: {path} holds an earlier result; give --force to replace it, or another name"
+        )
+    writable_folder(path.parent, flag)
+
+
 def writable_folder(folder: Path, flag: str = "--out") -> None:
     """Create ``folder`` and check that files can be written in it, before long work starts;
     a one-line error otherwise."""

@@ -189,6 +189,28 @@ def draw(data: dict[str, Any]) -> None:
         files.atomic_write(PLOT_COMMON, figure(common))
 
 
+def checked_configs(text: str) -> list[str]:
+    """``--configs`` as names, each a bundled config (``NAME`` or ``NAME@Z`` with a Zipf
+    threshold from 0 to 8), checked before any build."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise PlaybookError("--configs: no config named; give NAME or NAME@Z, a,b,c")
+    known = sorted(p.stem for p in (ROOT / "config").glob("*.yaml"))
+    for name in names:
+        base, at, zipf = name.partition("@")
+        if base not in known:
+            raise PlaybookError(f"--configs: {base!r} is not a config of config/; known: "
+                                f"{', '.join(known)}")  # fmt: skip
+        if at:
+            try:
+                z = float(zipf)
+            except ValueError:
+                z = -1.0
+            if not 0 <= z <= 8:
+                raise PlaybookError(f"--configs: {name!r}: a Zipf threshold from 0 to 8 after @")
+    return names
+
+
 def main() -> int:
     ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--restarts", type=int, default=20, help="hill-climbing restarts (3, 4 words)")
@@ -197,6 +219,7 @@ def main() -> int:
     ap.add_argument("--configs", default=CONFIGS, help="comma-separated; NAME@Z: common words")
     ap.add_argument("--table", action="store_true", help="print the README table of the JSON")
     ap.add_argument("--plot", action="store_true", help="draw the README plot of the JSON again")
+    ap.add_argument("--force", action="store_true", help="replace the earlier results file")
     ap.add_argument(
         "--add",
         action="store_true",
@@ -213,7 +236,15 @@ def main() -> int:
             draw(data)
         print(table(data))
         return 0
-    jobs = parallel.effective_jobs(args.jobs)
+    try:  # every argument checked before the first build
+        jobs = parallel.effective_jobs(args.jobs)
+        names = checked_configs(args.configs)
+        if args.restarts < 1 or not 0 < args.budget <= 86400:
+            raise PlaybookError("--restarts: at least 1; --budget: seconds above 0")
+        files.result_target(DATA, "results", args.force or args.add)
+    except PlaybookError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     out: dict[str, Any] = {
         "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
         "command": "python scripts/frontier.py " + " ".join(sys.argv[1:]),
@@ -222,18 +253,24 @@ def main() -> int:
         "budget_s": args.budget,
         "runs": [],
     }
-    names = args.configs.split(",")
     if args.add:  # the runs measured before for other configs stay as they were measured
         try:
             kept = safe_yaml.read_json(DATA, "frontier")
+            runs = kept.get("runs") if isinstance(kept, dict) else None
+            if not isinstance(runs, list) or not all(isinstance(r, dict) for r in runs):
+                raise PlaybookError(f"{DATA}: not the results of frontier.py (no list of runs)")
         except PlaybookError as exc:
             print(f"error: --add: {exc}", file=sys.stderr)
             return 2
-        out["runs"] = [r for r in kept.get("runs", []) if r.get("config") not in names]
+        out["runs"] = [r for r in runs if r.get("config") not in names]
         out["added"] = out.pop("command")
         out["command"] = kept.get("command", "")
     for name in names:
-        res = run(name, args.restarts, args.budget, jobs)
+        try:
+            res = run(name, args.restarts, args.budget, jobs)
+        except PlaybookError as exc:
+            print(f"error: {name}: {exc}", file=sys.stderr)
+            return 2
         out["runs"].append(res)
         print(f"{name}: {len(res['points'])} points, {res['wall_s']} s wall on {jobs} workers")
     files.atomic_write(DATA, json.dumps(out, indent=1) + "\n")

@@ -148,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="output", help="folder for the builds (default: output)")
     ap.add_argument("--jobs", type=int, default=-1, help="workers per build (default: all)")
     ap.add_argument("--table", action="store_true", help="print the table of the JSON only")
+    ap.add_argument("--force", action="store_true", help="replace an earlier results file")
     ap.add_argument(
         "--json",
         type=Path,
@@ -162,11 +163,17 @@ def main(argv: list[str] | None = None) -> int:
                 raise PlaybookError(
                     f"--table: {results} is missing; run the script without it first"
                 )
-            print(table(safe_yaml.read_json(results, "results of likely_words.py")))
+            data = safe_yaml.read_json(results, "results of likely_words.py")
+            try:
+                print(table(data))
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise PlaybookError(
+                    f"--table: {results}: not the results of likely_words.py ({exc!r} missing "
+                    "or of another kind)"
+                ) from None
             return 0
         out = Path(args.out)
         files.writable_folder(out)
-        files.writable_folder(results.parent, "the results folder")
         runs = []
         names = [c.strip() for c in args.configs.split(",") if c.strip()]
         if not names:
@@ -179,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"--configs: {name!r} is not a bundled config (NAME or NAME+likely); "
                     f"known: {', '.join(sorted(known))}"
                 )
+        files.result_target(results, "--json", args.force)
         for name in names:
             runs.append(measure(name, out, args.jobs))
             print(f"{name}: built and measured in {runs[-1]['build_s']:.0f} s", flush=True)

@@ -187,9 +187,32 @@ def test_a_link_in_the_folder_is_replaced_not_written_through(
     folder = tmp_path / "site"
     folder.mkdir()
     (folder / INDEX).symlink_to(outside)
-    write_site(plans[1:], folder)
-    assert outside.read_text() == "mine\n"
-    assert not (folder / INDEX).is_symlink() and "Wordle" in (folder / INDEX).read_text("utf-8")
+    with pytest.raises(PlaybookError) as exc:  # a link is no file of an earlier site
+        write_site(plans[1:], folder)
+    assert "holds files a site does not write (index.html)" in _one_line(exc)
+    assert outside.read_text() == "mine\n" and (folder / INDEX).is_symlink()
+
+
+def test_a_site_replaces_an_earlier_site_whole_and_nothing_else(
+    plans: list[SitePlan], tmp_path: Path
+) -> None:
+    """Issue 58: a site is written into a fresh folder that then takes the folder's place:
+    an earlier site is replaced whole (a page of a plan no longer there is gone), a folder
+    with other files is refused, and no name is empty."""
+    folder = tmp_path / "site"
+    first = write_site(plans, folder)
+    assert {p.name for p in folder.iterdir()} == {p.name for p in first}
+    again = write_site(plans[1:], folder)
+    assert {p.name for p in folder.iterdir()} == {p.name for p in again}
+    assert f"{plans[0].pb.name}.html" not in {p.name for p in again}
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]  # no fresh or old folder left
+    (folder / "notes.txt").write_text("mine\n")
+    with pytest.raises(PlaybookError) as exc:
+        write_site(plans[1:], folder)
+    assert "notes.txt" in _one_line(exc) and (folder / "notes.txt").read_text() == "mine\n"
+    with pytest.raises(PlaybookError) as exc:
+        write_site(plans[1:], "")
+    assert _one_line(exc) == "site: give the folder to write the site into (a new or an empty one)"
 
 
 def test_the_page_of_render_is_unchanged(plans: list[SitePlan]) -> None:
@@ -267,7 +290,7 @@ def test_a_folder_that_cannot_be_written_is_refused_in_one_line(
     (folder / INDEX).mkdir(parents=True)
     with pytest.raises(PlaybookError) as exc:
         write_site(plans[1:], folder)
-    assert str(folder / INDEX) in _one_line(exc) and "is a folder" in str(exc.value)
+    assert str(folder) in _one_line(exc) and "(index.html)" in str(exc.value)
     assert [p.name for p in folder.iterdir()] == [INDEX]  # refused before the first write
 
     def denied(*args: Any, **kwargs: Any) -> Any:
@@ -277,7 +300,7 @@ def test_a_folder_that_cannot_be_written_is_refused_in_one_line(
         m.setattr(files.tempfile, "mkstemp", denied)
         with pytest.raises(PlaybookError) as exc:
             write_site(plans[1:], tmp_path / "locked")
-    assert str(tmp_path / "locked") in _one_line(exc) and "Permission denied" in str(exc.value)
+    assert str(tmp_path) in _one_line(exc) and "Permission denied" in str(exc.value)
 
     real = files.atomic_write
 
@@ -291,8 +314,9 @@ def test_a_folder_that_cannot_be_written_is_refused_in_one_line(
         with pytest.raises(PlaybookError) as exc:
             write_site(plans[1:], tmp_path / "half")
     line = _one_line(exc)
-    assert line == f"site: cannot write {tmp_path / 'half' / 'icon-512.png'} (Permission denied)"
-    assert not (tmp_path / "half" / "sw.js").exists()  # no worker names a site half written
+    assert line == f"site: cannot write {tmp_path / 'half'} (Permission denied)"
+    assert not (tmp_path / "half").exists()  # a site is written whole or not at all
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".half.")]
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import argparse
 import dataclasses
 import json
 
-from playbook import api, endgame, files
+from playbook import api, endgame, files, verify
 from playbook.cli.commands import console
 from playbook.cli.named import load_playbook, playbook_file
 from playbook.errors import PlaybookError
@@ -27,8 +27,25 @@ def cmd_endgame(args: argparse.Namespace) -> int:
     card = api.output_file(args.card, "--card") if args.card else None
     if card is not None and card.suffix not in (".pdf", ".html"):
         raise PlaybookError(f"--card: {args.card}: expected a file ending .pdf or .html")
+    if not 1 <= len(args.playbooks) <= 6:
+        raise PlaybookError(
+            f"PLAYBOOK: {len(args.playbooks)} plans given; the End Game takes one to six, in order"
+        )
+    steps = endgame.cost(len(args.playbooks), rules) * 2 * len(figures_of.SPEEDS)
+    if steps > endgame.MOST_STEPS:
+        raise PlaybookError(
+            f"--seconds {rules.seconds} with {len(args.playbooks)} plans: about {steps:.1e} steps "
+            f"of the fixed rules' search (over {endgame.MOST_STEPS:.0e}, many minutes); use "
+            "fewer plans or a shorter clock"
+        )
     args.playbooks = [playbook_file(p) for p in args.playbooks]
     plans = [(load_playbook(p), p) for p in args.playbooks]
+    for pb, p in plans:  # a plan for some letters only would count the others' words as lost
+        if verify.partial(pb):
+            raise PlaybookError(
+                f"{p}: a plan for some letters only ({', '.join(g.group for g in pb.groups)}); "
+                "the End Game draws a word of any letter: build the plan for every letter"
+            )
     names = tuple(pb.name for pb, _ in plans)
     paths = [figures_of.plan_paths(pb, p) for pb, p in plans]
     speeds = sorted({args.line, *(s for s in figures_of.SPEEDS if s <= 10)}, reverse=True)

@@ -416,19 +416,12 @@ def _endgame(sub: Subparsers) -> argparse.ArgumentParser:
     eg.add_argument("--seconds", type=int, default=90, help="the clock (default 90)")
     eg.add_argument("--line", type=int, default=10, help="seconds a line takes (default 10)")
     eg.add_argument("--pass-cost", type=int, default=2, help="seconds a pass takes (default 2)")
-    eg.add_argument(
-        "--word-overhead",
-        type=int,
-        default=1,
-        help="the clock as it really runs: seconds lost before each word's first line, in the "
-        "figures with overhead (default 1)",
-    )
-    eg.add_argument(
-        "--line-overhead",
-        type=int,
-        default=0,
-        help="seconds each line takes beyond --line, in the figures with overhead (default 0)",
-    )
+    for flag, default, what in (
+        ("--word-overhead", 1, "seconds lost before each word's first line"),
+        ("--line-overhead", 0, "seconds each line takes beyond --line"),
+    ):  # the clock as it really runs: the figures with overhead
+        eg.add_argument(flag, type=int, default=default, help=f"{what}, in the figures "
+                        f"with overhead (default {default})")  # fmt: skip
     eg.add_argument("--json", action="store_true", help="print the figures as JSON")
     eg.add_argument(
         "--card", metavar="FILE", help="write the End Game's page of the card (.pdf or .html)"

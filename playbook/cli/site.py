@@ -10,6 +10,7 @@ import json
 from playbook import shipped
 from playbook.cli.commands import console
 from playbook.cli.named import config_path, load_playbook, playbook_file
+from playbook.cli.parsing import printable
 from playbook.errors import PlaybookError
 from playbook.pipeline import choices, outputs
 from playbook.render.site import SitePlan, write_site
@@ -44,9 +45,10 @@ def cmd_site(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"folder": args.folder, "files": [p.name for p in written]}))
         return 0
+    folder = printable(args.folder)  # a name is shown, never sent to the terminal as it is
     pages = f"{len(plans)} plan's page" if len(plans) == 1 else f"{len(plans)} plans' pages"
     console.print(
-        f"wrote {len(written)} files in {args.folder}: {pages}, index.html, the manifest, "
+        f"wrote {len(written)} files in {folder}: {pages}, index.html, the manifest, "
         "its icons and the service worker (sw.js); serve the folder over https (or open it "
         "on localhost) and install it from the browser's menu",
         markup=False,

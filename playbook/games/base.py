@@ -135,6 +135,9 @@ class Game(abc.ABC):
     """What the feedback function is called in the matrix cache's key (with the length)."""
     browser_feedback: ClassVar[str] = ""
     ranges: ClassVar[Mapping[str, tuple[int, int]]] = {}
+    plays_words: ClassVar[bool] = True
+    """Whether the game is played on a list of words (answer models, frequencies and chances
+    mean something only then; Mastermind plays codes it generates)."""
     """The least and most value of each whole-number rule (``turns``, ``length``, ...): what
     the search can hold in memory and finish; a config or playbook outside is refused."""
     """The feedback rule the play-along page computes in the browser (``marks``: Lingo and

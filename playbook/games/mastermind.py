@@ -48,6 +48,7 @@ class Mastermind(Game):
     """Mastermind: codes of ``pegs`` colours 1..``colours``; black and white pegs."""
 
     name: ClassVar[str] = "mastermind"
+    plays_words: ClassVar[bool] = False
     notation: ClassVar[str] = N_("NbMw = N black (right colour, right place), M white")
     ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
         "pegs": (1, 6),

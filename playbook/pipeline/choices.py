@@ -122,6 +122,17 @@ def check(cfg: Config) -> Config:
     likely = cfg.search.try_order == "likely"
     plays = words.play_chance is not None
     needs = likely or words.answer_model != "all" or plays
+    if needs and not GAMES[cfg.game].plays_words:
+        key = (
+            "words.answer_model"
+            if words.answer_model != "all"
+            else ("search.try_order" if likely else "words.play_chance")
+        )
+        raise cfg.refuse(
+            key,
+            f"{cfg.game} plays codes, not words of a list: an answer model, word chances and "
+            "likely orders do not apply (leave words.answer_model: all)",
+        )
     if needs and list_language(dataclasses.asdict(words)) is None:
         key, what = (
             ("search.try_order", "likely")

@@ -32,7 +32,7 @@ from playbook.games import GAMES, Game
 from playbook.language import N_
 from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords, group_key
 from playbook.model.plan import PART_MODELS
-from playbook.render import i18n
+from playbook.render import i18n, titles
 from playbook.render.html import html_env
 from playbook.render.layout import sort_table
 from playbook.render.tiles import APP, TILE_STYLES, screen_css
@@ -409,6 +409,10 @@ def render_page(
     heads = [
         _head(plan, b["pool"], tr, language) for (plan, _, _), b in zip(plans, blocks, strict=True)
     ]
+    if more:  # tabs that would read alike told apart ("4 letters, British"), by the titles' rule
+        tabs = titles.distinct([h["tab"] for h in heads], [p for p, _, _ in plans], tr)
+        for h, tab in zip(heads, tabs, strict=True):
+            h["tab"] = tab
     if more:  # each plan's words above its game, for the script to show the one picked
         for b, h in zip(blocks, heads, strict=True):
             b["head"] = h

@@ -19,7 +19,10 @@ import functools
 import hashlib
 import io
 import json
+import os
 import re
+import shutil
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -29,8 +32,8 @@ from markupsafe import Markup
 from playbook import files
 from playbook.errors import PlaybookError
 from playbook.language import N_
-from playbook.model import Method, Playbook
-from playbook.render import i18n
+from playbook.model import Playbook
+from playbook.render import i18n, titles
 from playbook.render.html import html_env
 from playbook.render.page import (
     ICON_SIZES,
@@ -45,22 +48,13 @@ from playbook.render.page import (
 )
 from playbook.render.tiles import APP, PALETTES, TILE_STYLES
 from playbook.render.views import template_text
-from playbook.words import WordList, list_language
+from playbook.words import WordList
 
 BACKGROUND = APP["background"]
 """The page's background (``page.css``): an installed site's splash screen."""
 
 INTRO = N_("Pick a plan: its page follows the playbook move by move.")
 """The index's first words, and the manifest's description."""
-SHORT_POOLS = {"all": N_("paper rules"), "revealed": N_("TV rules")}
-"""The rules in two words, where two plans of one game and length need telling apart (a
-game whose host reveals a letter: Lingo)."""
-SPELLINGS = {"-gb": N_("British"), "-us": N_("American")}
-"""The spelling of an English list, by the part of its name that says it."""
-KINDS = {True: N_("best play"), False: N_("card to learn")}
-HARD_MODE = N_("hard mode")
-"""A whole proven tree to follow, or a card a person learns."""
-
 PLAN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 """What a plan's name may be, as it names its page (``NAME.html``): a plain file name in any
 file system and a plain relative address."""
@@ -130,18 +124,6 @@ def site_language(plans: Sequence[SitePlan], language: str) -> str:
     return found.pop() if len(found) == 1 else "en"
 
 
-def _language_name(pb: Playbook, language: str) -> str | None:
-    """The language of the plan's words, named in ``language`` (Babel's names: Dutch,
-    Nederlands), or None where it is not known."""
-    from babel import Locale
-
-    code = list_language(pb.words)
-    if code is None:
-        return None
-    name = Locale.parse(language).languages.get(code.split("-")[0])
-    return None if name is None else name[:1].upper() + name[1:]
-
-
 def _card(plan: SitePlan, tr: i18n.Translator) -> dict[str, Any]:
     """What the index says of one plan: its title, game, language and word count, its
     rules, and a link to its page."""
@@ -149,7 +131,7 @@ def _card(plan: SitePlan, tr: i18n.Translator) -> dict[str, Any]:
     head = _head(pb, pb.game.guess_pool, tr, tr.language)
     count = len(plan.answers.words)
     words = tr.ngettext("%(num)s words", "%(num)s words", count) % {"num": tr.number(count)}
-    facts = [pb.game.name.capitalize(), _language_name(pb, tr.language), words]
+    facts = [pb.game.name.capitalize(), titles.language_name(pb, tr.language), words]
     return {
         "name": pb.name,
         "href": plan.page,
@@ -162,33 +144,12 @@ def _card(plan: SitePlan, tr: i18n.Translator) -> dict[str, Any]:
 
 
 def _distinct(cards: list[dict[str, Any]], plans: Sequence[SitePlan], tr: i18n.Translator) -> None:
-    """Titles that two plans share (``Lingo, 5 letters``) told apart by the list's language,
-    then by the rules in two words: each link's text names its own page (a screen reader's
-    list of links read two alike)."""
-
-    def spelling(pb: Playbook) -> str | None:
-        listed = str(pb.words.get("list", ""))
-        return next((tr.gettext(v) for k, v in SPELLINGS.items() if k in listed), None)
-
-    def rules(pb: Playbook) -> str | None:
-        revealing = pb.game.record().get("revealed", "none") != "none"
-        pool = pb.game.guess_pool
-        return tr.gettext(SHORT_POOLS[pool]) if revealing and pool in SHORT_POOLS else None
-
-    def hard(pb: Playbook) -> str | None:
-        kept = pb.game.rules()
-        return tr.gettext(HARD_MODE) if kept.get("keep_revealed") or kept.get("hard") else None
-
-    def kind(pb: Playbook) -> str:
-        tree = bool(pb.groups) and all(g.method.startswith(Method.STRATEGY) for g in pb.groups)
-        return tr.gettext(KINDS[tree])
-
-    for extra in (lambda pb: _language_name(pb, tr.language), spelling, rules, hard, kind):
-        titles = [c["title"] for c in cards]
-        for card, plan in zip(cards, plans, strict=True):
-            more = extra(plan.pb)
-            if titles.count(card["title"]) > 1 and more:
-                card["title"] = f"{card['title']}, {more}"
+    """Titles that two plans share (``Lingo, 5 letters``) told apart
+    (:func:`playbook.render.titles.distinct`): each link's text names its own page (a screen
+    reader's list of links read two alike)."""
+    told = titles.distinct([c["title"] for c in cards], [p.pb for p in plans], tr)
+    for card, title in zip(cards, told, strict=True):
+        card["title"] = title
 
 
 def _index(plans: Sequence[SitePlan], tr: i18n.Translator) -> str:
@@ -316,25 +277,54 @@ def site_files(plans: Sequence[SitePlan], *, language: str = "en") -> dict[str, 
 def write_site(
     plans: Sequence[SitePlan], folder: str | Path, *, language: str = "en"
 ) -> list[Path]:
-    """Write the site of ``plans`` (:func:`site_files`) into ``folder``, made if missing; each
-    file written whole (a reader sees the old or the new), the worker last; nothing is
-    written outside the folder, and files of an older site there are left as they are. The
-    paths written, in order. A one-line :class:`PlaybookError` naming the path where the
-    folder or a file cannot be written (a file where the folder should be, a folder where a
-    file should be, no permission)."""
+    """Write the site of ``plans`` (:func:`site_files`) into ``folder`` whole: every file
+    into a fresh folder beside it, which then takes the folder's place (an interrupted run
+    leaves the earlier site as it was). ``folder`` is new, empty, or an earlier site (only
+    the files a site writes): a folder holding other files is refused, so nothing else is
+    ever replaced; nothing is written outside it. The paths written, in order. A one-line
+    :class:`PlaybookError` naming the path where the folder cannot be written."""
+    if not str(folder).strip():
+        raise _refuse("give the folder to write the site into (a new or an empty one)")
     out = Path(folder)
     made = site_files(plans, language=language)  # all the work before the first write
-    files.writable_folder(out, "site")
-    for name in made:
-        found = files.kind_of(out / name)
-        if found not in (None, "a file", "a symbolic link"):
-            raise _refuse(f"{out / name} is {found}; the site writes a file of that name there")
-    written = []
-    for name, data in made.items():
-        path = out / name
-        try:
-            files.atomic_write(path, data)
-        except OSError as exc:
-            raise _refuse(f"cannot write {path} ({exc.strerror or exc})") from None
-        written.append(path)
-    return written
+    files.writable_folder(out.parent if str(out.parent) else Path("."), "site")
+    found = files.kind_of(out)
+    if found not in (None, "a folder"):
+        raise _refuse(f"{out} is {found}; the site is a folder")
+    if found == "a folder":
+        others = sorted(p.name for p in out.iterdir() if not _of_a_site(p))
+        if others:
+            shown = ", ".join(others[:3]) + (
+                f" and {len(others) - 3} more" if len(others) > 3 else ""
+            )
+            raise _refuse(
+                f"{out} holds files a site does not write ({shown}); give a new or empty "
+                "folder, or the folder of an earlier site"
+            )
+    fresh = Path(tempfile.mkdtemp(prefix=f".{out.name}.site-", dir=out.parent))
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(fresh, 0o777 & ~umask)  # mkdtemp makes 0700; a site is served to others
+        for name, data in made.items():
+            files.atomic_write(fresh / name, data, durable=False)
+        old = None
+        if found == "a folder":
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+            os.replace(out, old / "site")
+        os.replace(fresh, out)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError as exc:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise _refuse(f"cannot write {out} ({exc.strerror or exc})") from None
+    return [out / name for name in made]
+
+
+def _of_a_site(path: Path) -> bool:
+    """A file a site writes (an earlier site's: its pages, index, manifest, icons, worker)."""
+    return (
+        path.is_file()
+        and not path.is_symlink()
+        and (path.name in (INDEX, MANIFEST, WORKER) or path.suffix in (".html", ".png"))
+    )
