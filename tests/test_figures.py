@@ -115,3 +115,27 @@ def _readme_figures() -> list[tuple[str, str]]:
 def test_the_readme_states_the_measured_figure(what: str, text: str) -> None:
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert text in readme, f"README.md: {what}: expected {text!r} (benchmarks/results/)"
+
+
+def _show_figures() -> list[tuple[str, str]]:
+    """The figures docs/guide/show.md states of the Dutch TV card, from the results."""
+    runs = {r["config"]: r for r in _json("likely_words.json")["runs"]}
+    tv, every = runs["lingo-nl-5-tv"], runs["lingo-nl-5-tv-all"]
+    real = {p["plan"]: p for p in _json("real_answers.json")["plans"]}["lingo-nl-5-tv"]
+    (woordle,) = [r for r in real["lists"] if r["list"].endswith("pingiun-woordle-answers5.txt")]
+    return [
+        ("card words", f"{tv['card_words']} words to learn in all"),
+        ("answers", f"the {tv['answers']:,} five-letter words a show is likely to pick"),
+        ("unguaranteed", f"all but {tv['unguaranteed']} of them"),
+        ("rare", f"{tv['rare_found']:,} of the {tv['rare']:,} rarer words"),
+        ("woordle", f"it finds {100 * woordle['found_share']:.1f}%"),
+        ("whole list", f"instead ({every['card_words']} words to learn"),
+        ("list", f"five letters, {tv['guesses']:,} words, 27 groups"),
+        ("likely picks", f"the {tv['answers']:,} likely picks"),
+    ]
+
+
+@pytest.mark.parametrize(("what", "text"), _show_figures(), ids=[w for w, _ in _show_figures()])
+def test_the_show_guide_states_the_measured_figure(what: str, text: str) -> None:
+    page = " ".join((ROOT / "docs" / "guide" / "show.md").read_text(encoding="utf-8").split())
+    assert text in page, f"docs/guide/show.md: {what}: expected {text!r}"
