@@ -4,6 +4,7 @@
     .venv/bin/python scripts/ship_plans.py                   # build and ship every plan
     .venv/bin/python scripts/ship_plans.py --from output     # ship plans built there
     .venv/bin/python scripts/ship_plans.py --check           # the shipped plans verify
+    .venv/bin/python scripts/ship_plans.py --rebuild NAME,...  # they come out the same
 
 The plans: Dutch Lingo under the TV rules (five, six and seven letters) and the 1994 paper's
 (five letters), English Lingo under the ITV and the CBS rules (British and American spelling;
@@ -118,6 +119,46 @@ def ship(source: Path | None) -> None:
     print(f"shipped {len(built)} plans in {PLANS.relative_to(ROOT)}")
 
 
+UNSTABLE = ("created", "tool")
+"""What of a playbook may differ between two builds of one config: the date and the version
+in ``meta``."""
+
+
+def same_plan(shipped_text: str, built_text: str) -> list[str]:
+    """The top-level keys (and ``meta``'s) in which two playbooks differ, but for
+    :data:`UNSTABLE`: empty where the build reproduces the shipped plan."""
+    import yaml
+
+    a, b = yaml.safe_load(shipped_text), yaml.safe_load(built_text)
+    for doc in (a, b):
+        for key in UNSTABLE:
+            doc.get("meta", {}).pop(key, None)
+    return sorted(k for k in {*a, *b} if a.get(k) != b.get(k))
+
+
+def rebuild(names: list[str]) -> None:
+    """Build each named shipped plan again and compare it with the shipped file (all but its
+    date): a plan that depends on the machine or its load is named, with what differs."""
+    unknown = [n for n in names if n not in SHIPPED]
+    if unknown:
+        raise PlaybookError(
+            f"--rebuild: {unknown[0]!r} is not shipped; shipped: {', '.join(SHIPPED)}"
+        )
+    differ = []
+    with tempfile.TemporaryDirectory(prefix="ship-rebuild-") as tmp:
+        for name in names:
+            path = _build(name, Path(tmp))
+            keys = same_plan(
+                shipped.path_of(shipped.index()[name]).read_text(encoding="utf-8"),
+                path.read_text(encoding="utf-8"),
+            )
+            print(f"{name}: {'the same' if not keys else 'differs in ' + ', '.join(keys)}")
+            if keys:
+                differ.append(name)
+    if differ:
+        raise PlaybookError(f"--rebuild: {', '.join(differ)} did not come out as shipped")
+
+
 def check() -> None:
     for name in shipped.names():
         _verified(name, shipped.path_of(shipped.index()[name]))
@@ -127,9 +168,16 @@ def main() -> int:
     parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--from", dest="source", metavar="DIR", help="ship the plans built here")
     parser.add_argument("--check", action="store_true", help="verify the shipped plans")
+    parser.add_argument(
+        "--rebuild", metavar="NAMES", help="build these shipped plans again (a,b; all: every "
+        "one) and compare each with the shipped file"
+    )  # fmt: skip
     args = parser.parse_args()
     try:
-        if args.check:
+        if args.rebuild:
+            names = list(SHIPPED) if args.rebuild == "all" else args.rebuild.split(",")
+            rebuild([n.strip() for n in names if n.strip()])
+        elif args.check:
             check()
         else:
             ship(Path(args.source) if args.source else None)

@@ -217,3 +217,27 @@ def test_site_refuses_what_is_not_shipped(tmp_path: Path) -> None:
     assert line == (
         "error: --only: lingo-nl-9 is not a shipped plan; shipped: " + ", ".join(EXPECTED)
     )
+
+
+@pytest.mark.slow  # two builds in processes of their own (about 10 s)
+def test_shipped_plans_come_out_the_same_when_built_again(tmp_path: Path) -> None:
+    """Issue 58, item 5: a shipped plan rebuilt from its config is the shipped file, all but
+    its date and version (``scripts/ship_plans.py --rebuild``); a name not shipped is refused
+    before any build."""
+    from helpers import run_script
+
+    r = run_script("ship_plans.py", ["--rebuild", "mastermind-3x2,lingo-en-5"], tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "mastermind-3x2: the same" in r.stdout and "lingo-en-5: the same" in r.stdout
+    r = run_script("ship_plans.py", ["--rebuild", "lingo-xx"], tmp_path)
+    assert r.returncode == 2 and "'lingo-xx' is not shipped" in r.stderr
+
+
+def test_two_plans_differ_only_where_a_build_may_differ() -> None:
+    import runpy
+
+    ship = runpy.run_path(str(Path(__file__).resolve().parent.parent / "scripts" / "ship_plans.py"))
+    text = shipped.path_of(shipped.index()["mastermind-3x2"]).read_text(encoding="utf-8")
+    assert ship["same_plan"](text, text.replace("created: '2026", "created: '2027")) == []
+    changed = text.replace("average: 2.25", "average: 2.5", 1)
+    assert changed != text and ship["same_plan"](text, changed) == ["summary"]
