@@ -141,3 +141,18 @@ def test_results_tables_of_the_benchmarks_on_bad_json_are_one_line(tmp_path: Pat
             capture_output=True, text=True, cwd=tmp_path, timeout=120,
         )  # fmt: skip
         assert r.returncode == 2 and "no results to print" in _one_line(r.stderr), script
+
+
+def test_a_pair_search_too_costly_is_refused_with_its_cost() -> None:
+    """Issue 58, item 3: Mastermind 5x8 (32,768 codes) asks about 1.8e13 steps of the pair
+    search; it is refused before it starts, naming the cost and the way out. 4x8 starts."""
+    from types import SimpleNamespace
+
+    from playbook.pipeline.units import pair_refusal
+
+    big = SimpleNamespace(F=SimpleNamespace(shape=(32768, 32768)))
+    why = pair_refusal(big)  # type: ignore[arg-type]
+    assert why is not None and "about 1.8e+13 steps" in why
+    assert "set search.max_openings: 1" in why
+    fits = SimpleNamespace(F=SimpleNamespace(shape=(4096, 4096)))
+    assert pair_refusal(fits) is None  # type: ignore[arg-type]

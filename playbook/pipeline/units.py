@@ -18,7 +18,7 @@ from playbook.config import Config, SearchConfig
 from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
 from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import Ranking, ranking
-from playbook.errors import ConfigError
+from playbook.errors import ConfigError, PlaybookError
 from playbook.pipeline.session import Session
 from playbook.search import openings
 from playbook.search.openings import Opening
@@ -282,6 +282,29 @@ class Decision:
     """The triple search's verdict per group it looked at."""
 
 
+PAIR_STEPS = 5 * 10**12
+"""The most guess pairs times answers the exhaustive pair search takes on (about five minutes
+on this project's 2-core machine: Mastermind 4x8, 4,096 codes, is 3.4e10 and takes 1.5 s)."""
+PAIR_RATE = 2.3 * 10**10
+"""Steps of the pair search a second on this project's 2-core machine (measured on 4x8)."""
+
+
+def pair_refusal(p: Problem) -> str | None:
+    """Why the exhaustive pair search of ``p`` costs too much to start (every pair of guesses
+    against every answer: over :data:`PAIR_STEPS`), with what it would cost; None where it
+    fits."""
+    guesses, answers = p.F.shape
+    steps = guesses * guesses * answers // 2
+    if steps <= PAIR_STEPS:
+        return None
+    minutes = steps / PAIR_RATE / 60
+    return (
+        f"the search of opening pairs over {guesses:,} guesses against {answers:,} answers is "
+        f"about {steps:.1e} steps (about {minutes:,.0f} minutes on 2 cores; the most started is "
+        f"{PAIR_STEPS:.0e}); set search.max_openings: 1, or play a smaller game"
+    )
+
+
 def decide(problems: dict[str, Problem], search: SearchConfig, limit: int, run: Run) -> Decision:
     """The exhaustive part of :func:`find_openings` for the game's ``limit`` of turns: singles
     and pairs, and triples with ``search.exhaustive_depth: 3``; ``verify --proofs`` runs it
@@ -295,6 +318,11 @@ def decide(problems: dict[str, Problem], search: SearchConfig, limit: int, run: 
             found[name] = openings.trivial(p)
         else:
             pending.append(name)
+    if max_k >= 2:  # a cost said before the work, not found out after many minutes
+        for name in pending:
+            why = pair_refusal(problems[name])
+            if why is not None:
+                raise PlaybookError(f"group {name}: {why}")
     if max_k >= 1:
         found |= _singles(problems, pending, rank, limit, max_k, run)
     if max_k >= 2 and pending:
