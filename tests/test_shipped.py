@@ -195,17 +195,17 @@ def test_site_writes_the_shipped_plans(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "site").iterdir()) == sorted(written)
     index = (tmp_path / "site" / "index.html").read_text()
     assert all(f'href="{n}.html"' in index for n in paged)
-    # each link names its own page: plans of one game and length told apart by language,
-    # spelling, rules and kind (a screen reader's list of links read two of them alike)
+    # each link names its own page: plans of one game and length told apart by what differs
+    # (language, spelling, rules, kind): a screen reader's list of links read two alike
     links = re.findall(r'<h2><a href="([^"]+)">([^<]+)</a>', index)
     assert len(links) == len(paged) and len({text for _, text in links}) == len(links)
     assert ("lingo-nl-5-tv.html", "Lingo, 5 letters, Dutch, TV rules") in links
     assert ("lingo-nl-5.html", "Lingo, 5 letters, Dutch, paper rules") in links
     assert ("lingo-en-5.html", "Lingo, 5 letters, English, British") in links
     assert ("lingo-en-us-5.html", "Lingo, 5 letters, English, American") in links
-    assert ("wordle.html", "Wordle, 5 letters, English, best play") in links
-    assert ("wordle-card.html", "Wordle, 5 letters, English, card to learn") in links
-    assert ("wordle-hard.html", "Wordle, 5 letters, English, hard mode") in links
+    assert ("wordle.html", "Wordle, 5 letters, best play") in links
+    assert ("wordle-card.html", "Wordle, 5 letters, card to learn") in links
+    assert ("wordle-hard.html", "Wordle, 5 letters, hard mode") in links
     worker = (tmp_path / "site" / "sw.js").read_text()
     assert all(f"{n}.html" in worker for n in paged)
 

@@ -38,7 +38,15 @@ SCRIPT_RUNS = {
     # the scripts the README documents answer signals as the commands do (their outputs
     # in the test's folder: the interrupted runs never reach them)
     "wordle_hard_mode": ["wordle_hard_mode.py", "--out", "t.txt"],
-    "likely_words": ["likely_words.py", "--configs", "lingo-nl-5-tv", "--out", "o"],
+    "likely_words": [
+        "likely_words.py",
+        "--configs",
+        "lingo-nl-5-tv",
+        "--out",
+        "o",
+        "--json",
+        "r.json",
+    ],
 }
 
 
