@@ -139,3 +139,39 @@ def _show_figures() -> list[tuple[str, str]]:
 def test_the_show_guide_states_the_measured_figure(what: str, text: str) -> None:
     page = " ".join((ROOT / "docs" / "guide" / "show.md").read_text(encoding="utf-8").split())
     assert text in page, f"docs/guide/show.md: {what}: expected {text!r}"
+
+
+def _plan_total(name: str) -> int:
+    """The guesses a shipped plan spends over its answers, from the plan itself."""
+    from playbook import model, shipped
+
+    pb = model.load(str(shipped.path_of(shipped.index()[name])))
+    assert pb.stats is not None
+    return sum(k * n for k, n in pb.stats.distribution.items())
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("wordle", "salet's {total:,} guesses"), ("wordle-hard", "salet's {total:,} is the least")],
+)
+def test_the_readme_states_the_shipped_trees_totals(name: str, text: str) -> None:
+    """Issue 58, item 5: a shipped plan's figure in the README is the plan's own."""
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert text.format(total=_plan_total(name)) in readme, name
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_answer_models_table_is_the_fit_in_the_manifest(language: str) -> None:
+    """The coefficients the docs print are those the derivation wrote with the lists."""
+    manifest = json.loads(
+        (ROOT / "playbook" / "data" / "wordlists" / "manifest.json").read_text(encoding="utf-8")
+    )
+    model = manifest["answer_model"][language]
+    page = (ROOT / "docs" / "guide" / "common-words.md").read_text(encoding="utf-8")
+    start = {"en": "| English |", "nl": "| Dutch |"}[language]
+    (row,) = [line for line in page.splitlines() if line.startswith(start)]
+    fitted = model["fitted_on"]
+    assert f"{fitted['picks']:,} picks among {fitted['words']:,}" in row
+    for name, value in model["coefficients"].items():
+        assert f"({value:.3f}" in row, (name, value)
+    assert row.rstrip(" |").endswith(f"{model['intercept']:.3f}")
