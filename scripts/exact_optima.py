@@ -176,6 +176,7 @@ def main() -> int:
     ap.add_argument("--configs", default="lingo-nl-5,lingo-nl-5-tv-all,lingo-nl-5-tv")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "exact_optima.json"))
     ap.add_argument("--table", action="store_true", help="print the README table of --json")
+    ap.add_argument("--force", action="store_true", help="replace an earlier results file")
     ap.add_argument(
         "--weighted",
         action="store_true",
@@ -194,7 +195,12 @@ def main() -> int:
             print(f"error: {args.json}: not the results of exact_optima.py", file=sys.stderr)
             return 2
         return 0
-    jobs = parallel.effective_jobs(args.jobs)
+    try:  # the results file checked before any search
+        jobs = parallel.effective_jobs(args.jobs)
+        files.result_target(Path(args.json), "--json", args.force)
+    except PlaybookError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     out = {
         "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
         "command": "python scripts/exact_optima.py " + " ".join(sys.argv[1:]),

@@ -150,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="write the tree as wordle-hard's playbook, verified (instead of the text file)",
     )
+    ap.add_argument("--force", action="store_true", help="replace an earlier tree or playbook")
     args = ap.parse_args(argv)
     session = Session.open(config.load(CONFIG))
     (problem,) = session.problems(None).values()
@@ -180,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {flag}: {target} is {kind}; give a file to write", file=sys.stderr)
         return 2
     try:
-        files.writable_folder(target.parent)
+        files.result_target(target, flag, args.force)
     except PlaybookError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -210,7 +210,10 @@ def test_the_hard_script_stops_on_bad_arguments_with_one_line(tmp_path: Path, ca
         (["--out", str(tmp_path / "f" / "t.txt")], f"error: --out: {tmp_path / 'f'} is a file"),
         # a link would write elsewhere: refused before the search, the file it names untouched
         (["--out", str(tmp_path / "link.txt")], f"error: --out: {tmp_path / 'link.txt'} is a sym"),
+        # an earlier tree is kept unless --force (issue 58)
+        (["--out", str(tmp_path / "old.txt")], f"error: --out: {tmp_path / 'old.txt'} holds an"),
     ]
+    (tmp_path / "old.txt").write_text("an earlier tree")
     (tmp_path / "elsewhere.txt").write_text("kept")
     (tmp_path / "link.txt").symlink_to(tmp_path / "elsewhere.txt")
     for argv, says in cases:

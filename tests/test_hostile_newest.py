@@ -156,3 +156,10 @@ def test_a_pair_search_too_costly_is_refused_with_its_cost() -> None:
     assert "set search.max_openings: 1" in why
     fits = SimpleNamespace(F=SimpleNamespace(shape=(4096, 4096)))
     assert pair_refusal(fits) is None  # type: ignore[arg-type]
+
+
+def test_exact_optima_keeps_an_earlier_result_without_force(tmp_path: Path) -> None:
+    (tmp_path / "r.json").write_text('{"runs": []}\n')
+    r = run_script("exact_optima.py", ["--configs", "lingo-nl-5", "--json", "r.json"], tmp_path)
+    assert r.returncode == 2 and "holds an earlier result; give --force" in _one_line(r.stderr)
+    assert (tmp_path / "r.json").read_text() == '{"runs": []}\n'
