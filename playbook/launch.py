@@ -68,6 +68,7 @@ def script(main: Callable[[], int | None], said: str = "") -> NoReturn:
     _answer_signals()
     sys.excepthook = sys.__excepthook__
     stopped = False
+    code: int | None = 0
     try:
         with watchdog.watching(say):
             code = main()
@@ -77,6 +78,9 @@ def script(main: Callable[[], int | None], said: str = "") -> NoReturn:
         if not (signals.by_interrupt(exc) or signals.interrupted()):
             raise
         stopped = True
+    # a signal that reached no code that could raise it (a finaliser swallowed it before the
+    # watchdog began): the script is interrupted all the same
+    stopped = stopped or (signals.interrupted() and code != INTERRUPTED)
     if stopped:
         watchdog.reported()
         with contextlib.suppress(OSError):

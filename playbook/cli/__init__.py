@@ -46,7 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         arguments.cores()  # $PLAYBOOK_CORES refused before any work
         jit.announce_compiles()  # a first run says that it compiles, before it does
         with watchdog.watching(_say_interrupted):
-            return int(args.func(args))
+            if signals.interrupted():  # a signal swallowed in a finaliser before the watch
+                raise KeyboardInterrupt
+            code = int(args.func(args))
+        if signals.interrupted() and code != watchdog.INTERRUPTED:  # one no code could raise
+            raise KeyboardInterrupt
+        return code
     except PlaybookError as exc:
         # one line, whatever the names it quotes hold (a file name may hold a newline)
         _refused(str(exc))

@@ -30,7 +30,7 @@ from playbook import words as wordlists
 from playbook.errors import PlaybookError
 from playbook.games import GAMES, Game
 from playbook.language import N_
-from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords, group_key
+from playbook.model import GroupPlan, Method, Move, Node, Playbook, Table, TryWords, group_key
 from playbook.model.plan import PART_MODELS
 from playbook.render import i18n, titles
 from playbook.render.html import html_env
@@ -273,6 +273,7 @@ def page_data(
     ]
     typed, skip, shown = _symbols(game)
     pool = game.guess_pool
+    tree = bool(pb.groups) and all(g.method.startswith(Method.STRATEGY) for g in pb.groups)
     return {
         "v": DATA_VERSION,
         "name": pb.name,
@@ -297,7 +298,10 @@ def page_data(
         "weight": _weight(pb, ids.words, spelled),
         # a plan for a part of the list (the common words, the likely picks): a rarer word of
         # the list falls back to the words that fit, in list order (the card's rule)
-        "rare": pb.words.get("answer_model") in PART_MODELS and separate_answers(pb),
+        "rare": (pb.words.get("answer_model") in PART_MODELS or tree) and separate_answers(pb),
+        # a whole tree: off it, the best move for the words still possible (as play works it
+        # out), not the card's list order
+        "offTree": tree and separate_answers(pb),
         "groups": groups,
         # a letter of at most this many words and no openings: the card prints its words
         "small": memory.SMALL_GROUP,

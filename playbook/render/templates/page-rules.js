@@ -394,6 +394,23 @@ const PlaybookRules = (() => {
       return ruleOrder(allowedMoves(group, history), S)[0].w;
     }
 
+    /** Off a whole tree (a word it was not made for): the most-parts rule's move over the
+        words of the list still possible, as `play` works it out on the spot (ties: a word
+        that may be the answer, then guess-list order); the first of one or two words left. */
+    function offTreeMove(group, history) {
+      const S = fallback(group, history);
+      if (S.length === 0) return null;
+      if (S.length <= 2) return S[0];
+      const inSet = new Set(S);
+      let best = null;
+      for (const w of allowedMoves(group, history)) {
+        const parts = split(codesOf(w, S)).parts;
+        const nIn = inSet.has(w) ? 1 : 0;
+        if (best === null || parts > best.parts || (parts === best.parts && nIn > best.nIn)) best = { w, parts, nIn };
+      }
+      return best.w;
+    }
+
     /** The words still possible after `history` in `group` that show the letters `known`
         (an array of letters or null, one per place) where they were revealed besides. */
     const board = (group, history, known) => {
@@ -516,6 +533,7 @@ const PlaybookRules = (() => {
       fallback,
       board,
       ruleMove,
+      offTreeMove,
       bestChance,
       _,
       ngettext,

@@ -63,6 +63,11 @@
   function current() {
     if (S.done) return null;
     if (S.chosen !== null) return { word: S.chosen, kind: S.chosenKind };
+    if (S.rare && D.offTree) {
+      // off a whole tree: the best move for the words still possible, worked out here
+      const word = R.offTreeMove(S.group, S.history);
+      return word === null ? null : { word, kind: "offtree" };
+    }
     if (S.rare) {
       const words = R.fallback(S.group, S.history);
       return words.length ? { word: words[0], kind: "rare" } : null;
@@ -272,6 +277,7 @@
     if (m.kind === "chosen") return _("your word (off the playbook)");
     if (m.kind === "chance") return _("the best chance in the turns left");
     if (m.kind === "rare") return _("a word rarer than the plan's: the words of the list that fit, in list order");
+    if (m.kind === "offtree") return _("off the tree: the move that splits the words still possible into the most parts");
     if (m.kind === "rule") return (STOPS[m.stop] || STOPS.off) + " " + _("A good move off the plan (it splits the words still possible best):");
     if (m.early && possible(S.group, S.history).length === 1) return _("the only word still possible");
     if (m.early) return _("the words still possible fit in the turns left: try them (list order)");
@@ -293,7 +299,7 @@
     const turn = S.history.length + 1;
     const over = turn > D.turns ? " " + _("(the word passed to you)") : "";
     $("kind").textContent = _("Turn {n}: {what}", { n: turn, what: kindText(move) }) + over;
-    const offBook = ["chosen", "rule", "chance", "rare"].includes(move.kind);
+    const offBook = ["chosen", "rule", "chance", "rare", "offtree"].includes(move.kind);
     $("kind").className = "kind" + (move.kind === "move" ? " exc" : offBook ? " off" : "");
     entry.dataset.word = move.word;
     entry.dataset.kind = move.kind;
@@ -488,7 +494,9 @@
     $("fb").value = "";
     if (rarer) {
       S.rare = trial.length;
-      S.msg = _("No word the plan was made for gives this feedback: the word is a rarer one. The card's fallback: the words of the list that fit, in list order.");
+      S.msg = D.offTree
+        ? _("The board has left the tree: no answer of the tree gives this feedback. From here the page works out the best move for the words of the list still possible.")
+        : _("No word the plan was made for gives this feedback: the word is a rarer one. The card's fallback: the words of the list that fit, in list order.");
     }
     if (code === SOLVED) solved(move.word);
     else if (S.history.length >= S.limit) lost();
@@ -512,6 +520,11 @@
       team (a letter more revealed, one turn), whose take-over the page offers next. */
   function lost() {
     Object.assign(S, { done: true, lost: true, bad: true });
+    if (D.revealed === "none") {
+      // a game with no letter revealed (Wordle): no other team takes the word over
+      S.msg = ngettext("Lost: the word was not found in {n} turn.", "Lost: the word was not found in {n} turns.", S.limit);
+      return;
+    }
     S.msg = ngettext("Lost: the word was not found in {n} turn. It passes to the other team, who see a letter more and get one turn: enter that letter under \"Take over a board\".", "Lost: the word was not found in {n} turns. It passes to the other team, who see a letter more and get one turn: enter that letter under \"Take over a board\".",
       S.limit,
     );
