@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import sys
 
 from playbook import api, endgame, files, verify
 from playbook.cli.commands import console
@@ -14,6 +15,14 @@ from playbook.errors import PlaybookError
 from playbook.pipeline import endgame as figures_of
 from playbook.render import endgame as page
 from playbook.render.endgame import percent
+
+
+def _progress(line: str) -> None:
+    """Progress on a terminal (standard error), on one line cleared when done; nothing where
+    standard error is a file or a pipe."""
+    if sys.stderr.isatty():
+        sys.stderr.write(f"\r{line}\x1b[K" if line else "\r\x1b[K")
+        sys.stderr.flush()
 
 
 def cmd_endgame(args: argparse.Namespace) -> int:
@@ -49,10 +58,14 @@ def cmd_endgame(args: argparse.Namespace) -> int:
     names = tuple(pb.name for pb, _ in plans)
     paths = [figures_of.plan_paths(pb, p) for pb, p in plans]
     speeds = sorted({args.line, *(s for s in figures_of.SPEEDS if s <= 10)}, reverse=True)
-    runs = {s: figures_of.figures(names, paths, dataclasses.replace(rules, line=s)) for s in speeds}
-    clocked = {
-        s: figures_of.figures(names, paths, dataclasses.replace(slow, line=s)) for s in speeds
-    }
+    work = [(kind, s) for kind in (rules, slow) for s in speeds]
+    done: dict[tuple[int, int], endgame.EndGameFigures] = {}
+    for i, (kind, s) in enumerate(work):
+        _progress(f"End Game: {i} of {len(work)} speeds computed")
+        done[id(kind), s] = figures_of.figures(names, paths, dataclasses.replace(kind, line=s))
+    _progress("")
+    runs = {s: done[id(rules), s] for s in speeds}
+    clocked = {s: done[id(slow), s] for s in speeds}
     here = runs[args.line]
     if card is not None:
         language = args.language
