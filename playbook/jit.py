@@ -13,9 +13,10 @@ programs of the studies) gets all of it. Installed by :mod:`playbook.games` and
 
 from __future__ import annotations
 
+import contextlib
 import importlib.abc
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
 from typing import Any, TextIO
@@ -67,6 +68,8 @@ class CompileNotice:
         self.said = False
         self.depth = 0
         self.count = 0
+        self.active = True
+        """Whether it speaks (:func:`announcing` turns it on only while a command runs)."""
 
     @property
     def stream(self) -> TextIO:
@@ -90,6 +93,8 @@ class CompileNotice:
             pass
 
     def on_start(self, event: Any) -> None:
+        if not self.active:
+            return
         if not self.said:
             self.said = True
             self._write(NOTICE + "\n")
@@ -101,14 +106,19 @@ class CompileNotice:
                 self._write(f"\r  compiling kernel {self.count}: {name}\x1b[K")
 
     def on_end(self, event: Any) -> None:
+        if not self.active or not self.depth:
+            return
         self.depth -= 1
         if self.depth == 0 and self.terminal:
             self._write("\r\x1b[K")
 
 
-def announce_compiles(stream: TextIO | None = None) -> None:
-    """Install :class:`CompileNotice` for this process (the CLI's, once; numba is imported
-    only when a kernel is first called, so this costs a command that runs none nothing)."""
+@contextlib.contextmanager
+def announcing(stream: TextIO | None = None) -> Iterator[None]:
+    """While a command runs, a first compile says so (:class:`CompileNotice`, registered
+    once per process; numba is imported only when a kernel is first called, so this costs a
+    command that runs none nothing). Outside it (a library call, a test after a command in
+    the same process) the notice is silent."""
     global _NOTICE
     if _NOTICE is None:
         _NOTICE = CompileNotice(stream)
@@ -116,6 +126,11 @@ def announce_compiles(stream: TextIO | None = None) -> None:
             _register(_NOTICE)
         else:
             sys.meta_path.insert(0, _OnNumba())
+    _NOTICE.active = True
+    try:
+        yield
+    finally:
+        _NOTICE.active = False
 
 
 _NOTICE: CompileNotice | None = None
@@ -137,8 +152,8 @@ def _register(notice: CompileNotice) -> None:
 
 
 class _OnNumba(importlib.abc.MetaPathFinder):
-    """Registers :data:`_NOTICE` with numba's event system once ``numba.core.event`` has
-    loaded (finds nothing itself)."""
+    """Registers :data:`_NOTICE` with numba's event system as ``numba.core.dispatcher`` (the
+    first module that compiles) is about to load, then steps aside (finds nothing itself)."""
 
     def find_spec(
         self,

@@ -179,6 +179,13 @@ def test_a_first_compile_is_announced_once_and_progress_only_on_a_terminal(
         assert "inner" not in out.text and out.text.endswith("\r\x1b[K")
     else:
         assert out.text == jit.NOTICE + "\n"  # no escape sequence into a file or a pipe
+    # outside a command (a library call, a test in the same process) it says nothing
+    quiet = _Stream(terminal)
+    silent = jit.CompileNotice(quiet)  # type: ignore[arg-type]
+    silent.active = False
+    silent.on_start(_Event("scan"))
+    silent.on_end(_Event("scan"))
+    assert quiet.text == "" and silent.depth == 0
 
 
 @pytest.mark.slow  # compiles the optimal search's kernels into an empty cache (about 20 s)

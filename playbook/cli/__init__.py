@@ -44,8 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         arguments.cores()  # $PLAYBOOK_CORES refused before any work
-        jit.announce_compiles()  # a first run says that it compiles, before it does
-        with watchdog.watching(_say_interrupted):
+        # a first run says that it compiles, before it does
+        with jit.announcing(), watchdog.watching(_say_interrupted):
             if signals.interrupted():  # a signal swallowed in a finaliser before the watch
                 raise KeyboardInterrupt
             code = int(args.func(args))

@@ -384,7 +384,7 @@ def plan_lines(
                 f"every word of the list, weighted {by}: average {figures.list_average:.3f} "
                 f"turns, chance of losing the word {100 * figures.list_lost_chance:.2f}%"
             )
-    if pb.groups and all(g.method.startswith(model.Method.STRATEGY) for g in pb.groups):
+    if pb.whole_trees:
         lines.append("a whole tree to follow move by move (play), not a card to learn")
     elif pb.groups and any(g.openings for g in pb.groups):
         mem = memory.of_plans(pb.groups)

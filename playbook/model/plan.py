@@ -333,6 +333,12 @@ class Playbook:
         said = [g.fewest_unguaranteed for g in self.groups if g.unguaranteed]
         return None if None in said else sum(x for x in said if x is not None)
 
+    @property
+    def whole_trees(self) -> bool:
+        """Whether every group is a whole strategy tree (the ``optimal`` profile, a proven
+        tree to follow), not a card of openings and tables to learn."""
+        return bool(self.groups) and all(g.method.startswith(Method.STRATEGY) for g in self.groups)
+
     def group(self, name: str) -> GroupPlan:
         for g in self.groups:
             if g.group == name:

@@ -19,7 +19,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from playbook import play, words
-from playbook.model import Method, Playbook
+from playbook.model import Playbook
 from playbook.pipeline.session import Session, model_weights
 from playbook.replay import word_turns
 
@@ -139,7 +139,7 @@ def every_turn(
     the words whose turns are wanted. A whole tree (the ``optimal`` profile, ``play
     wordle``) is followed as ``play`` follows it: off the tree, the best move for the words
     still possible worked out on the spot (:func:`tree_turns`)."""
-    if pb.groups and all(g.method.startswith(Method.STRATEGY) for g in pb.groups):
+    if pb.whole_trees:
         return tree_turns(pb, session, only)
     game, lists = session.game, session.lists
     planned = {g.group for g in pb.groups}

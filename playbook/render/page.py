@@ -30,7 +30,7 @@ from playbook import words as wordlists
 from playbook.errors import PlaybookError
 from playbook.games import GAMES, Game
 from playbook.language import N_
-from playbook.model import GroupPlan, Method, Move, Node, Playbook, Table, TryWords, group_key
+from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords, group_key
 from playbook.model.plan import PART_MODELS
 from playbook.render import i18n, titles
 from playbook.render.html import html_env
@@ -273,7 +273,7 @@ def page_data(
     ]
     typed, skip, shown = _symbols(game)
     pool = game.guess_pool
-    tree = bool(pb.groups) and all(g.method.startswith(Method.STRATEGY) for g in pb.groups)
+    tree = pb.whole_trees
     return {
         "v": DATA_VERSION,
         "name": pb.name,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from playbook.language import N_
-from playbook.model import Method, Playbook
+from playbook.model import Playbook
 from playbook.render import i18n
 from playbook.words import list_language
 
@@ -52,7 +52,7 @@ def distinct(names: Sequence[str], pbs: Sequence[Playbook], tr: i18n.Translator)
         return tr.gettext(HARD_MODE) if kept.get("keep_revealed") or kept.get("hard") else None
 
     def kind(pb: Playbook) -> str:
-        tree = bool(pb.groups) and all(g.method.startswith(Method.STRATEGY) for g in pb.groups)
+        tree = pb.whole_trees
         return tr.gettext(KINDS[tree])
 
     out = list(names)
