@@ -155,7 +155,17 @@ def test_bad_input_lines_are_answered_and_the_session_goes_on(lingo_book: Path) 
         )
         + "\n"
     )
-    r = cli("play", "lingo-nl-5", "--playbook", str(lingo_book), "--letter", "c", stdin=stdin)
+    r = cli(
+        "play",
+        "lingo-nl-5",
+        "--playbook",
+        str(lingo_book),
+        "--letter",
+        "c",
+        "--language",
+        "en",
+        stdin=stdin,
+    )
     assert r.returncode == 0
     out = r.stdout
     assert "has 4 marks; expected 5" in out
@@ -283,7 +293,7 @@ def test_moves_exit_non_zero_unless_solved(
     assert main([*mm, "1122 0b0w 3456"], "", monkeypatch) == 2
     assert "--moves: give WORD FEEDBACK steps" in capsys.readouterr().err
     # digits with spaces; steps separated by ;
-    lingo = ["play", "lingo-nl-5", "--letter", "c", "--moves"]
+    lingo = ["play", "lingo-nl-5", "--letter", "c", "--language", "en", "--moves"]
     assert main([*lingo, "haren 0 0 1 0 0 cacao 2 2 2 2 2"], "", monkeypatch) == 2
     assert "step 2 ('cacao 2 2 2 2 2') was refused" in capsys.readouterr().err
     assert main([*lingo, "haren 0 2 0 0 0 cacao 2 2 2 2 2"], "", monkeypatch) == 0
@@ -296,7 +306,10 @@ def test_group_prompt_q_quit_and_new(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Dutch has a group q: a bare q asks once more, quit always quits
-    assert main(["play", "lingo-nl-5"], "zz\nq\nq\nnew\nij\nquit\n", monkeypatch) == 0
+    assert (
+        main(["play", "lingo-nl-5", "--language", "en"], "zz\nq\nq\nnew\nij\nquit\n", monkeypatch)
+        == 0
+    )
     out, err = capsys.readouterr()
     assert "revealed letter (group), or quit? " in out
     assert "no group 'zz'" in err
@@ -304,7 +317,7 @@ def test_group_prompt_q_quit_and_new(
     assert "group q: ? for help, quit to end" in out
     assert "group IJ: ? for help" in out  # IJ typed as ij: its own group
     assert out.rstrip().endswith("bye")
-    assert main(["play", "lingo-nl-5"], "quit\n", monkeypatch) == 0
+    assert main(["play", "lingo-nl-5", "--language", "en"], "quit\n", monkeypatch) == 0
     assert "group" not in capsys.readouterr().out.split("?", 1)[1]
     assert main(["play", "mastermind-4x6", "--rule", "minimax"], "new\nq\n", monkeypatch) == 0
     assert capsys.readouterr().out.count("play: 1122") == 2
@@ -315,7 +328,7 @@ def test_words_file_with_ij_and_hard_mode(
 ) -> None:
     ws = tmp_path / "w.txt"
     ws.write_text("zijnen\nzeden\nzegen\nzagen\nzalen\nzoete\n")
-    args = ["play", "lingo-nl-5", "--words", str(ws), "--letter", "z"]
+    args = ["play", "lingo-nl-5", "--words", str(ws), "--letter", "z", "--language", "en"]
     assert main([*args, "--moves", "zijnen ooooo"], "", monkeypatch) == 0
     assert "solved: zijnen after 1 turn" in capsys.readouterr().out
     assert main(["play", "lingo-nl-5", "--words", str(tmp_path / "no.txt")], "", monkeypatch) == 2
@@ -349,3 +362,36 @@ def test_tiles_in_colour_and_as_text() -> None:
     assert "\u0132" in ij.move("zynen", lingo.feedback("zynen", "zeden"))  # one IJ tile
     mm = Mastermind()
     assert Tiles(mm, Spelling(), "lingo", colour=True).move("1122", 6) == "1122 1b1w"
+
+
+def test_play_speaks_the_plans_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a Dutch plan's game in Dutch: a lost rarer word (gewit), its review, the take-over and
+    # its chance, the help; Dutch names of the commands and the English ones alike
+    lines = ["oo...", "hulp", "why", "kans 2", "woorden", "overzicht", "terug", "stop"]
+    assert main(["play", "lingo-nl-5-tv", "--letter", "g"], "\n".join(lines), monkeypatch) == 0
+    out = capsys.readouterr().out
+    for dutch in (
+        "volgt de meegeleverde kaart lingo-nl-5-tv",
+        "letter g: ? voor hulp, stop om te eindigen",
+        "woorden mogelijk",
+        "speel: ",
+        "opdrachten:",
+        "teruggenomen: ",
+        "waarom ",
+        "als je vanaf hier de kaart volgt: gemiddeld nog ",
+        "met 2 beurten over: speel ",
+        "overzicht: jouw zetten",
+        "tot ziens",
+    ):
+        assert dutch in out, dutch
+    for english in ("possible", "play:", "turns", "why ", "commands", "bye", "review"):
+        assert english not in out, english
+    # the same game in English where asked for
+    assert (
+        main(["play", "lingo-nl-5-tv", "--letter", "g", "--language", "en"], "q\n", monkeypatch)
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "following the shipped plan lingo-nl-5-tv" in out and "words possible" in out

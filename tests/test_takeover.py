@@ -11,6 +11,7 @@ import pytest
 
 from playbook import model, play, shipped
 from playbook.pipeline.session import Session
+from playbook.render import i18n
 
 
 @functools.cache
@@ -20,13 +21,17 @@ def opened(name: str) -> tuple[model.Playbook, Session]:
     return pb, Session.from_playbook(pb, str(path))
 
 
-def assistant(name: str, group: str) -> play.Assistant:
+def assistant(name: str, group: str, language: str = "en") -> play.Assistant:
     pb, session = opened(name)
     plan = next(g for g in pb.groups if g.group == group)
     problem = session.problem(group)
     player = play.make_player(problem, plan, "scm", early=pb.try_when_fit)
     return play.Assistant(
-        problem, player, session.spelling, rare_of=functools.partial(session.rare, group)
+        problem,
+        player,
+        session.spelling,
+        rare_of=functools.partial(session.rare, group),
+        tx=i18n.translator(language),
     )
 
 
@@ -84,9 +89,12 @@ def test_a_lost_word_is_found_by_the_take_over_whatever_letter_is_shown(name: st
             assert sorted(b.remaining()) == sorted(fits) and word in fits
             chance = b.chance()
             assert not b.refused, chance
-            pct = round(100 / len(fits))
-            assert chance.endswith(f"({pct}%)") and "nan" not in chance.lower(), chance
-            assert f"1 of the {play.plural(len(fits), 'words')}" in chance
+            assert "nan" not in chance.lower(), chance
+            if len(fits) == 1:
+                assert chance.endswith(f"play {b.spell.text(word)}, the only word still possible")
+            else:
+                assert chance.endswith(f"({round(100 / len(fits))}%)"), chance
+                assert f"1 of the {play.plural(len(fits), 'words')}" in chance
     assert taken, f"{name}: play finds every word the card loses: pick another plan"
 
 
@@ -121,3 +129,25 @@ def test_a_last_turn_chance_is_a_share_of_the_words_left(n: int) -> None:
     pcts = [int(s.rsplit("(", 1)[1].rstrip("%)")) for s in shown]
     assert all(0 <= p <= 100 for p in pcts) and not any(math.isnan(p) for p in pcts)
     assert abs(sum(pcts) - 100) <= n
+
+
+def test_a_lost_dutch_game_is_told_in_dutch() -> None:
+    # the card loses a rarer word: the loss, its review with the words still possible, the
+    # take-over and its chance, every line in Dutch (play speaks the plan's language)
+    group, word = lost_words("lingo-nl-5-tv")[0]
+    a = assistant("lingo-nl-5-tv", group, "nl")
+    said = []
+    while not a.finished:
+        move = a.suggestion()
+        assert move is not None
+        said.append(a.handle(f"{move} {a.game.format(a.game.feedback(move, word))}"))
+    text = "\n".join(said)
+    assert a.lost and "verloren: " in text and "overzicht: jouw zetten" in text, text
+    assert "kan nog: " in text and word in text.rsplit("kan nog: ", 1)[1], text
+    place = next(i for i in range(1, len(word)) if word[i] != word[0])
+    taken = a.handle(f"onthul {place + 1} {word[place]}")
+    assert taken.startswith("overnemen: het woord gaat over"), taken
+    chance = a.handle("kans")
+    assert chance.startswith("met 1 beurt over: speel "), chance
+    for english in ("possible", "turns", "review", "lost", "play", "left", "words"):
+        assert english not in text + taken + chance, english

@@ -16,6 +16,7 @@ from playbook.cli.parser import parsers
 from playbook.core.problem import Problem
 from playbook.games import Hangman, WordGame
 from playbook.model import GroupPlan, Move, Playbook, Row, Stats, TryWords
+from playbook.render import i18n
 
 WIDTH = 80
 
@@ -71,9 +72,11 @@ def test_the_assistant_s_help_fits_80_columns(dutch5: tuple[str, ...]) -> None:
     lingo = Problem.of(WordGame(length=5, turns=5), words, words, name="k")
     hangman = Problem.of(Hangman(), [*"abcdefghijklmnopqrstuvwxyz"], words[:10], name="5")
     for problem in (lingo, hangman):
-        helper = play.Assistant(problem, play.RulePlayer(problem))
-        width, line = _widest(helper.handle("?"))
-        assert width <= WIDTH, line
+        for language in ("en", "nl"):
+            tx = i18n.translator(language)
+            helper = play.Assistant(problem, play.RulePlayer(problem), tx=tx)
+            width, line = _widest(helper.handle("?"))
+            assert width <= WIDTH, line
 
 
 def test_a_lost_game_s_review_names_no_word_found(dutch5: tuple[str, ...]) -> None:

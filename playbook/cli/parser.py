@@ -357,6 +357,12 @@ def _play(sub: Subparsers) -> argparse.ArgumentParser:
     _play_options(pl, optimal=True)
     pl.add_argument("--letter", help="the revealed letter (group)")
     pl.add_argument(
+        "--language",
+        choices=LANGUAGE_CHOICES,
+        default=AUTO,
+        help="the language it speaks (default auto: Dutch for a Dutch word list, else English)",
+    )
+    pl.add_argument(
         "--moves",
         help='non-interactive: "WORD FEEDBACK WORD FEEDBACK ...", or lines separated by ; '
         '("manou 2 1 0 0 0; kreek o..o."); exit 2 at a step refused, 1 if not solved',

@@ -27,6 +27,8 @@ from playbook.errors import PlaybookError
 from playbook.games import Code, Game
 from playbook.pipeline import choices, planners
 from playbook.pipeline.session import Session, split_letters
+from playbook.play import talk
+from playbook.render import i18n
 from playbook.render.tiles import PALETTES
 from playbook.spelling import Spelling
 from playbook.verify import misshapen_word
@@ -105,7 +107,9 @@ MAX_LINE = 4096
 """Longest line read from the keyboard (a longer one is cut there)."""
 
 
-def _ask_group(session: Session, group: str | None, interactive: bool) -> str | None:
+def _ask_group(
+    session: Session, group: str | None, interactive: bool, tx: i18n.Translator
+) -> str | None:
     """The group to play: the one given, the only one, or asked for (None: quit).
 
     ``quit`` always quits; a bare ``q`` quits too unless q is a group (Dutch has words with
@@ -122,24 +126,35 @@ def _ask_group(session: Session, group: str | None, interactive: bool) -> str | 
             raise PlaybookError(
                 f"--letter: {none}give the revealed group, one of {', '.join(groups)}"
             )
+        quit_ = talk.name(tx, "quit")
         if group:
-            err.print(f"no group {group!r}; groups: {', '.join(groups)}", soft_wrap=True)
-        line = _read("revealed letter (group), or quit? ")
+            err.print(
+                tx.gettext("no group %(group)r; groups: %(groups)s")
+                % {"group": group, "groups": ", ".join(groups)},
+                soft_wrap=True,
+                markup=False,
+            )
+        line = _read(tx.gettext("revealed letter (group), or %(quit)s? ") % {"quit": quit_})
         text = spell.typed(line) if line is not None else "quit"
         if text == "q" and "q" in groups and not asked_q:
-            console.print("q is a group here: type q again to play it, or quit to end")
+            console.print(
+                tx.gettext("q is a group here: type q again to play it, or %(quit)s to end")
+                % {"quit": quit_},
+                markup=False,
+            )
             asked_q, group = True, None
             continue
-        if text == "quit" or (text == "q" and "q" not in groups):
+        if text in ("quit", quit_) or (text == "q" and "q" not in groups):
             return None
         group = text
     return group
 
 
-def _header(session: Session, group: str) -> str:
-    label = session.game.group_label(group, session.game.rules())
+def _header(session: Session, group: str, tx: i18n.Translator) -> str:
+    label = session.game.group_label(group, session.game.rules(), tx.gettext)
     shown = session.spelling.group(label)
-    return (f"group {shown}: " if label == group else "") + "? for help, quit to end"
+    group_of = tx.gettext("group %(group)s: ") % {"group": shown} if label == group else ""
+    return group_of + tx.gettext("? for help, %(quit)s to end") % {"quit": talk.name(tx, "quit")}
 
 
 def _steps(moves: str, is_guess: Callable[[str], bool]) -> list[str]:
@@ -203,7 +218,7 @@ def _loop(assistant: play.Assistant) -> bool:
     while assistant.ended is None:
         line = _read("> ")
         if line is None:
-            console.print("\nbye")
+            console.print("\n" + assistant.tx.gettext("bye"))
             return False
         console.print(assistant.handle(line), markup=False)
     return assistant.ended == play.NEW
@@ -225,14 +240,17 @@ def follows_shipped(args: argparse.Namespace) -> bool:
 def _play(args: argparse.Namespace) -> int:
     following = follows_shipped(args)
     cfg, session, plans = _open(args)
+    tx = i18n.translator(i18n.choose(args.language, session.words_info))
     if following and args.moves is None:
         console.print(
-            f"following the shipped plan {args.config} (verified; --rule scm plays the rule "
-            "instead)",
+            tx.gettext(
+                "following the shipped plan %(name)s (verified; --rule scm plays the rule instead)"
+            )
+            % {"name": args.config},
             markup=False,
         )
     interactive = args.moves is None
-    group = _ask_group(session, args.letter, interactive)
+    group = _ask_group(session, args.letter, interactive, tx)
     while group is not None:
         problem = session.problem(group)
         plan = next((g for g in plans.groups if g.group == group), None) if plans else None
@@ -253,14 +271,15 @@ def _play(args: argparse.Namespace) -> int:
             hard=cfg.rules.hard,
             rare_of=functools.partial(session.rare, group),
             rare_player=_on_the_spot if tree else play.ListPlayer,
+            tx=tx,
         )
         if not interactive:
             return _script(assistant, args.moves)
-        console.print(_header(session, group), markup=False)
+        console.print(_header(session, group, tx), markup=False)
         if not _loop(assistant):
             return 0
-        group = _ask_group(session, None, True)
-    console.print("bye")
+        group = _ask_group(session, None, True, tx)
+    console.print(tx.gettext("bye"))
     return 0
 
 

@@ -143,7 +143,7 @@ class WordGame(Game):
 
     name: ClassVar[str] = "lingo"
     notation: ClassVar[str] = N_("o = right place, x = wrong place, . = absent")
-    input_notation: ClassVar[str] = (
+    input_notation: ClassVar[str] = N_(
         "o x . or 2 1 0 (right place, wrong place, absent), or Wordle's g y . (b or - "
         "grey too) or \U0001f7e9\U0001f7e8\u2b1b"
     )

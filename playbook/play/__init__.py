@@ -3,7 +3,7 @@ and how a game went (``explain``), and the interactive assistant (``assistant``)
 
 from __future__ import annotations
 
-from playbook.play.assistant import HELP, NEW, QUIT, Assistant
+from playbook.play.assistant import NEW, QUIT, Assistant
 from playbook.play.explain import Outlook, Step, outlook, review, split_of
 from playbook.play.players import (
     HOSTS,
@@ -22,7 +22,6 @@ from playbook.play.players import (
 )
 
 __all__ = [
-    "HELP",
     "HOSTS",
     "NEW",
     "QUIT",

@@ -7,33 +7,17 @@ bad input. It does not read or print: the command line drives it (``playbook pla
 from __future__ import annotations
 
 import dataclasses
-import textwrap
 from collections.abc import Callable
 
 import numpy as np
 
 from playbook.core.problem import Problem
 from playbook.games import Game
-from playbook.play.explain import Step, outlook, review, split_of
-from playbook.play.players import History, ListPlayer, Player, RulePlayer, plural
+from playbook.language import ENGLISH, Texts
+from playbook.play import story, talk
+from playbook.play.players import History, ListPlayer, Player, RulePlayer
 from playbook.search.chance import Chance, OutOfTime, best_chance
 from playbook.spelling import Spelling
-
-HELP = """commands:
-  FEEDBACK        the feedback you saw for the suggested move:
-{notation}
-  WORD FEEDBACK   you played WORD instead; its feedback
-  why             why the suggested move: how it splits the words left
-  chance [N]      taking over a board: the move most likely to find the word
-                  within N turns (default: the turns left), and that chance
-  reveal N L      letter L was revealed in place N (the word passed to you
-                  with one more letter shown); reveal alone forgets them
-  l               list the words still possible
-  u               undo the last step
-  review          your moves, and {advisor}'s where it differs
-  new             start a new game
-  ?               this help
-  q, quit         quit (Ctrl-D too)"""
 
 CHANCE_BUDGET = 60.0
 """Seconds ``chance`` may take (a whole letter with four turns left can take longer)."""
@@ -89,7 +73,10 @@ class Assistant:
     """Who plays a rarer word once the feedback fits no answer: the card's fallback (the
     words that fit, in list order), or for a whole tree (``play wordle``) a rule that works out
     the best move for the words still possible on the spot."""
-    _planned: tuple[Problem, Player, int] | None = None
+    tx: Texts = ENGLISH
+    """The language it speaks (a Dutch plan's game in Dutch): ``play`` gives the renderers'
+    translator of the plan's language."""
+    planned: tuple[Problem, Player, int] | None = None
     """The plan's problem and player, and the steps played when the game turned to the
     fallback (an undo before them turns it back)."""
     _suggestion: str | None = None
@@ -124,9 +111,13 @@ class Assistant:
         allowed = RulePlayer(self.problem, hard=self.hard).allowed(self.history)
         try:
             return best_chance(
-                self.problem, self._cols(), left, allowed=allowed, hard=self.hard,
+                self.problem,
+                self._cols(),
+                left,
+                allowed=allowed,
+                hard=self.hard,
                 budget=CHANCE_BUDGET,
-            )  # fmt: skip
+            )
         except OutOfTime:
             if turns is None:
                 return None
@@ -144,27 +135,48 @@ class Assistant:
             cols = cols[np.asarray(keep, dtype=bool)]
         return cols
 
+    def _n(self, n: int, noun: str) -> str:
+        return talk.count(self.tx, n, noun)
+
+    def _cmd(self, english: str) -> str:
+        """How the reader types a command (``nieuw`` for ``new`` in Dutch)."""
+        return talk.name(self.tx, english)
+
+    def _over(self) -> str:
+        """What to type once the game is over."""
+        return self.tx.gettext("%(new)s for another game, %(u)s to undo, %(quit)s to end") % {
+            "new": self._cmd("new"),
+            "u": self._cmd("u"),
+            "quit": self._cmd("quit"),
+        }
+
+    def _label(self, player: Player | None = None) -> str:
+        return talk.advisor(self.tx, self.player if player is None else player)
+
     def status(self) -> str:
         """What to play next and how many words remain."""
+        _ = self.tx.gettext
         if self.finished:
-            again = "; reveal N L takes it over" if self.lost and not self.takeover else ""
-            return f"game over: new for another game, u to undo, quit to end{again}"
+            again = ""
+            if self.lost and not self.takeover:
+                again = _("; %(reveal)s N L takes it over") % {"reveal": self._cmd("reveal")}
+            return _("game over: %(what)s") % {"what": self._over()} + again
         left = self.remaining()
         move = self.suggestion()
-        lines = [f"{plural(len(left), 'words')} possible"]
+        lines = [_("%(words)s possible") % {"words": self._n(len(left), "words")}]
         if 1 < len(left) <= 10:
             lines[0] += ": " + " ".join(map(self.spell.text, left))
         if self.known:
             shown = "".join(self.known.get(i, ".") for i in range(self.game.word_length or 0))
-            lines.append(f"letters revealed: {self.spell.text(shown)}")
+            lines.append(_("letters revealed: %(letters)s") % {"letters": self.spell.text(shown)})
         if move is not None:
-            off = " (off the playbook: rule)" if self._off_book() else ""
+            off = " " + _("(off the playbook: rule)") if self._off_book() else ""
             if isinstance(self.player, ListPlayer):
-                off = " (a rarer word: the words that fit, in list order)"
-            elif self._planned is not None:
-                off = f" (off the tree: {self.player.label})"
-            off = " (the best chance in the turns left)" if self.known else off
-            lines.append(f"play: {self.spell.text(move)}{off}")
+                off = " " + _("(a rarer word: the words that fit, in list order)")
+            elif self.planned is not None:
+                off = " " + _("(off the tree: %(advisor)s)") % {"advisor": self._label()}
+            off = " " + _("(the best chance in the turns left)") if self.known else off
+            lines.append(_("play: %(word)s") % {"word": self.spell.text(move)} + off)
         return "\n".join(lines)
 
     def _off_book(self) -> bool:
@@ -174,24 +186,19 @@ class Assistant:
     def handle(self, line: str) -> str:
         """Apply one input line; return the response."""
         self.refused = False
-        text = line.strip()
+        _ = self.tx.gettext
+        text = talk.command(self.tx, line.strip())
         command = text.lower()
         if not text:
             return self.status()
         if command in ("q", QUIT):
             self.ended = QUIT
-            return "bye"
+            return _("bye")
         if command == NEW:
             self.ended = NEW
-            return "new game"
+            return _("new game")
         if command in ("?", "help"):
-            notation = textwrap.fill(
-                self.game.input_notation or self.game.notation,
-                width=78,
-                initial_indent=" " * 18,
-                subsequent_indent=" " * 18,
-            )
-            return HELP.format(notation=notation, advisor=self.player.label)
+            return talk.help_text(self.tx, self.game, self._label())
         if command == "u":
             return self._undo()
         if command == "l":
@@ -203,9 +210,9 @@ class Assistant:
         if command == "reveal" or command.startswith("reveal "):
             return self._reveal(text[len("reveal") :].split())
         if command == "review":
-            return self.review() if self.history else "no moves yet"
+            return self.review() if self.history else _("no moves yet")
         if self.finished:
-            return self._refuse("the game is over: new for another game, u to undo, quit to end")
+            return self._refuse(_("the game is over: %(what)s") % {"what": self._over()})
         return self._feedback(text)
 
     def _refuse(self, text: str) -> str:
@@ -219,27 +226,32 @@ class Assistant:
         return self.rare
 
     def _undo(self) -> str:
+        _ = self.tx.gettext
         if not self.history:
-            return self._refuse("nothing to undo\n" + self.status())
+            return self._refuse(_("nothing to undo") + "\n" + self.status())
         word, code = self.history.pop()
         self.finished = self.lost = False
         if self.takeover and self.game.spent(self.history) < self.game.limit:
             self.takeover = 0  # back before the loss: no take-over yet
-        if self._planned is not None and len(self.history) < self._planned[2]:
+        if self.planned is not None and len(self.history) < self.planned[2]:
             # back before the feedback that turned the game to the fallback
             self.rare = self.problem
-            self.problem, self.player, _ = self._planned
-            self._planned = None
+            self.problem, self.player, _p = self.planned
+            self.planned = None
         self._suggestion = None
-        shown = self.spell.text(word)
-        return f"undone: {shown} {self.game.format(code)}\n" + self.status()
+        shown = f"{self.spell.text(word)} {self.game.format(code)}"
+        return _("undone: %(move)s") % {"move": shown} + "\n" + self.status()
 
     def _list(self) -> str:
+        _ = self.tx.gettext
         left = self.remaining()
         pages = [left[i : i + PAGE] for i in range(0, len(left), PAGE)] or [[]]
         shown = "\n".join(" ".join(map(self.spell.text, p)) for p in pages[:20])
-        more = f"\n... and {len(left) - 20 * PAGE} more" if len(pages) > 20 else ""
-        return f"{plural(len(left), 'words')} possible:\n{shown}{more}"
+        more = ""
+        if len(pages) > 20:
+            more = "\n" + _("... and %(n)s more") % {"n": len(left) - 20 * PAGE}
+        possible = _("%(words)s possible") % {"words": self._n(len(left), "words")}
+        return f"{possible}:\n{shown}{more}"
 
     def _word_and_feedback(self, text: str) -> tuple[str | None, str] | str:
         """The word played and its feedback text, or why the line is refused."""
@@ -253,37 +265,58 @@ class Assistant:
             and len(parts[0]) > 1
             and not _is_feedback(self.game, text)
         ):
-            return f"{parts[0]!r} is not a word this game accepts as a guess"
+            return self.tx.gettext("%(word)r is not a word this game accepts as a guess") % {
+                "word": parts[0]
+            }
         return self.suggestion(), text
 
+    def _parse(self, text: str) -> int | str:
+        """The feedback typed, or why it is refused (in English the game's own words)."""
+        try:
+            return self.game.parse(text)
+        except ValueError as exc:
+            if self.tx.language == "en":
+                return f"{exc}; type ? for help"
+            notation = self.tx.gettext(self.game.input_notation or self.game.notation)
+            return self.tx.gettext(
+                "feedback %(text)r is not read: give one mark per letter, %(notation)s; type ? "
+                "for help"
+            ) % {"text": text.strip(), "notation": notation}
+
     def _feedback(self, text: str) -> str:
-        game = self.game
+        game, _ = self.game, self.tx.gettext
         read = self._word_and_feedback(text)
         if isinstance(read, str):
             return self._refuse(read)
         word, fb_text = read
         if word is None:
-            return self._refuse("no suggestion to give feedback on: type WORD FEEDBACK")
+            return self._refuse(_("no suggestion to give feedback on: type WORD FEEDBACK"))
         step = len(self.history) + 1
+        shown = self.spell.text(word)
         if (
             self.hard
             and word != self.suggestion()
             and not self.problem.game.fits(word, self.history)
         ):
             return self._refuse(
-                f"hard mode: {self.spell.text(word)} does not fit the feedback so far "
-                f"(step {step}); every guess must be a word that could still be the answer"
+                _(
+                    "hard mode: %(word)s does not fit the feedback so far (step %(step)s); every "
+                    "guess must be a word that could still be the answer"
+                )
+                % {"word": shown, "step": step}
             )
-        try:
-            code = game.parse(fb_text)
-        except ValueError as exc:
-            return self._refuse(f"{exc}; type ? for help")
+        code = self._parse(fb_text)
+        if isinstance(code, str):
+            return self._refuse(code)
         trial = [*self.history, (word, code)]
         if game.unkept(trial) is not None:
             return self._refuse(
-                f"Wordle's hard mode: {self.spell.text(word)} drops a letter the feedback so "
-                f"far revealed (step {step}); every letter found must be used again, and one in "
-                "the right place stays there"
+                _(
+                    "Wordle's hard mode: %(word)s drops a letter the feedback so far revealed "
+                    "(step %(step)s); every letter found must be used again, and one in the "
+                    "right place stays there"
+                )
+                % {"word": shown, "step": step}
             )
         rarer = ""
         if (
@@ -292,51 +325,66 @@ class Assistant:
             and len(rare.possible(trial))
         ):
             # a word the plan was not made for
-            self._planned = (self.problem, self.player, len(trial))
+            self.planned = (self.problem, self.player, len(trial))
             self.problem, self.player, self.rare = rare, self.rare_player(rare), None
             rarer = (
-                "no word the plan was made for gives this: the word is a rarer one; the "
-                "card's fallback: the words of the list that fit, in list order\n"
+                _(
+                    "no word the plan was made for gives this: the word is a rarer one; the "
+                    "card's fallback: the words of the list that fit, in list order"
+                )
                 if isinstance(self.player, ListPlayer)
-                else "the board has left the tree: no answer of the tree gives this; from "
-                f"here {self.player.label} works out the best move for the words still "
-                "possible\n"
-            )
+                else _(
+                    "the board has left the tree: no answer of the tree gives this; from here "
+                    "%(advisor)s works out the best move for the words still possible"
+                )
+                % {"advisor": self._label()}
+            ) + "\n"
         if len(self.problem.possible(trial)) == 0:
             return self._refuse(
-                f"no word of the list gives {game.format(code)} to {self.spell.text(word)} "
-                f"after the steps so far (step {step}); check the feedback, or u to undo a step"
+                _(
+                    "no word of the list gives %(feedback)s to %(word)s after the steps so far "
+                    "(step %(step)s); check the feedback, or %(u)s to undo a step"
+                )
+                % {
+                    "feedback": game.format(code),
+                    "word": shown,
+                    "step": step,
+                    "u": self._cmd("u"),
+                }
             )
         self.history = trial
         self._suggestion = None
         spent = game.spent(self.history)
         over = spent > self._limit
+        end = _("%(new)s for another game, %(quit)s to end") % {
+            "new": self._cmd("new"),
+            "quit": self._cmd("quit"),
+        }
         if code == game.solved or (
             word in self.problem.answers and self.remaining() == [word] and game.solved is None
         ):
             self.finished, self.lost = True, over
-            said = "lost" if over else "solved"
-            limit = f", over the limit of {self._limit}" if over else ""
-            return (
-                f"{said}: {self.spell.text(word)} after {plural(spent, game.limit_name)}{limit}"
-                f"\n{self.review()}\nnew for another game, quit to end"
-            )
+            said = (
+                _("lost: %(word)s after %(spent)s, over the limit of %(limit)s")
+                if over
+                else _("solved: %(word)s after %(spent)s")
+            ) % {"word": shown, "spent": self._n(spent, game.limit_name), "limit": self._limit}
+            return f"{said}\n{self.review()}\n{end}"
         if spent + game.try_cost > self._limit:  # even the right word next would be too late
             self.finished = self.lost = True
-            return (
-                f"lost: {plural(spent, game.limit_name)} without the word (at most "
-                f"{self._limit} allowed)\n"
-                f"{self.review()}\nnew for another game, quit to end"
-            )
+            said = _("lost: %(spent)s without the word (at most %(limit)s allowed)") % {
+                "spent": self._n(spent, game.limit_name),
+                "limit": self._limit,
+            }
+            return f"{said}\n{self.review()}\n{end}"
         return rarer + self.status()
 
     def _reveal(self, args: list[str]) -> str:
+        _ = self.tx.gettext
         length = self.game.word_length or 0
         if self.finished and args and length:
             if not self.lost or self.takeover:
-                return self._refuse(
-                    "the game is over: new for another game, u to undo, quit to end"
-                )
+                return self._refuse(_("the game is over: %(what)s") % {"what": self._over()})
             # a lost game passes on: the take-over, with one more letter shown
             self.finished, self.lost, self.takeover = False, False, TAKEOVER_TURNS
             self._suggestion = None
@@ -344,18 +392,20 @@ class Assistant:
             if self.refused:
                 self.finished, self.lost, self.takeover = True, True, 0
                 return done
-            return f"take-over: the word passes on with one more letter shown\n{done}"
+            return _("take-over: the word passes on with one more letter shown") + "\n" + done
         if not args:
             self.known.clear()
             self._suggestion = None
-            return "letters revealed forgotten\n" + self.status()
+            return _("letters revealed forgotten") + "\n" + self.status()
         place = args[0]
         letter = self.spell.typed(args[1]) if len(args) == 2 else ""
+        reveal = self._cmd("reveal")
         if not (place.isdigit() and 1 <= int(place) <= length) or len(letter) != 1:
             return self._refuse(
-                f"reveal: give a place 1-{length} and one letter, e.g. reveal 3 e"
+                _("%(reveal)s: give a place 1-%(n)s and one letter, e.g. %(reveal)s 3 e")
+                % {"reveal": reveal, "n": length}
                 if length
-                else "reveal: this game reveals no letters"
+                else _("%(reveal)s: this game reveals no letters") % {"reveal": reveal}
             )
         before = dict(self.known)
         self.known[int(place) - 1] = letter
@@ -364,109 +414,64 @@ class Assistant:
             self.known = before
             self._suggestion = None
             return self._refuse(
-                f"reveal: no word still possible has {self.spell.text(letter)} in place {place}"
+                _("%(reveal)s: no word still possible has %(letter)s in place %(place)s")
+                % {"reveal": reveal, "letter": self.spell.text(letter), "place": place}
             )
         return self.status()
 
     def chance(self, arg: str = "") -> str:
         """Taking over a board: the move most likely to find the word within the turns left
         (or ``arg`` turns), with that chance (:func:`playbook.search.chance.best_chance`)."""
-        game = self.game
+        game, _ = self.game, self.tx.gettext
+        name = self._cmd("chance")
         if self.finished:
-            return self._refuse("the game is over: new for another game")
+            return self._refuse(
+                _("the game is over: %(new)s for another game") % {"new": self._cmd("new")}
+            )
         if arg and not (arg.isdigit() and int(arg) >= 1):
-            return self._refuse("chance: give the turns left as a whole number, e.g. chance 2")
+            return self._refuse(
+                _("%(chance)s: give the turns left as a whole number, e.g. %(chance)s 2")
+                % {"chance": name}
+            )
         turns = int(arg) if arg else self._limit - game.spent(self.history)
         if turns < 1:
-            return self._refuse("chance: no turns left; give them, e.g. chance 1")
+            return self._refuse(
+                _("%(chance)s: no turns left; give them, e.g. %(chance)s 1") % {"chance": name}
+            )
         try:
             best = self._best(turns)
         except OutOfTime:
-            return (
-                f"{plural(len(self._cols()), 'words')} still possible: too many to work out "
-                f"the best chance within {CHANCE_BUDGET:.0f} s; fewer turns, or play on"
-            )
+            return _(
+                "%(words)s still possible: too many to work out the best chance within "
+                "%(seconds)s s; fewer turns, or play on"
+            ) % {"words": self._n(len(self._cols()), "words"), "seconds": f"{CHANCE_BUDGET:.0f}"}
         if best is None:
-            return self._refuse("chance: no word of the list fits the board")
-        word = self.spell.text(self.problem.guesses[best.row])
-        return (
-            f"with {plural(turns, game.limit_name)} left: play {word}: the word is found in "
-            f"time for {best.found} of the {plural(best.total, 'words')} still possible "
-            f"({100 * best.chance:.0f}%)"
+            return self._refuse(
+                _("%(chance)s: no word of the list fits the board") % {"chance": name}
+            )
+        said = _(
+            "with %(turns)s left: play %(word)s: the word is found in time for %(found)s of the "
+            "%(words)s still possible (%(pct)s%%)"
         )
+        if best.total == 1:
+            said = _("with %(turns)s left: play %(word)s, the only word still possible")
+        return said % {
+            "turns": self._n(turns, game.limit_name),
+            "word": self.spell.text(self.problem.guesses[best.row]),
+            "found": best.found,
+            "words": self._n(best.total, "words"),
+            "pct": f"{100 * best.chance:.0f}",
+        }
 
     def why(self) -> str:
         """How the suggested move splits the words left, and what finishing costs from here
         if the player is followed."""
-        move = self.suggestion()
-        if self.finished or move is None:
-            return "no move to explain" + (": the game is over" if self.finished else "")
-        game, shown = self.game, self.spell.text(move)
-        s = split_of(self.problem, move, self.history)
-        may = "; it may be the word itself" if s.n_in else ""
-        first = (
-            f"why {shown}: it splits the {plural(s.total, 'words')} left into "
-            f"{plural(s.parts, 'parts')}: the largest {s.largest}, "
-            f"{s.expected_size:.2f} words left on average{may}"
-        )
-        o = outlook(self.problem, self.player, self.history)
-        spent = game.spent(self.history)
-        lost = f"; {plural(o.lost, 'words')} not found in time" if o.lost else ""
-        second = (
-            f"following {self.player.label}{' (off it: the rule)' if self._off_book() else ''} "
-            f"from here: {o.average:.2f} more "
-            f"{game.limit_name} on average ({spent + o.average:.2f} in all), "
-            f"at most {o.worst} more{lost}"
-        )
-        return f"{first}\n{second}"
+        return story.why(self)
 
     def review(self) -> str:
-        """The moves played, each beside the advisor's move at that step and the words left
-        after it as the game showed them: the playbook's while the feedback fitted its
-        answers, then (a rarer word) the card's fallback's; the cost of the game beside the
-        playbook's for the same word; after a lost game, the words still possible."""
-        game, spell = self.game, self.spell
-        segments = [(self.problem, self.player, len(self.history))]
-        if self._planned is not None:  # the plan's moves up to the switch, then the fallback's
-            planned, advisor, switch = self._planned
-            segments = [(planned, advisor, switch), (self.problem, self.player, len(self.history))]
-        rows: list[tuple[Step, str]] = []
-        for problem, player, end in segments:
-            steps, _ = review(problem, player, self.history[:end])
-            rows += [(st, player.label) for st in steps[len(rows) :]]
-        if self._planned is not None:  # the move that left no answer: the words it left
-            k = self._planned[2] - 1
-            left = len(self.problem.possible(self.history[: k + 1]))
-            rows[k] = (dataclasses.replace(rows[k][0], left=left), rows[k][1])
-        first = segments[0][1].label
-        labels = " (then the card's fallback: the words that fit)" if len(segments) > 1 else ""
-        width = max(len(spell.text(st.move)) for st, _ in rows)
-        lines = [f"review: your moves, and {first}'s where it differs{labels}"]
-        for i, (st, label) in enumerate(rows, 1):
-            line = f"  {i}. {spell.text(st.move):<{width}} {game.format(st.code)}"
-            solved = (
-                self.finished and i == len(rows) and (st.code == game.solved or game.solved is None)
-            )
-            line += " " * 11 if solved else f"  {st.left:>4} left"
-            if st.advice != st.move:
-                advice = "no move" if st.advice is None else spell.text(st.advice)
-                line += f"   {label}: {advice}"
-            lines.append(line.rstrip())
-        last = self.history[-1][1] if self.history else None
-        found = last == game.solved if game.solved is not None else not self.lost
-        _, theirs = review(segments[0][0], segments[0][1], self.history)
-        if self.finished and found and theirs is not None:  # a lost game names no word
-            spent = game.spent(self.history)
-            word = spell.text(self.history[-1][0])
-            lines.append(
-                f"you: {plural(spent, game.limit_name)}; {first}: "
-                f"{plural(theirs, game.limit_name)} for {word}"
-            )
-        if self.lost and (rest := self.remaining()):
-            shown = " ".join(map(spell.text, rest[:PAGE]))
-            more = f" and {len(rest) - PAGE} more" if len(rest) > PAGE else ""
-            lines.append(f"still possible: {shown}{more}")
-        return "\n".join(lines)
+        """The moves played beside the advisor's, with the words left after each
+        (:func:`playbook.play.story.review`)."""
+        return story.review(self)
 
 
 def _is_feedback(game: Game, text: str) -> bool:
