@@ -97,13 +97,33 @@ def test_ij_is_either_y_or_a_letter(tmp_path: Path) -> None:
 
 
 def test_play_takes_and_shows_ij() -> None:
-    r = run_cli("play", "lingo-nl-5", "--letter", "z", "--moves", "zijnen o....", cwd=ROOT)
+    r = run_cli(
+        "play",
+        "lingo-nl-5",
+        "--letter",
+        "z",
+        "--language",
+        "en",
+        "--moves",
+        "zijnen o....",
+        cwd=ROOT,
+    )
     assert r.returncode == 1, r.stderr  # accepted, but the game did not end solved
     assert r.stderr == "--moves: the game did not end solved\n"
     assert "> zijnen o...." in r.stdout and "possible" in r.stdout
     assert "not a word" not in r.stdout
     # the revealed letter IJ, typed as ij: its own group, not Y's
-    r = run_cli("play", "lingo-nl-5", "--letter", "ij", "--moves", "ijzers o....", cwd=ROOT)
+    r = run_cli(
+        "play",
+        "lingo-nl-5",
+        "--letter",
+        "ij",
+        "--language",
+        "en",
+        "--moves",
+        "ijzers o....",
+        cwd=ROOT,
+    )
     assert r.returncode == 1 and r.stderr == "--moves: the game did not end solved\n"
     # every word left starts with IJ (none with Y), written with ij for a person
     assert "2 words possible: ijking ijklijn" in r.stdout, r.stdout

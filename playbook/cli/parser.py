@@ -156,13 +156,7 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
     rd.add_argument(
         "--tiles", choices=TILE_STYLES, default="lingo", help="tile style (default lingo)"
     )
-    rd.add_argument(
-        "--language",
-        choices=LANGUAGE_CHOICES,
-        default=AUTO,
-        help="language of the book and the card (default auto: Dutch for a Dutch word list, "
-        "else English)",
-    )
+    _language(rd, "language of the book and the card", "for a Dutch word list")
     rd.add_argument(
         "--jobs",
         type=checks.jobs,
@@ -344,6 +338,12 @@ def _play_options(parser: argparse.ArgumentParser, optimal: bool = False) -> Non
     )
 
 
+def _language(p: argparse.ArgumentParser, what: str, dutch: str) -> None:
+    """``--language auto|en|nl``: ``auto`` is Dutch ``dutch`` (a Dutch word list), else English."""
+    help_ = f"{what} (default auto: Dutch {dutch}, else English)"
+    p.add_argument("--language", choices=LANGUAGE_CHOICES, default=AUTO, help=help_)
+
+
 def _play(sub: Subparsers) -> argparse.ArgumentParser:
     pl = sub.add_parser(
         "play",
@@ -356,12 +356,7 @@ def _play(sub: Subparsers) -> argparse.ArgumentParser:
     )
     _play_options(pl, optimal=True)
     pl.add_argument("--letter", help="the revealed letter (group)")
-    pl.add_argument(
-        "--language",
-        choices=LANGUAGE_CHOICES,
-        default=AUTO,
-        help="the language it speaks (default auto: Dutch for a Dutch word list, else English)",
-    )
+    _language(pl, "the language it speaks", "for a Dutch word list")
     pl.add_argument(
         "--moves",
         help='non-interactive: "WORD FEEDBACK WORD FEEDBACK ...", or lines separated by ; '
@@ -461,12 +456,7 @@ def _site(sub: Subparsers) -> argparse.ArgumentParser:
         metavar="PLAYBOOK",
         help="a built playbook besides the shipped plans (repeat for more)",
     )
-    si.add_argument(
-        "--language",
-        choices=LANGUAGE_CHOICES,
-        default=AUTO,
-        help="the site's language (default auto: Dutch where every plan is Dutch, else English)",
-    )
+    _language(si, "the site's language", "where every plan is Dutch")
     si.add_argument("--json", action="store_true", help="print the files written as JSON")
     si.set_defaults(func=_command("site", "cmd_site"))
     return si
