@@ -139,6 +139,12 @@ class SearchConfig:
     """How deep the exception moves of the simple profile's tables may nest on the card:
     0 (a trigger's move is followed by try lists only), 1 (one more trigger inside it), ...;
     unset: as deep as the turns allow. Where the cap costs a word, the plan declares it."""
+    trade_turns: int = 0
+    """The ``optimal`` profile on a list with more words than answers (Wordle's guesses):
+    turns a subtree may cost its answers more where it then loses fewer words of the list
+    (followed as ``play`` follows the tree: the tree, then the most-parts rule), by more
+    words than turns. 0 keeps the proven total: among the tree's equals, the one that loses
+    the fewest."""
     exhaustive_depth: int = 3
     """Up to how many opening words the search is exhaustive: 3 (the default) decides for
     every group that needs three openings whether a triple meets the target and takes the
@@ -284,6 +290,7 @@ _RANGES: dict[str, tuple[int, int]] = {
     "search.seed": (0, 2**63 - 1),
     "search.budget": (1, 86400),
     "search.exhaustive_depth": (1, 3),
+    "search.trade_turns": (0, 3),
     "search.nesting": (0, 8),
     "search.card_words": (1, 100_000),
     "fast.openings": (1, 2),

@@ -147,3 +147,52 @@ def test_wordle_s_hard_mode_is_wordle_s_rule_only(tmp_path: Path) -> None:
     assert "key 'rules.keep_revealed': Wordle's hard mode is Wordle's rule" in done.stderr
     hard = run_cli("build", "wordle-hard", "--out", str(tmp_path), cwd=tmp_path)
     assert hard.returncode == 2 and "scripts/wordle_hard_mode.py --playbook" in hard.stderr
+
+
+def _small_wordle(turns: int) -> tuple[object, object]:
+    """A Wordle of ``turns`` turns on 400 words of the bundled list, 80 of them answers: a
+    tree that cannot find every word of the list in time."""
+    from playbook.core.problem import Problem
+    from playbook.games import Wordle
+
+    path = shipped.path_of(shipped.index()["wordle"])
+    session = Session.from_playbook(model.load(str(path)), str(path))
+    words = tuple(session.guesses[::32][:400])
+    answers = words[::5]
+    game = Wordle(turns=turns)
+    return Problem.of(game, words, answers, name="*"), Problem.of(game, words, words, name="*")
+
+
+@pytest.mark.parametrize("trade", [0, 1])
+def test_widening_a_tree_keeps_its_total_and_counts_the_lost_words_as_play_does(
+    trade: int,
+) -> None:
+    from playbook.pipeline import planners
+    from playbook.search.widen import widen
+
+    problem, every = _small_wordle(3)
+    plan = planners.plan_optimal(problem, 3, 20.0, None)
+    w = widen(plan, problem, every, trade, penalty=1)  # type: ignore[arg-type]
+
+    def lost(p: model.GroupPlan) -> tuple[int, int]:
+        """What play does: every word of the list followed, the tree then the rule."""
+        spent, missed = 0, 0
+        off = lambda q: play.RulePlayer(q, "most-parts")  # noqa: E731
+        for word in every.answers:  # type: ignore[attr-defined]
+            player = play.make_player(problem, p, "most-parts")
+            turns = play.follow(problem, player, word, every, off)  # type: ignore[arg-type]
+            missed += turns is None
+            if word in problem.answers:  # type: ignore[attr-defined]
+                spent += turns or 0
+        return spent, missed
+
+    before, after = lost(plan), lost(w.plan)
+    assert (before[1], after[1]) == (w.lost_before, w.lost_after)  # the count is play's
+    assert w.lost_before > 0 and w.lost_after <= w.lost_before
+    total = plan.notes["optimum"]["total"]
+    if trade == 0:
+        assert after[0] == before[0] == total and w.total == total  # the proven total kept
+    else:
+        # each subtree replaced costs at most one turn more, and saves more words than that
+        assert total <= w.total <= total + w.nodes
+        assert w.lost_before - w.lost_after > w.total - total

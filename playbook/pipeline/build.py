@@ -21,7 +21,7 @@ from playbook.config import Config
 from playbook.errors import ConfigError
 from playbook.games import Planner
 from playbook.model import GroupPlan, Playbook, group_key
-from playbook.pipeline.planners import plan_groups
+from playbook.pipeline.planners import plan_groups, widen_trees
 from playbook.pipeline.session import Session
 from playbook.pipeline.units import Progress, Run, checkpoint_of, unit_check, use_gpu
 from playbook.verify import Report, verify
@@ -124,6 +124,9 @@ def build(
             checkpoint.valid = unit_check(problems)
         run = Run(jobs, progress, checkpoint, session.spelling.text, use_gpu(problems, cfg))
         plans = plan_groups(cfg, problems, run, session.game.planner)
+        if cfg.profile == "optimal" and not cfg.rules.keep_revealed:
+            rare = {n: r for n in problems if (r := session.rare(n)) is not None}
+            plans = widen_trees(problems, rare, plans, cfg.search.trade_turns, run)
         run.tick("verify", 0, 1)
         # fixed openings then tables (not whole trees): made for the rule of early tries
         early = session.game.planner is Planner.OPENINGS and cfg.profile != "optimal"

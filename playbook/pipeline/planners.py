@@ -26,6 +26,7 @@ from playbook.search.openings import Opening
 from playbook.search.optimal import optimal_tree
 from playbook.search.rescue import Shape, rescue, swap
 from playbook.search.trees import Node as TreeNode
+from playbook.search.widen import widen
 
 
 def plan_simple(
@@ -271,3 +272,47 @@ def settle_unguaranteed(
         else dataclasses.replace(p, notes={**p.notes, "fewest_unguaranteed": fewest[p.group]})
         for p in plans
     ]
+
+
+def widen_trees(
+    problems: Mapping[str, Problem],
+    rare: Mapping[str, Problem],
+    plans: Sequence[GroupPlan],
+    trade: int,
+    run: Run,
+) -> list[GroupPlan]:
+    """Whole trees that lose fewer of the list's words (``rare``: each group over every word
+    of the list, where the answers are only some of them), as :func:`playbook.search.widen`
+    makes them: at the same total (``trade`` 0), or trading up to ``trade`` turns of the
+    answers per subtree for more words than turns; what it did as ``notes.list_words``. A
+    tree that then costs more than the optimum states it: ``notes.optimum`` the tree's total
+    and the optimum as its lower bound (no longer proven optimal)."""
+    out = []
+    run.tick("widen", 0, len(plans))
+    for i, plan in enumerate(plans):
+        every = rare.get(plan.group)
+        if every is None or not plan.method.startswith(Method.STRATEGY):
+            out.append(plan)
+            continue
+        w = widen(plan, problems[plan.group], every, trade, penalty=1)
+        notes = {
+            **w.plan.notes,
+            "list_words": {
+                "words": len(every.answers),
+                "lost_before": w.lost_before,
+                "lost": w.lost_after,
+                "subtrees_replaced": w.nodes,
+                "trade_turns": trade,
+            },
+        }
+        optimum = notes.get("optimum")
+        if w.nodes and trade and isinstance(optimum, dict):
+            total = w.total
+            notes["optimum"] = {
+                **optimum,
+                "total": total,
+                "proven": total == optimum["lower_bound"],
+            }
+        out.append(dataclasses.replace(w.plan, notes=notes))
+        run.tick("widen", i + 1, len(plans), plan.group)
+    return out
