@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime
 import json
 import platform
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -174,7 +175,7 @@ def main() -> int:
         "generated": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {platform.python_implementation()} "
         f"{platform.python_version()}",
-        "command": "python benchmarks/real_answers.py",
+        "command": shlex.join(["python", "benchmarks/real_answers.py", *sys.argv[1:]]),
         "plans": plans,
     }
     files.atomic_write(args.out, json.dumps(record, indent=1) + "\n")

@@ -19,8 +19,6 @@ from typing import NoReturn
 
 from playbook import signals
 
-INTERRUPTED = 130
-
 
 def _answer_signals() -> None:
     """SIGINT and SIGTERM raise KeyboardInterrupt (one a shell's background job ignores stays
@@ -42,7 +40,7 @@ def _interrupted_while_importing(
             sys.stderr.flush()
         import os
 
-        os._exit(INTERRUPTED)
+        os._exit(signals.INTERRUPTED)
     sys.__excepthook__(kind, exc, tb)
 
 
@@ -80,12 +78,12 @@ def script(main: Callable[[], int | None], said: str = "") -> NoReturn:
         stopped = True
     # a signal that reached no code that could raise it (a finaliser swallowed it before the
     # watchdog began): the script is interrupted all the same
-    stopped = stopped or (signals.interrupted() and code != INTERRUPTED)
+    stopped = stopped or (signals.interrupted() and code != signals.INTERRUPTED)
     if stopped:
         watchdog.reported()
         with contextlib.suppress(OSError):
             say()
-        code = INTERRUPTED
+        code = signals.INTERRUPTED
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)  # done: a signal now would only spoil the code
     signals.forget_caught_interrupt()  # exit with the code chosen, not by SIGINT
@@ -101,5 +99,5 @@ def run() -> None:
         with contextlib.suppress(OSError):
             sys.stderr.write("interrupted: nothing was written\n")
         signals.forget_caught_interrupt()
-        sys.exit(INTERRUPTED)
+        sys.exit(signals.INTERRUPTED)
     command()

@@ -13,6 +13,10 @@ _HELD = {"depth": 0, "pending": 0}
 meanwhile (``pending``, 0 for none)."""
 
 
+INTERRUPTED = 130
+"""The exit code after Ctrl-C or SIGTERM (128 + SIGINT), everywhere."""
+
+
 @contextlib.contextmanager
 def held() -> Iterator[None]:
     """The moves that replace a set of outputs: a signal handler that asks :func:`defer`

@@ -175,3 +175,26 @@ def test_the_answer_models_table_is_the_fit_in_the_manifest(language: str) -> No
     for name, value in model["coefficients"].items():
         assert f"({value:.3f}" in row, (name, value)
     assert row.rstrip(" |").endswith(f"{model['intercept']:.3f}")
+
+
+def test_the_play_guide_states_the_widened_trees_figures() -> None:
+    """Issue 57: the figures docs/guide/play.md gives of the shipped Wordle tree (its
+    notes.list_words and its NYT measures) and of the tree built with search.trade_turns: 1
+    (benchmarks/results/wordle_trade_turns.json, real_answers.py --from that build)."""
+    from playbook import model, shipped
+
+    page = " ".join((ROOT / "docs" / "guide" / "play.md").read_text(encoding="utf-8").split())
+    (g,) = model.load(str(shipped.path_of(shipped.index()["wordle"]))).groups
+    notes = g.notes["list_words"]
+    assert f"loses {notes['lost_before']} of the {notes['words']:,} words" in page
+    assert f"the shipped one {notes['lost']}, at the same {g.notes['optimum']['total']:,}" in page
+    real = {p["plan"]: p for p in _json("real_answers.json")["plans"]}["wordle"]
+    assert f"{real['lists'][0]['average']:.4f} guesses on average" in page
+    (traded,) = _json("wordle_trade_turns.json")["plans"]
+    nyt = {r["list"]: r for r in traded["lists"]}
+    assert all(not r["lost"] for r in nyt.values())
+    said = (
+        f"none of the NYT's: {nyt['wordle_nyt_answers.txt']['average']:.4f} on the 1,872, "
+        f"{nyt['wordle_nyt_check.txt']['average']:.4f} on the 868 later ones"
+    )
+    assert said in page

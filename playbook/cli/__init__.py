@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if signals.interrupted():  # a signal swallowed in a finaliser before the watch
                 raise KeyboardInterrupt
             code = int(args.func(args))
-        if signals.interrupted() and code != watchdog.INTERRUPTED:  # one no code could raise
+        if signals.interrupted() and code != signals.INTERRUPTED:  # one no code could raise
             raise KeyboardInterrupt
         return code
     except PlaybookError as exc:
@@ -89,7 +89,7 @@ def _interrupted() -> int:
     watchdog.reported()
     with contextlib.suppress(OSError):
         _say_interrupted()
-    return watchdog.INTERRUPTED
+    return signals.INTERRUPTED
 
 
 def _refused(line: str) -> int:

@@ -30,12 +30,9 @@ from playbook.pipeline.session import Session, split_letters
 from playbook.play import talk
 from playbook.render import i18n
 from playbook.render.tiles import PALETTES
+from playbook.signals import INTERRUPTED
 from playbook.spelling import Spelling
 from playbook.verify import misshapen_word
-
-INTERRUPTED = 130
-"""Exit code after Ctrl-C (128 + SIGINT)."""
-
 
 Plans = model.Playbook | None
 """The playbook whose plans are followed, or None (play by the rule)."""

@@ -26,7 +26,6 @@ GRACE = 1.0
 """Seconds the main thread has to answer a signal before the watchdog does."""
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
-INTERRUPTED = 130
 
 _REPORTED = threading.Event()
 """Set once the command has said it was interrupted (no second line from the watchdog)."""
@@ -48,7 +47,7 @@ def _act(signum: int, say: Callable[[], None]) -> None:
             say()
     with contextlib.suppress(OSError, ValueError):
         sys.stderr.flush()
-    os._exit(INTERRUPTED)
+    os._exit(signals.INTERRUPTED)
 
 
 def _watch(fd: int, stop: threading.Event, say: Callable[[], None]) -> None:

@@ -187,7 +187,7 @@ TREE_NOTES = frozenset(
     ]
 )
 """What a tree's exact search records about it (``notes``)."""
-NOTES = TREE_NOTES | {"exhaustive_triples", "fewest_unguaranteed", "optimum"}
+NOTES = TREE_NOTES | {"exhaustive_triples", "fewest_unguaranteed", "optimum", "list_words"}
 """Every note a build or a strategy writes."""
 
 
@@ -268,10 +268,10 @@ class GroupPlan:
                     f"notes.{key}: a finding of an exact tree search (method "
                     f"{' or '.join(TREE_METHODS)}), but the method is {self.method!r}"
                 )
-            elif key == "optimum" and self.method != Method.strategy("optimal"):
+            elif key in ("optimum", "list_words") and self.method != Method.strategy("optimal"):
                 out.append(
-                    f"notes.{key}: the figures of an exact optimum, but the method is "
-                    f"{self.method!r}"
+                    f"notes.{key}: a finding about an optimal tree (method "
+                    f"{Method.strategy('optimal')!r}), but the method is {self.method!r}"
                 )
             elif key == "exhaustive_triples" and (tree or self.method.startswith(Method.STRATEGY)):
                 out.append(
