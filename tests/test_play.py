@@ -99,6 +99,8 @@ def test_full_lingo_game_from_the_playbook(lingo_book: Path) -> None:
         str(lingo_book),
         "--letter",
         "c",
+        "--language",
+        "en",
         stdin="\n".join(lines) + "\n",
     )
     assert r.returncode == 0, r.stderr

@@ -216,15 +216,6 @@ def _identity(positions, q):  # type: ignore[no-untyped-def]  # numba types it a
     return True
 
 
-@numba.njit(cache=True, nogil=True)
-def _code(symbols, g, n_symbols):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """The code of guess row ``g``: its symbols as digits in base ``n_symbols``."""
-    v = 0
-    for i in range(symbols.shape[1]):
-        v = v * n_symbols + symbols[g, i]
-    return v
-
-
 NONE = (np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0), dtype=np.int64), 0)
 """What the search gets for a game without a symmetry."""
 

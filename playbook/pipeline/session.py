@@ -332,11 +332,6 @@ class Session:
         return self._matrix[0]
 
     @property
-    def cache_hit(self) -> bool:
-        """Whether the matrix came from the cache."""
-        return self._matrix[1]
-
-    @property
     def rules_info(self) -> dict[str, Any]:
         """The rules section of a playbook built on this session (``game:``)."""
         return self.game.record()
