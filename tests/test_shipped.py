@@ -219,16 +219,18 @@ def test_site_refuses_what_is_not_shipped(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.slow  # two builds in processes of their own (about 10 s)
+@pytest.mark.slow  # three builds in processes of their own (about 30 s)
 def test_shipped_plans_come_out_the_same_when_built_again(tmp_path: Path) -> None:
     """Issue 58, item 5: a shipped plan rebuilt from its config is the shipped file, all but
-    its date and version (``scripts/ship_plans.py --rebuild``); a name not shipped is refused
-    before any build."""
+    its date and version (``scripts/ship_plans.py --rebuild``); Wordle's tree too, its exact
+    search and its widening (issue 57) alike; a name not shipped is refused before any
+    build."""
     from helpers import run_script
 
-    r = run_script("ship_plans.py", ["--rebuild", "mastermind-3x2,lingo-en-5"], tmp_path)
+    names = ("mastermind-3x2", "lingo-en-5", "wordle")
+    r = run_script("ship_plans.py", ["--rebuild", ",".join(names)], tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "mastermind-3x2: the same" in r.stdout and "lingo-en-5: the same" in r.stdout
+    assert all(f"{name}: the same" in r.stdout for name in names), r.stdout
     r = run_script("ship_plans.py", ["--rebuild", "lingo-xx"], tmp_path)
     assert r.returncode == 2 and "'lingo-xx' is not shipped" in r.stderr
 

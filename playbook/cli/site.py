@@ -24,7 +24,7 @@ def _plan(name: str, shipped_only: bool) -> SitePlan:
     path = str(shipped.path_of(plan)) if plan is not None else playbook_file(name)
     pb = load_playbook(path)
     lists = outputs.play_lists(pb, path)
-    tiles = "wordle" if pb.game.name == "wordle" else "lingo"
+    tiles = pb.game.tiles
     if plan is not None:
         with config_path(name) as cfg:
             tiles = choices.load(cfg).render.tiles

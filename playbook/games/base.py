@@ -123,6 +123,8 @@ class Game(abc.ABC):
     input_notation: ClassVar[str] = ""
     """How a person may type feedback, where :meth:`parse` reads more than
     :attr:`notation` says (empty: the notation)."""
+    tiles: ClassVar[str] = "lingo"
+    """The tile style its boards are drawn in where nothing else says (``render.tiles``)."""
     planner: ClassVar[Planner] = Planner.OPENINGS
     """How a playbook for this game is planned."""
     first_cost: ClassVar[int] = 1

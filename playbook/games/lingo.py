@@ -312,6 +312,7 @@ class Wordle(WordGame):
 
     name: ClassVar[str] = "wordle"
     feedback_name: ClassVar[str] = "Wordle"
+    tiles: ClassVar[str] = "wordle"
     paper_rules: ClassVar[bool] = False
     turns: int = 6
     revealed: str = "none"
