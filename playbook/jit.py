@@ -50,10 +50,12 @@ FIRST_RUN_SECONDS = 20
 project's 2-core machine (``benchmarks/bench_startup.py --cold``: ``strategy mastermind-3x2
 --rule optimal`` compiles 44 kernels; results/startup.json's ``cold``)."""
 
-NOTICE = (
-    f"note: compiling the search kernels once, about {FIRST_RUN_SECONDS} s on a 2-core machine "
-    "(later runs load them from numba's cache)"
+NOTICE_TEXT = (
+    "note: compiling the search kernels once, about %(seconds)s s on a 2-core machine (later "
+    "runs load them from numba's cache)"
 )
+"""The notice as a message id (``play`` shows it in the plan's language: :func:`speak`)."""
+NOTICE = NOTICE_TEXT % {"seconds": FIRST_RUN_SECONDS}
 
 
 class CompileNotice:
@@ -65,6 +67,8 @@ class CompileNotice:
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.given = stream
+        self.text = NOTICE
+        """The line it says (:func:`speak` gives another language's)."""
         self.said = False
         self.depth = 0
         self.count = 0
@@ -97,7 +101,7 @@ class CompileNotice:
             return
         if not self.said:
             self.said = True
-            self._write(NOTICE + "\n")
+            self._write(self.text + "\n")
         self.depth += 1
         if self.depth == 1:
             self.count += 1
@@ -134,6 +138,13 @@ def announcing(stream: TextIO | None = None) -> Iterator[None]:
 
 
 _NOTICE: CompileNotice | None = None
+
+
+def speak(text: str) -> None:
+    """Say ``text`` instead of :data:`NOTICE` from now on in this process, should a kernel
+    compile (the notice of a command that speaks the plan's language)."""
+    if _NOTICE is not None:
+        _NOTICE.text = text
 
 
 def _register(notice: CompileNotice) -> None:

@@ -397,3 +397,15 @@ def test_play_speaks_the_plans_language(
     )
     out = capsys.readouterr().out
     assert "following the shipped plan lingo-nl-5-tv" in out and "words possible" in out
+
+
+def test_the_compile_notice_is_in_the_catalog_as_jit_says_it() -> None:
+    # play says the one-time compile notice in the plan's language: the catalog's message is
+    # the notice jit writes
+    from playbook import jit
+    from playbook.play import talk
+    from playbook.render import i18n
+
+    assert talk.COMPILING == jit.NOTICE_TEXT
+    dutch = i18n.translator("nl").gettext(talk.COMPILING)
+    assert dutch != talk.COMPILING and "%(seconds)s" in dutch

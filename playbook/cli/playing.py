@@ -19,7 +19,7 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 
-from playbook import config, model, play, shipped
+from playbook import config, jit, model, play, shipped
 from playbook.cli import watchdog
 from playbook.cli.commands import console
 from playbook.cli.named import bare, config_path, err, load_playbook, playbook_file
@@ -238,6 +238,7 @@ def _play(args: argparse.Namespace) -> int:
     following = follows_shipped(args)
     cfg, session, plans = _open(args)
     tx = i18n.translator(i18n.choose(args.language, session.words_info))
+    jit.speak(tx.gettext(talk.COMPILING) % {"seconds": jit.FIRST_RUN_SECONDS})
     if following and args.moves is None:
         console.print(
             tx.gettext(

@@ -12,8 +12,15 @@ from __future__ import annotations
 import textwrap
 
 from playbook.games import Game
-from playbook.language import Texts
+from playbook.language import N_, Texts
 from playbook.play.players import BookPlayer, ListPlayer, NoMove, Player, RulePlayer
+
+COMPILING = N_(
+    "note: compiling the search kernels once, about %(seconds)s s on a 2-core machine (later "
+    "runs load them from numba's cache)"
+)
+"""The note that the search kernels compile (:data:`playbook.jit.NOTICE_TEXT`), for the
+catalog: ``play`` says it in the plan's language."""
 
 
 def count(tx: Texts, n: int, noun: str) -> str:
