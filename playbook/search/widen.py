@@ -148,10 +148,10 @@ class _Tree:
         """The subtree from ``turn`` for the answers ``answers`` among the words ``words``
         still possible that costs its answers at most ``cap`` turns in all: the fewest turns,
         then the fewest words lost (the rule plays where the subtree has no move); None where
-        none does. ``own`` is the tree's move here (tried first)."""
+        none does. ``own`` is the tree's move here (one of the candidates)."""
         key = (answers, words, turn)
         if self.slack:
-            key = (answers, words, turn * 10**6 + cap)  # lost first: a result per cap
+            key = (answers, words, turn * 10**6 + cap)  # with slack: a result per cap
         if key in self._memo:
             used, found = self._memo[key]
             if self.slack or found[2] is not None or cap <= used:
@@ -190,10 +190,9 @@ class _Tree:
             for (code, part, in_tree), floor in zip(parts, floors, strict=True):
                 rest -= floor
                 if len(in_tree):
-                    c, lo, child = self.best(
-                        tuple(in_tree.tolist()), tuple(part.tolist()), turn + 1, "",
-                        limit - cost - rest,
-                    )  # fmt: skip
+                    cap_here = limit - cost - rest
+                    sets = tuple(in_tree.tolist()), tuple(part.tolist())
+                    c, lo, child = self.best(*sets, turn + 1, "", cap_here)
                     if child is None:
                         cost = _LOST
                         break
