@@ -27,6 +27,12 @@ def cli(*args: str, stdin: str = "", cwd: Path = ROOT) -> subprocess.CompletedPr
     return run_cli(*args, cwd=cwd, stdin=stdin)
 
 
+def play_book(book: Path, stdin: str) -> subprocess.CompletedProcess[str]:
+    """``play`` of letter c with the playbook ``book`` (a Dutch list), spoken in English."""
+    args = ["play", "lingo-nl-5", "--playbook", str(book), "--letter", "c", "--language", "en"]
+    return cli(*args, stdin=stdin)
+
+
 @pytest.fixture(scope="module")
 def lingo_book(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
     """The default playbook, built for letters c and u (fast to build)."""
@@ -92,17 +98,7 @@ def test_full_lingo_game_from_the_playbook(lingo_book: Path) -> None:
         history.append((move, game.feedback(move, answer)))
         if move == answer:
             break
-    r = cli(
-        "play",
-        "lingo-nl-5",
-        "--playbook",
-        str(lingo_book),
-        "--letter",
-        "c",
-        "--language",
-        "en",
-        stdin="\n".join(lines) + "\n",
-    )
+    r = play_book(lingo_book, "\n".join(lines) + "\n")
     assert r.returncode == 0, r.stderr
     assert f"play: {pb.group('c').openings[0]}" in r.stdout
     assert f"solved: {answer} after {len(lines)} turns" in r.stdout
@@ -157,17 +153,7 @@ def test_bad_input_lines_are_answered_and_the_session_goes_on(lingo_book: Path) 
         )
         + "\n"
     )
-    r = cli(
-        "play",
-        "lingo-nl-5",
-        "--playbook",
-        str(lingo_book),
-        "--letter",
-        "c",
-        "--language",
-        "en",
-        stdin=stdin,
-    )
+    r = play_book(lingo_book, stdin)
     assert r.returncode == 0
     out = r.stdout
     assert "has 4 marks; expected 5" in out

@@ -239,7 +239,8 @@ class _Tree:
                     child, n = self.widen(r.node, part, turn + 1)
                     rows.append(dataclasses.replace(r, node=child))
                     replaced += n
-            rows += [r for r in node.table if r.feedback not in {x.feedback for x in rows}]
+            kept = {x.feedback for x in rows}
+            rows += [r for r in node.table if r.feedback not in kept]
             node = Move(node.word, tuple(self.problem.game.reading_order(rows)))
         cost, lost = self.follow(node, words, turn)
         answers = words[self.is_answer[words]]
