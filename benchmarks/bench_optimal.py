@@ -65,7 +65,7 @@ def warm_up() -> float:
     game = Mastermind(pegs=3, colours=3, turns=4)
     codes = game.generated_words()
     optimal.optimal_tree(Problem.of(game, codes, codes), limit=4, budget=60)
-    unfinder.fewest_unfound(Problem.of(game, codes, codes), limit=2, budget=60)
+    unfinder.fewest_unfound(Problem.of(game, codes, codes), limit=2, seconds=60)
     return time.perf_counter() - t0
 
 
@@ -313,7 +313,7 @@ def bench_fewest(groups: str, budget: float) -> dict[str, Any]:
         problems = session.problems(split_letters(groups))
         for name, p in problems.items():
             t0 = time.perf_counter()
-            r = unfinder.fewest_unfound(p, limit=session.game.limit, budget=budget)
+            r = unfinder.fewest_unfound(p, limit=session.game.limit, seconds=budget)
             runs.append(
                 {
                     "group": name,

@@ -52,7 +52,7 @@ repo, cases = sys.argv[1], sys.argv[2].split(",")
 warm = Mastermind(pegs=3, colours=3, turns=4)
 codes = warm.generated_words()
 optimal.optimal_tree(Problem.of(warm, codes, codes), limit=4, budget=60)
-unfinder.fewest_unfound(Problem.of(warm, codes, codes), limit=2, budget=60)
+unfinder.fewest_unfound(Problem.of(warm, codes, codes), limit=2, seconds=60)
 out = {}
 spent = [0.0, 0.0]
 
@@ -105,7 +105,7 @@ for case in cases:
         check = []
         for name, p in problems.items():
             p.F
-            r = timed(lambda: unfinder.fewest_unfound(p, limit=session.game.limit, budget=600))
+            r = timed(lambda: unfinder.fewest_unfound(p, limit=session.game.limit, seconds=600))
             check.append((name, r.fewest, r.lower_bound, r.nodes))
     out[case] = {"seconds": spent[0], "cpu": spent[1], "check": check}
 print(json.dumps(out))

@@ -117,6 +117,11 @@ class SearchConfig:
     """Seed of the hill-climbing starts."""
     budget: int = 60
     """Seconds per group for exact searches (hangman's minimax, the optimal strategy)."""
+    nodes: int = 5_000_000
+    """Search nodes per group for the exact searches that shape a card (the exception rows
+    that find more words in time, an opening swapped for a better one, the fewest words any
+    strategy must leave): counted, not timed, so a config gives the same plan on any machine
+    and under any load (``--jobs`` changes the time, never the plan)."""
     device: str = "cpu"
     """Where the exhaustive triple search runs: ``cpu``, ``gpu`` (a CUDA GPU through
     numba.cuda; an error where there is none) or ``auto`` (the GPU where there is one)."""
@@ -289,6 +294,7 @@ _RANGES: dict[str, tuple[int, int]] = {
     "search.restarts": (1, 1_000_000),
     "search.seed": (0, 2**63 - 1),
     "search.budget": (1, 86400),
+    "search.nodes": (1, 10**12),
     "search.exhaustive_depth": (1, 3),
     "search.trade_turns": (0, 3),
     "search.nesting": (0, 8),

@@ -6,7 +6,7 @@ optimum and the default playbook from ``output/<config>-optimal/`` (``scripts/ex
 and ``output/<config>/`` (``playbook build <config>``), each re-verified here (for the
 common words at a threshold, ``NAME@Z``, both optima and the default plan are made here):
 
-    .venv/bin/python scripts/frontier.py [--restarts N] [--budget S] [--configs a,b]
+    .venv/bin/python scripts/frontier.py [--restarts N] [--nodes N] [--configs a,b]
 
 A config named ``NAME@Z`` is NAME with the common-words model at Zipf threshold Z (the
 answers: the words used at least that often); its points carry the average weighted by
@@ -71,7 +71,7 @@ def built(name: str, session: Session, kind: str, label: str) -> dict[str, Any] 
     return frontier.measure(pb, session, kind, label).as_dict()
 
 
-def run(name: str, restarts: int, budget: float, jobs: int) -> dict[str, Any]:
+def run(name: str, restarts: int, nodes: int, jobs: int) -> dict[str, Any]:
     base, _, zipf = name.partition("@")
     cfg = config.load(ROOT / "config" / f"{base}.yaml")
     if zipf:
@@ -105,7 +105,7 @@ def run(name: str, restarts: int, budget: float, jobs: int) -> dict[str, Any]:
                 ends.append(p)
     t0 = time.perf_counter()
     pts = []
-    for p in frontier.points(cfg, restarts=restarts, budget=budget, n_jobs=jobs):
+    for p in frontier.points(cfg, restarts=restarts, nodes=nodes, n_jobs=jobs):
         pts.append(p.as_dict())
         print(f"  {name}: {p.label}: {time.perf_counter() - t0:.0f} s", flush=True)
     wall = time.perf_counter() - t0
@@ -214,7 +214,10 @@ def checked_configs(text: str) -> list[str]:
 def main() -> int:
     ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--restarts", type=int, default=20, help="hill-climbing restarts (3, 4 words)")
-    ap.add_argument("--budget", type=float, default=10.0, help="exact-search seconds per group")
+    ap.add_argument(
+        "--nodes", type=int, default=1_000_000, help="exact-search nodes per group (not seconds: "
+        "the same points on any machine)"
+    )  # fmt: skip
     ap.add_argument("--jobs", type=int, default=-1)
     ap.add_argument("--configs", default=CONFIGS, help="comma-separated; NAME@Z: common words")
     ap.add_argument("--table", action="store_true", help="print the README table of the JSON")
@@ -239,8 +242,8 @@ def main() -> int:
     try:  # every argument checked before the first build
         jobs = parallel.effective_jobs(args.jobs)
         names = checked_configs(args.configs)
-        if args.restarts < 1 or not 0 < args.budget <= 86400:
-            raise PlaybookError("--restarts: at least 1; --budget: seconds above 0")
+        if args.restarts < 1 or args.nodes < 1:
+            raise PlaybookError("--restarts, --nodes: a whole number of at least 1")
         files.result_target(DATA, "results", args.force or args.add)
     except PlaybookError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -250,7 +253,7 @@ def main() -> int:
         "command": "python scripts/frontier.py " + " ".join(sys.argv[1:]),
         "date": datetime.date.today().isoformat(),
         "restarts": args.restarts,
-        "budget_s": args.budget,
+        "nodes": args.nodes,
         "runs": [],
     }
     if args.add:  # the runs measured before for other configs stay as they were measured
@@ -267,7 +270,7 @@ def main() -> int:
         out["command"] = kept.get("command", "")
     for name in names:
         try:
-            res = run(name, args.restarts, args.budget, jobs)
+            res = run(name, args.restarts, args.nodes, jobs)
         except PlaybookError as exc:
             print(f"error: {name}: {exc}", file=sys.stderr)
             return 2

@@ -125,6 +125,10 @@ BUDGET = 3600.0
 """The search budget (seconds) of a test that asserts a proof: far beyond what any of them
 takes, so that what a test asserts does not depend on how busy the machine is."""
 
+NODES = 10**12
+"""The node budget of a test's exact search that must decide: far beyond what any of them
+visits."""
+
 
 def start(argv: list[str], cwd: Path) -> subprocess.Popen[str]:
     """A process to signal: ``argv`` in ``cwd``, its output captured as text, Ctrl-C at its

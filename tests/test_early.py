@@ -9,7 +9,7 @@ import itertools
 
 import numpy as np
 import pytest
-from helpers import BUDGET, sample
+from helpers import NODES, sample
 
 from playbook import model
 from playbook.convert import openings_plan
@@ -115,14 +115,14 @@ def test_exception_rows_rescue_words_the_openings_lose(tight) -> None:  # type: 
     """Where fixed openings lose words, exception rows before the last opening find more of
     them in time, never fewer than any strategy must lose, and the walk agrees."""
     p, turns = tight, 3
-    finder = Unfinder(p, limit=turns, budget=BUDGET)
+    finder = Unfinder(p, limit=turns, nodes=NODES)
     fewest = finder.fewest(np.arange(len(p.answers)), turns)
     assert fewest is not None
     rescued_some = False
     for seed in range(8):
         moves = _openings(p, 2, seed)
         t = tables.after_openings(p, moves, turns, early=True)
-        r = rescue(p, t, turns, budget=BUDGET)
+        r = rescue(p, t, turns, nodes=NODES)
         assert fewest <= len(r.unguaranteed) <= len(t.unguaranteed)
         rescued_some |= len(r.unguaranteed) < len(t.unguaranteed)
         plan = _plan(p, r)
@@ -140,13 +140,13 @@ def test_a_swapped_opening_reaches_what_exception_rows_cannot(tight) -> None:  #
     a first move of the exact search leaves no more, never fewer than the fewest, and the
     walk agrees with the figures."""
     p, turns = tight, 3
-    fewest = Unfinder(p, limit=turns, budget=BUDGET).fewest(np.arange(len(p.answers)), turns)
+    fewest = Unfinder(p, limit=turns, nodes=NODES).fewest(np.arange(len(p.answers)), turns)
     assert fewest is not None
     swapped_some = False
     for seed in range(4):
         moves = _openings(p, 2, seed)
-        r = rescue(p, tables.after_openings(p, moves, turns, early=True), turns, budget=BUDGET)
-        s = swap(p, r, turns, budget=BUDGET)
+        r = rescue(p, tables.after_openings(p, moves, turns, early=True), turns, nodes=NODES)
+        s = swap(p, r, turns, nodes=NODES)
         assert fewest <= len(s.unguaranteed) <= len(r.unguaranteed)
         assert len(set(s.moves) ^ set(r.moves)) in (0, 2)  # one opening replaced, or none
         swapped_some |= s.moves != r.moves

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import yaml
-from helpers import BUDGET, sample, verify_path, write_words
+from helpers import NODES, sample, verify_path, write_words
 
 from playbook import config, memory, model, render
 from playbook.model import Move
@@ -49,7 +49,7 @@ def test_build_records_how_few_any_strategy_must_leave(tv_build) -> None:  # typ
         if not g.unguaranteed:
             assert "fewest_unguaranteed" not in g.notes
             continue
-        want = unfinder.fewest_unfound(session.problem(g.group), limit=3, budget=BUDGET).fewest
+        want = unfinder.fewest_unfound(session.problem(g.group), limit=3, nodes=NODES).fewest
         assert g.fewest_unguaranteed == want is not None
         assert 0 <= want <= len(g.unguaranteed)
         assert g.claims_proof

@@ -100,7 +100,7 @@ def tiny_cfg(tmp_path_factory, dutch5):  # type: ignore[no-untyped-def]
 
 
 def test_the_frontier_measures_verified_plans(tiny_cfg) -> None:  # type: ignore[no-untyped-def]
-    pts = list(frontier.points(tiny_cfg, restarts=3, budget=5.0, ks=(0, 1, 3)))
+    pts = list(frontier.points(tiny_cfg, restarts=3, nodes=200_000, ks=(0, 1, 3)))
     by = {(p.kind, p.openings): p for p in pts}
     assert set(by) == {("openings", 0), ("exceptions", 0), ("openings", 1), ("exceptions", 1),
                        ("openings", 3), ("exceptions", 3), ("fast", None)}  # fmt: skip

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import BUDGET, sample, verify_path
+from helpers import BUDGET, NODES, sample, verify_path
 
 from playbook import cli, config
 from playbook.convert import tree_plan
@@ -640,7 +640,7 @@ def test_fewest_unfound_equals_brute_force(dutch5: tuple[str, ...]) -> None:
     for p, limit in _fewest_cases(dutch5):
         plain = p.game.reference_matrix(p.guesses, p.answers)
         want, _ = divmod(brute_force(plain, p.game.solved, limit), MISS)
-        got = unfinder.fewest_unfound(p, limit=limit, budget=BUDGET)
+        got = unfinder.fewest_unfound(p, limit=limit, nodes=NODES)
         assert (got.fewest, got.lower_bound) == (want, want), (p.name, limit)
         seen.add(want > 0)
     assert seen == {True, False}  # both verdicts occur
@@ -691,10 +691,10 @@ def test_fewest_unfound_without_the_separators_table(
     # where the table of guesses that tell two answers apart would not fit, every guess is
     # tried instead: the same figures
     cases = list(_fewest_cases(dutch5))
-    with_table = [unfinder.fewest_unfound(p, limit=t, budget=BUDGET).fewest for p, t in cases]
+    with_table = [unfinder.fewest_unfound(p, limit=t, nodes=NODES).fewest for p, t in cases]
     monkeypatch.setattr(group, "SEPARATORS_BYTES", 0)
-    assert unfinder.Unfinder(cases[0][0], limit=2, budget=BUDGET).sep.shape[0] == 0
-    without = [unfinder.fewest_unfound(p, limit=t, budget=BUDGET).fewest for p, t in cases]
+    assert unfinder.Unfinder(cases[0][0], limit=2, nodes=NODES).sep.shape[0] == 0
+    without = [unfinder.fewest_unfound(p, limit=t, nodes=NODES).fewest for p, t in cases]
     assert with_table == without
 
 
@@ -743,7 +743,7 @@ def test_fewest_unfound_on_random_matrices(
     seen = set()
     for seed in range(6):
         p = _random_problem(seed, n, 4, codes, turns)
-        finder = unfinder.Unfinder(p, limit=turns, budget=BUDGET)
+        finder = unfinder.Unfinder(p, limit=turns, nodes=NODES)
         assert finder.sep.shape[0] > 0
         for _ in range(12):
             S = np.sort(rng.choice(n, size=int(rng.integers(3, n + 1)), replace=False))
@@ -831,8 +831,19 @@ def test_told_apart_is_some_guess_giving_each_answer_its_own_code() -> None:
 def test_fewest_unfound_out_of_budget() -> None:
     # 1,296 codes in four turns: not decided at once; the clock stops it, nothing claimed
     p = mastermind_problem(4, 6, 4)
-    got = unfinder.fewest_unfound(p, limit=4, budget=0.0)
+    got = unfinder.fewest_unfound(p, limit=4, seconds=0.0)
     assert got.fewest is None and got.nodes >= 256
+
+
+def test_a_node_budget_stops_a_search_at_the_same_node_every_time() -> None:
+    """Counted, not timed (issue 58): a search out of its nodes stops one node past them,
+    whatever the machine's load, and gives the same answer again; with enough it decides."""
+    p = mastermind_problem(4, 6, 4)
+    runs = [unfinder.fewest_unfound(p, limit=4, nodes=1000) for _ in range(2)]
+    assert [(r.fewest, r.nodes) for r in runs] == [(None, 1001)] * 2
+    assert runs[0].lower_bound == runs[1].lower_bound
+    p = mastermind_problem(3, 3, 3)
+    assert unfinder.fewest_unfound(p, limit=3, nodes=NODES).fewest is not None
 
 
 @pytest.mark.parametrize(("pegs", "colours", "limit"), [(2, 3, 3), (3, 3, 3), (3, 3, 4), (2, 4, 4)])

@@ -1,4 +1,5 @@
-"""The clock the compiled searches read (every 256 nodes) to stop at their deadline."""
+"""When the compiled searches stop (:func:`tick`): after a number of nodes, the same on any
+machine and under any load, or at a deadline on the clock (read every 256 nodes)."""
 
 from __future__ import annotations
 
@@ -50,3 +51,21 @@ else:  # pragma: no cover - this project runs on Linux
         with numba.objmode(t="float64"):
             t = time.perf_counter()
         return t
+
+
+NODES = 3
+"""The slot of a search's ``stats`` that holds its node limit (0: it stops by the clock)."""
+
+
+@numba.njit(cache=True, nogil=True)
+def tick(stats, deadline):  # type: ignore[no-untyped-def]  # numba types it at the call
+    """Count a node searched (``stats[0]``); True once the search must stop (``stats[1]``
+    set): past ``stats[NODES]`` nodes where that limit is set, which makes what a search
+    finds depend on nothing but its input; else once the clock passes ``deadline``."""
+    stats[0] += 1
+    if stats[NODES] > 0:
+        if stats[0] > stats[NODES]:
+            stats[1] = 1
+    elif (stats[0] & 255) == 0 and now() > deadline:
+        stats[1] = 1
+    return stats[1] != 0

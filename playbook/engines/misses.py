@@ -10,7 +10,7 @@ import numba
 import numpy as np
 from numba.typed import Dict
 
-from playbook.engines.clock import now
+from playbook.engines.clock import tick
 from playbook.engines.constants import ABORT, SHIFT
 from playbook.engines.kernels import family_bound_in, letter_parts, letter_stats
 from playbook.engines.memo import set_key, store
@@ -32,7 +32,7 @@ class Minimax(NamedTuple):
     """Set key -> packed (misses, letter, exact) as :func:`~playbook.engines.memo.store`
     keeps."""
     stats: np.ndarray
-    """[nodes, aborted]."""
+    """[nodes, aborted, -, node limit (0: the clock; :func:`~playbook.engines.clock.tick`)]."""
     deadline: float
     n_codes: int
 
@@ -86,10 +86,7 @@ def worst(st, S, beta):  # type: ignore[no-untyped-def]  # numba types it at the
             if lb >= beta:
                 store(memo, key, lb, 0, False)
                 return lb
-    stats[0] += 1
-    if (stats[0] & 255) == 0 and now() > st.deadline:
-        stats[1] = 1
-    if stats[1] != 0:
+    if tick(stats, st.deadline):
         return np.int64(ABORT)
     largest, miss, parts = letter_stats(F, S, st.n_codes)
     order = letter_order(largest, miss, parts)

@@ -12,7 +12,7 @@ import numpy as np
 from numba.typed import Dict
 
 from playbook.engines.bounds import scan_bounds, weigh, weighted_bound
-from playbook.engines.clock import now
+from playbook.engines.clock import tick
 from playbook.engines.constants import ABORT, INF, MISS, SHIFT
 from playbook.engines.hashset import hash_set
 from playbook.engines.layout import (
@@ -52,7 +52,7 @@ class Exact(NamedTuple):
     memo: Dict
     """Set key -> packed entry (:mod:`playbook.engines.memo`)."""
     stats: np.ndarray
-    """[nodes, aborted, stamp, -]."""
+    """[nodes, aborted, stamp, node limit (0: the clock; :func:`~playbook.engines.clock.tick`)]."""
     deadline: float
     """When the clock stops the search (``ABORT``)."""
     solved: int
@@ -151,10 +151,7 @@ def solve(st, S, t, beta, cands, nh):  # type: ignore[no-untyped-def]  # numba t
             return val
         if val > lb0:
             lb0 = val
-    stats[0] += 1
-    if (stats[0] & 255) == 0 and now() > st.deadline:
-        stats[1] = 1
-    if stats[1] != 0:
+    if tick(stats, st.deadline):
         return np.int64(ABORT)
     seen = np.zeros(n_codes, dtype=np.int64)
     if t == 2:

@@ -10,7 +10,7 @@ import numba
 import numpy as np
 from numba.typed import Dict
 
-from playbook.engines.clock import now
+from playbook.engines.clock import tick
 from playbook.engines.constants import ABORT, INF
 from playbook.engines.cores import (
     CORES,
@@ -57,7 +57,7 @@ class Unfound(NamedTuple):
     memo: Dict
     """Set key -> ``(value << 1) | exact``."""
     stats: np.ndarray
-    """[nodes, aborted, stamp, -]."""
+    """[nodes, aborted, stamp, node limit (0: the clock; :func:`~playbook.engines.clock.tick`)]."""
     deadline: float
     solved: int
     n_codes: int
@@ -82,15 +82,6 @@ def _recall(memo, key, beta, lb0):  # type: ignore[no-untyped-def]  # numba type
 
 
 @numba.njit(cache=True, nogil=True)
-def _tick(stats, deadline):  # type: ignore[no-untyped-def]  # numba types it at the call
-    """Counts a node searched; True once the clock has passed ``deadline``."""
-    stats[0] += 1
-    if (stats[0] & 255) == 0 and now() > deadline:
-        stats[1] = 1
-    return stats[1] != 0
-
-
-@numba.njit(cache=True, nogil=True)
 def _in_two(st, S, beta):  # type: ignore[no-untyped-def]  # numba types it at the call
     """:func:`unfound` of ``S`` with two turns left: ``n - parts`` of the guess with the most
     parts; asked only whether none is left, whether a guess tells all apart (most guesses
@@ -107,7 +98,7 @@ def _in_two(st, S, beta):  # type: ignore[no-untyped-def]  # numba types it at t
     known, got, lb0 = _recall(memo, key, beta, lb0)
     if known >= 0:
         return known
-    if _tick(stats, st.deadline):
+    if tick(stats, st.deadline):
         return np.int64(ABORT)
     seen = np.zeros(n_codes, dtype=np.int64)
     if tells_apart(S, F, allrows, sep, seen, stats):
@@ -263,7 +254,7 @@ def unfound(st, S, t, beta):  # type: ignore[no-untyped-def]  # numba types it a
     known, got, lb0 = _recall(memo, key, beta, lb0)
     if known >= 0:
         return known
-    if _tick(stats, st.deadline):
+    if tick(stats, st.deadline):
         return np.int64(ABORT)
     if t == 3 and sep.shape[0] > 0:
         v = _in_three(st, S, beta)

@@ -5,6 +5,7 @@ must leave unguaranteed."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -34,7 +35,7 @@ def plan_simple(
     opening: Opening,
     turns: int,
     rank: Ranking,
-    budget: float,
+    nodes: int,
     profile: str = "lean",
     nesting: int | None = None,
     weights: np.ndarray | None = None,
@@ -42,7 +43,7 @@ def plan_simple(
 ) -> GroupPlan:
     """The simple profile's plan: the openings, then try lists and exception moves (with
     exception rows before the last openings where they find more words in time, the exact
-    search given ``budget`` seconds). Try lists keep list order wherever that finds every
+    search given ``nodes`` search nodes). Try lists keep list order wherever that finds every
     word in time (tables' ``lean`` shape: nothing to memorise but what the guarantee needs;
     ``simple``: the order with the fewest turns); ``nesting``: how deep exception moves may
     nest (``search.nesting``); ``weights``: how likely each answer is (at a coin flip the
@@ -51,16 +52,16 @@ def plan_simple(
     probes = tables.UNLIMITED if nesting is None else nesting + 1
     shape = Shape(rank, profile, probes=probes, weights=weights, likely_first=likely_first)
     t = shape.tables(problem, opening.moves, turns)
-    return _rescued(problem, opening, t, turns, budget, shape)
+    return _rescued(problem, opening, t, turns, nodes, shape)
 
 
 def _rescued(
-    problem: Problem, opening: Opening, t: tables.Tables, turns: int, budget: float, shape: Shape
+    problem: Problem, opening: Opening, t: tables.Tables, turns: int, nodes: int, shape: Shape
 ) -> GroupPlan:
     """The plan of ``opening`` and its tables ``t`` (made with ``shape``), with exception
     rows and a swapped opening where they find more words in time."""
-    t = rescue(problem, t, turns, budget=budget, shape=shape)
-    t = swap(problem, t, turns, budget=budget, shape=shape)
+    t = rescue(problem, t, turns, nodes=nodes, shape=shape)
+    t = swap(problem, t, turns, nodes=nodes, shape=shape)
     if t.moves != opening.moves:
         opening = dataclasses.replace(
             opening, moves=t.moves, score=problem.score(t.moves), method=Method.SWAPPED
@@ -68,9 +69,7 @@ def _rescued(
     return openings_plan(problem, opening, t)
 
 
-def plan_fast(
-    problem: Problem, turns: int, rank: Ranking, fc: FastConfig, budget: float
-) -> GroupPlan:
+def plan_fast(problem: Problem, turns: int, rank: Ranking, fc: FastConfig, nodes: int) -> GroupPlan:
     """Fast profile: compare whole tables for the best-ranked fixed openings."""
     if len(problem.answers) <= 2:
         op = openings.trivial(problem)
@@ -99,7 +98,7 @@ def plan_fast(
         assert best is not None
         chosen = best[2].moves
     assert best is not None
-    return _rescued(problem, best[1], best[2], turns, budget, Shape(rank, "fast", fc.breadth))
+    return _rescued(problem, best[1], best[2], turns, nodes, Shape(rank, "fast", fc.breadth))
 
 
 def optimal_plan(problem: Problem, root: TreeNode, lost: Sequence[str], proven: bool) -> GroupPlan:
@@ -214,7 +213,7 @@ def plan_groups(
         plans = parallel.run(plan_optimal, tasks, run.n_jobs, on_done=tick("trees"))
         return sorted(plans, key=lambda p: p.group)
     elif cfg.profile == "fast":
-        tasks = [(problems[n], turns, rank, cfg.fast, cfg.search.budget) for n in order]
+        tasks = [(problems[n], turns, rank, cfg.fast, cfg.search.nodes) for n in order]
         plans = parallel.run(plan_fast, tasks, run.n_jobs, on_done=tick("tables"))
     else:
         found = find_openings(problems, cfg, run)
@@ -222,12 +221,12 @@ def plan_groups(
         nest = cfg.search.nesting
         first = cfg.search.try_order == "likely" or cfg.words.answer_model == "weighted"
         tasks = [
-            (problems[n], found[n], turns, rank, cfg.search.budget, "lean", nest, weights(n), first)
+            (problems[n], found[n], turns, rank, cfg.search.nodes, "lean", nest, weights(n), first)
             for n in order
         ]
         plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))
     if planner is not Planner.TREE:
-        plans = settle_unguaranteed(problems, plans, cfg.search.budget, run)
+        plans = settle_unguaranteed(problems, plans, cfg.search.nodes, run)
         if cfg.search.card_words is not None:
             run.tick("card", 0, 1)
             plans = cardfit.fit(problems, plans, cfg.search.card_words, weights)
@@ -235,31 +234,32 @@ def plan_groups(
     return sorted(plans, key=lambda p: p.group)
 
 
-def fewest_unguaranteed(problem: Problem, budget: float) -> int | None:
+def fewest_unguaranteed(problem: Problem, nodes: int, seconds: float = math.inf) -> int | None:
     """How few of the group's words every strategy must leave unguaranteed (None when the
-    budget runs out first)."""
-    return unfinder.fewest_unfound(problem, limit=problem.game.limit, budget=budget).fewest
+    budget is spent first: ``nodes`` search nodes where above 0, else ``seconds``)."""
+    limit = problem.game.limit
+    return unfinder.fewest_unfound(problem, limit=limit, nodes=nodes, seconds=seconds).fewest
 
 
 def settle_unguaranteed(
-    problems: dict[str, Problem], plans: Sequence[GroupPlan], budget: float, run: Run
+    problems: dict[str, Problem], plans: Sequence[GroupPlan], nodes: int, run: Run
 ) -> list[GroupPlan]:
     """For each plan that leaves words unguaranteed, how few any strategy must leave,
-    decided by exact search within ``budget`` seconds per group and recorded as
-    ``notes.fewest_unguaranteed`` (left out where the budget runs out)."""
+    decided by exact search within ``nodes`` search nodes per group and recorded as
+    ``notes.fewest_unguaranteed`` (left out where the budget is spent)."""
     todo = sorted((p for p in plans if p.unguaranteed), key=lambda p: -p.words)
     if not todo:
         return list(plans)
 
     def tick(i: int, fewest: int | None) -> None:
         g = todo[i].group
-        said = f"undecided in {budget:g} s" if fewest is None else f"fewest possible {fewest}"
+        said = f"undecided in {nodes:,} nodes" if fewest is None else f"fewest possible {fewest}"
         detail = f"{run.spell(g)}: {said} (the plan leaves {len(todo[i].unguaranteed)})"
         run.tick("fewest unguaranteed", i + 1, len(todo), detail, milestone=True)
 
     found = parallel.run(
         fewest_unguaranteed,
-        [(problems[p.group], budget) for p in todo],
+        [(problems[p.group], nodes) for p in todo],
         run.n_jobs,
         on_done=tick,
         checkpoint=run.checkpoint,

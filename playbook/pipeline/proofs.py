@@ -79,7 +79,8 @@ def recheck(
             found, notes = d.found.get(name), d.notes.get(name, {})
             out += _recheck_openings(claims[name], chosen[name], found, notes)
     fewest = sorted(n for n, p in plans.items() if p.fewest_unguaranteed is not None)
-    decided = parallel.run(fewest_unguaranteed, [(problems[n], budget) for n in fewest], n_jobs)
+    asked = [(problems[n], 0, budget) for n in fewest]  # 0 nodes: the budget's seconds
+    decided = parallel.run(fewest_unguaranteed, asked, n_jobs)
     for name, got in zip(fewest, decided, strict=True):
         out += _recheck_fewest(plans[name], got, budget)
     return tuple(out)

@@ -15,6 +15,7 @@ from numba.typed import Dict
 
 from playbook.core.problem import Problem
 from playbook.engines.bounds import branching_of, counting_table, weigh, weighted_bound
+from playbook.engines.clock import NODES
 from playbook.engines.constants import MISS, UNIT
 from playbook.engines.cores import SEPARATORS_BYTES, core_pool, separators
 from playbook.engines.layout import NO_LEAN, by_answer, split_by_code
@@ -52,7 +53,11 @@ class GroupSearch:
         deadline: float,
         sym: Symmetry | None = None,
         weights: np.ndarray | None = None,
+        nodes: int = 0,
     ) -> None:
+        """``deadline``: when the clock stops the searches; ``nodes`` where above 0: how many
+        nodes each search (the optimum's, the fewest-unfound) may visit instead, which makes
+        what they find the same on any machine (the clock is then not read)."""
         game = problem.game
         if game.solved is None:
             raise ValueError(f"{game.name}: no solving feedback; the optimum needs one")
@@ -73,7 +78,7 @@ class GroupSearch:
             lbtab=counting_table(limit, self.n, self.branching),
             zob=keys.astype(np.uint64) * 2 + 1,
             memo=new_memo(),
-            stats=np.zeros(4, dtype=np.int64),
+            stats=np.array([0, 0, 0, nodes], dtype=np.int64),
             deadline=float(deadline),
             solved=solved,
             n_codes=int(max(game.n_codes, int(F.max(initial=0)) + 1)),
@@ -168,7 +173,7 @@ class GroupSearch:
             lbtab=unfound_table(self.limit, self.n, self.branching),
             zob=st.zob,
             memo=new_memo(),
-            stats=np.zeros(4, dtype=np.int64),
+            stats=np.array([0, 0, 0, st.stats[NODES]], dtype=np.int64),
             deadline=st.deadline,
             solved=st.solved,
             n_codes=st.n_codes,
@@ -181,7 +186,7 @@ class GroupSearch:
         turns, if below ``beta``; else a lower bound of at least ``beta``; ``ABORT`` past
         the deadline (:func:`playbook.engines.unfound.unfound`)."""
         m = self.misses
-        if m.stats[1] and time.perf_counter() < self.deadline:
+        if m.stats[1] and not m.stats[NODES] and time.perf_counter() < self.deadline:
             m.stats[1] = 0  # the deadline was moved on since the clock stopped it
         return int(unfound(m._replace(deadline=self.deadline), S, t, np.int64(beta)))
 

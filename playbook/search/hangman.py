@@ -97,7 +97,7 @@ class Solver:
             counts=np.zeros(max(self.n_families, 1), dtype=np.int64),
             zob=keys.astype(np.uint64) * 2 + 1,
             memo=new_memo(),
-            stats=np.zeros(2, dtype=np.int64),
+            stats=np.zeros(4, dtype=np.int64),
             deadline=time.perf_counter() + self.budget,
             n_codes=self.n_codes,
         )

@@ -115,16 +115,16 @@ def rescue(
     plan: Tables,
     turns: int,
     *,
-    budget: float,
+    nodes: int,
     shape: Shape = Shape(),
     finder: Unfinder | None = None,
 ) -> Tables:
     """``plan`` (made with ``shape``) with exception rows where they find more words in time
-    (see the module docstring); ``budget``: seconds for the exact search over the whole group
-    (or ``finder``'s)."""
+    (see the module docstring); ``nodes``: the exact search's budget over the whole group, in
+    search nodes (or ``finder``'s)."""
     if not plan.unguaranteed:
         return plan
-    finder = finder or Unfinder(problem, limit=turns, budget=budget)
+    finder = finder or Unfinder(problem, limit=turns, nodes=nodes)
     memo: tables.Memo = {}
     moves = list(plan.moves)
     fixed: list[Part] = [p for p in plan.parts if p.depth < len(moves)]
@@ -161,17 +161,18 @@ def swap(
     plan: Tables,
     turns: int,
     *,
-    budget: float,
+    nodes: int,
     shape: Shape = Shape(),
 ) -> Tables:
     """Where ``plan`` (made with ``shape``, rescued) still leaves more words unguaranteed
     than any strategy must, the openings with one of them replaced by one of the exact
     search's best first moves (:data:`SWAP_CANDIDATES`, in its order), rescued, that leaves
-    the fewest (then the fewest turns); ``plan`` where none leaves fewer or ``budget``
-    seconds run out."""
+    the fewest (then the fewest turns); ``plan`` where none leaves fewer. The exact search
+    visits at most ``nodes`` nodes in all (no clock: the result is the same on any
+    machine)."""
     if not plan.unguaranteed:
         return plan
-    finder = Unfinder(problem, limit=turns, budget=budget)
+    finder = Unfinder(problem, limit=turns, nodes=nodes)
     everything = np.arange(len(problem.answers), dtype=np.int64)
     fewest = finder.fewest(everything, turns)
     if fewest is None or len(plan.unguaranteed) <= fewest:
@@ -184,8 +185,8 @@ def swap(
         for i in range(len(moves)):
             variant = [*moves[:i], g, *moves[i + 1 :]]
             t = shape.tables(problem, variant, turns)
-            t = rescue(problem, t, turns, budget=budget, shape=shape, finder=finder)
-            if finder.out_of_time:
+            t = rescue(problem, t, turns, nodes=nodes, shape=shape, finder=finder)
+            if finder.spent:
                 return best
             if (len(t.unguaranteed), t.total) < (len(best.unguaranteed), best.total):
                 best = t

@@ -6,11 +6,13 @@ rescue (:mod:`playbook.search.rescue`) asks it part by part."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 
 import numpy as np
 
 from playbook.core.problem import Problem
+from playbook.engines.clock import NODES
 from playbook.engines.constants import ABORT, INF, UNIT
 from playbook.engines.order import guess_order
 from playbook.engines.scan import scan
@@ -22,7 +24,7 @@ class Unfound:
     """How few answers of a group every strategy must leave unfound within the limit."""
 
     fewest: int | None
-    """The least number any tree leaves (None when the budget ran out first)."""
+    """The least number any tree leaves (None when the budget was spent first)."""
     lower_bound: int
     """Proven: no tree leaves fewer (``fewest`` when decided)."""
     nodes: int
@@ -32,12 +34,16 @@ class Unfound:
 class Unfinder:
     """Exact answers to "how few answers of this set must any strategy leave unfound within
     ``t`` turns?" on one group (:func:`playbook.engines.unfound.unfound`), sharing one memo and
-    one clock: a set's fewest (:meth:`fewest`) and a first guess that leaves no more
-    (:meth:`guess`). None once ``budget`` seconds have passed."""
+    one budget: a set's fewest (:meth:`fewest`) and a first guess that leaves no more
+    (:meth:`guess`). None once the budget is spent: ``nodes`` search nodes where above 0 (a
+    build's: what it finds is the same on any machine and under any load), else ``seconds``
+    of the clock."""
 
-    def __init__(self, problem: Problem, *, limit: int, budget: float) -> None:
+    def __init__(
+        self, problem: Problem, *, limit: int, nodes: int = 0, seconds: float = math.inf
+    ) -> None:
         self.t0 = time.perf_counter()
-        self.search = GroupSearch(problem, limit, self.t0 + budget)
+        self.search = GroupSearch(problem, limit, self.t0 + seconds, nodes=nodes)
         self.lbtab = self.search.misses.lbtab
         self.sep = self.search.misses.sep
         """Which guesses tell each two answers apart (where that fits in memory)."""
@@ -72,7 +78,11 @@ class Unfinder:
         return [int(s.allrows[j]) for j in order]
 
     @property
-    def out_of_time(self) -> bool:
+    def spent(self) -> bool:
+        """Whether the budget is spent (a search asked now stops at once)."""
+        stats = self.search.misses.stats
+        if stats[NODES]:
+            return bool(stats[0] >= stats[NODES])
         return time.perf_counter() > self.search.deadline
 
     def guess(self, S: np.ndarray, t: int, target: int) -> int | None:
@@ -101,10 +111,12 @@ class Unfinder:
         return time.perf_counter() - self.t0
 
 
-def fewest_unfound(problem: Problem, *, limit: int, budget: float) -> Unfound:
+def fewest_unfound(
+    problem: Problem, *, limit: int, nodes: int = 0, seconds: float = math.inf
+) -> Unfound:
     """The fewest answers that no strategy can find within ``limit`` turns, whatever its
     guesses (those the group's rules allow): 0 where some strategy finds them all
-    (:meth:`Unfinder.fewest` on the whole group)."""
-    u = Unfinder(problem, limit=limit, budget=budget)
+    (:meth:`Unfinder.fewest` on the whole group, within its budget)."""
+    u = Unfinder(problem, limit=limit, nodes=nodes, seconds=seconds)
     fewest = u.fewest(np.arange(u.search.n, dtype=np.int64), limit)
     return Unfound(fewest, u.lower, u.nodes, u.seconds)

@@ -115,14 +115,15 @@ def plan_point(
     rank: Ranking,
     seed: int,
     restarts: int,
-    budget: float,
+    nodes: int,
 ) -> GroupPlan:
-    """One group's plan for a point of kind ``openings``, ``exceptions`` or ``fast``."""
+    """One group's plan for a point of kind ``openings``, ``exceptions`` or ``fast``
+    (``nodes``: the exact search's budget per group, in search nodes)."""
     if kind == "fast":
-        return plan_fast(problem, turns, rank, FastConfig(), budget)
+        return plan_fast(problem, turns, rank, FastConfig(), nodes)
     op = choose(problem, k, turns, rank, seed, restarts)
     if kind == "exceptions":
-        return plan_simple(problem, op, turns, rank, budget, "lean")
+        return plan_simple(problem, op, turns, rank, nodes, "lean")
     t = tables.after_openings(problem, op.moves, turns, ranking=rank, profile="list", early=True)
     return openings_plan(problem, op, t)
 
@@ -160,7 +161,7 @@ def points(
     cfg: Config,
     *,
     restarts: int = 20,
-    budget: float = 10.0,
+    nodes: int = 1_000_000,
     n_jobs: int = 1,
     ks: Sequence[int] = range(MAX_OPENINGS + 1),
 ) -> Iterator[Point]:
@@ -175,7 +176,7 @@ def points(
     specs.append(("fast", None))
     for kind, k in specs:
         tasks = [
-            (problems[n], kind, k or 0, turns, rank, cfg.search.seed, restarts, budget)
+            (problems[n], kind, k or 0, turns, rank, cfg.search.seed, restarts, nodes)
             for n in names
         ]
         plans = parallel.run(plan_point, tasks, n_jobs)
