@@ -5,6 +5,7 @@
     .venv/bin/python scripts/ship_plans.py --from output     # ship plans built there
     .venv/bin/python scripts/ship_plans.py --check           # the shipped plans verify
     .venv/bin/python scripts/ship_plans.py --rebuild NAME,...  # they come out the same
+    .venv/bin/python scripts/ship_plans.py --table           # the docs' table of them
 
 The plans: Dutch Lingo under the TV rules (five, six and seven letters) and the 1994 paper's
 (five letters), English Lingo under the ITV and the CBS rules (British and American spelling;
@@ -164,17 +165,57 @@ def check() -> None:
         _verified(name, shipped.path_of(shipped.index()[name]))
 
 
+def _row(name: str) -> list[str]:
+    """One shipped plan's figures, read from the plan itself."""
+    from playbook import memory
+    from playbook.pipeline.session import Session
+
+    path = shipped.path_of(shipped.index()[name])
+    pb = model.load(str(path))
+    st = pb.stats
+    if st is None:
+        raise PlaybookError(f"{path}: no summary; ship it again")
+    guesses = sum(turns * count for turns, count in st.distribution.items())
+    lost = f"{st.failures:,}"
+    if st.failures and pb.fewest_unguaranteed is not None:
+        lost += f" ({pb.fewest_unguaranteed:,})"
+    tree = "optimal" in pb.profile
+    if tree:
+        learn = f"a tree of {len(memory.card_words(pb.groups)):,} words: follow it"
+    else:
+        session = Session.from_playbook(pb, str(path))
+        few = memory.small_groups(session.answers, session.game.group_of, pb.groups)
+        learn = f"{len(memory.card_words(pb.groups, few)):,}"
+    kind = "proven optimal tree" if tree else "card to learn"
+    return [f"`{name}`", kind, f"{st.words:,}", f"{guesses:,}", f"{st.average:.4f}",
+            str(st.worst), lost, learn]  # fmt: skip
+
+
+def table() -> str:
+    """The docs' table of the shipped plans, every figure read from the plan file."""
+    head = ["plan", "kind", "answers", "guesses", "average", "worst",
+            "not guaranteed (fewest possible)", "words on its card"]  # fmt: skip
+    lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
+    lines += ["| " + " | ".join(_row(name)) + " |" for name in shipped.names()]
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--from", dest="source", metavar="DIR", help="ship the plans built here")
     parser.add_argument("--check", action="store_true", help="verify the shipped plans")
+    parser.add_argument(
+        "--table", action="store_true", help="print the docs' table of the shipped plans"
+    )
     parser.add_argument(
         "--rebuild", metavar="NAMES", help="build these shipped plans again (a,b; all: every "
         "one) and compare each with the shipped file"
     )  # fmt: skip
     args = parser.parse_args()
     try:
-        if args.rebuild:
+        if args.table:
+            print(table())
+        elif args.rebuild:
             names = list(SHIPPED) if args.rebuild == "all" else args.rebuild.split(",")
             rebuild([n.strip() for n in names if n.strip()])
         elif args.check:

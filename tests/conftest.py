@@ -28,6 +28,35 @@ settings.register_profile("playbook", deadline=None, suppress_health_check=[Heal
 settings.load_profile("playbook")
 
 
+OPT_IN = ("slow", "browser")
+"""The marks left out of the developer's loop: builds, PDFs, the hostile corpus, exact
+searches, Chromium. ``--all`` runs them (CI does: the README's check command)."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--all", action="store_true", help="run the slow and browser tests too (as CI does)"
+    )
+
+
+def _fast_loop(config: pytest.Config) -> bool:
+    return not (config.getoption("--all") or config.option.markexpr)
+
+
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without ``--all`` or a ``-m`` of its own, a run leaves out the tests marked
+    :data:`OPT_IN`."""
+    if not _fast_loop(config):
+        return
+    left = [item for item in items if any(item.get_closest_marker(m) for m in OPT_IN)]
+    if left:
+        config.hook.pytest_deselected(items=left)
+        gone = set(left)
+        items[:] = [item for item in items if item not in gone]
+
+
 # The bundled configs ask for one worker per core (n_jobs: -1). Here that is one: a build
 # that is not about parallel work runs in the test's process, where the kernels are compiled
 # already, not in worker processes that each start, load them and take the lists by pipe
@@ -128,6 +157,10 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     for name, cpu in sorted(total.items(), key=lambda kv: -kv[1])[:15]:
         terminalreporter.write_line(f"{cpu:8.1f}  {name}")
     terminalreporter.write_line(f"{sum(total.values()):8.1f}  in all ({len(total)} files)")
+    if _fast_loop(config):
+        terminalreporter.write_line(
+            "the fast loop: the slow and browser tests were left out (--all runs them)"
+        )
 
 
 CHROMIUM = "/usr/bin/chromium"

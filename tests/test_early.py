@@ -157,6 +157,32 @@ def test_a_swapped_opening_reaches_what_exception_rows_cannot(tight) -> None:  #
     assert swapped_some, "some openings should be worth a swap"
 
 
+def test_a_swap_out_of_nodes_is_the_same_on_a_slow_machine(tight, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 58: what a swap keeps depends on the nodes it is given, never on the clock. With
+    80 nodes the exact search runs out before any better opening, with 160 it finds one; and
+    a Python clock that jumps an hour at every read (a machine under heavy load, which
+    stopped the swap at once when its budget was seconds) gives the very same tables."""
+    import time
+
+    p, turns = tight, 3
+    moves = _openings(p, 2, 0)
+    base = rescue(p, tables.after_openings(p, moves, turns, early=True), turns, nodes=NODES)
+    assert swap(p, base, turns, nodes=80).moves == base.moves
+    calm = swap(p, base, turns, nodes=160)
+    assert calm.moves != base.moves and len(calm.unguaranteed) < len(base.unguaranteed)
+    hours = iter(range(10**9))
+    real = time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + 3600.0 * next(hours))
+    loaded = swap(p, base, turns, nodes=160)
+    monkeypatch.undo()
+    assert (loaded.moves, loaded.unguaranteed, loaded.total, loaded.parts) == (
+        calm.moves,
+        calm.unguaranteed,
+        calm.total,
+        calm.parts,
+    )
+
+
 # ------------------------------------------------------------------ verify
 
 
