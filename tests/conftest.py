@@ -43,8 +43,6 @@ def _fast_loop(config: pytest.Config) -> bool:
     return not (config.getoption("--all") or config.option.markexpr)
 
 
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Without ``--all`` or a ``-m`` of its own, a run leaves out the tests marked
     :data:`OPT_IN`."""
