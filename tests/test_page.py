@@ -28,6 +28,7 @@ from playbook.games import Game, Wordle, from_rules
 from playbook.pipeline import build, choices, outputs
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session, load_lists
+from playbook.render.page import SCRIPTS
 from playbook.spelling import IJ
 from playbook.words import WordList
 
@@ -338,7 +339,7 @@ def test_render_command_puts_plans_beside_on_one_page(tmp_path: Path, capsys: An
     )
     html = out.read_text()
     assert html.count('class="playbook-plan" data-plan="paper-again"') == 1
-    assert html.count('href="?plan=') == 2 and html.count("<script>") == 3
+    assert html.count('href="?plan=') == 2 and html.count("<script>") == len(SCRIPTS)
     capsys.readouterr()
     assert (
         main(["render", str(first), "--format", "page", "--with", str(first), "-o", str(out)]) == 2
@@ -1238,7 +1239,7 @@ def test_one_page_for_the_lengths_of_one_show(browser: Any, tmp_path: Path) -> N
         guesses=lists[4].guesses,
         more=[(results[n].playbook, lists[n].answers, lists[n].guesses) for n in (5, 6)],
     )
-    assert html.count("<script>") == 3  # the rules, the page, the training: once each
+    assert html.count("<script>") == len(SCRIPTS)  # each of the page's scripts once
     path = tmp_path / "show-play.html"
     path.write_text(html, "utf-8")
     page = open_page(browser, path, PHONE)

@@ -84,9 +84,17 @@ def app_head() -> dict[str, Any]:
     }
 
 
-SCRIPTS = ("page-rules.js", "page.js", "page-train.js")
+SCRIPTS = (
+    "page-chance.js",
+    "page-rules.js",
+    "page.js",
+    "page-board.js",
+    "page-train.js",
+    "page-drill.js",
+)
 """The page's scripts, inlined in this order: the rules (no page to draw on: Node tests them
-against Python's), the page following a game, then practice and the drill."""
+against Python's; the best chance and the rule's move first, which the rest read), the page
+following a game, its table and take-over, what is kept and practice, the drill."""
 
 
 def _refuse(what: str) -> PlaybookError:
@@ -440,9 +448,7 @@ def render_page(
         ij=tr.gettext(Spelling.of(pb.words).note),
         tiles=tiles,
         css=Markup(template_text("page.css") + "\n".join(screen_css(s) for s in TILE_STYLES)),
-        rules_script=Markup(scripts["page-rules.js"]),
-        script=Markup(scripts["page.js"]),
-        train_script=Markup(scripts["page-train.js"]),
+        scripts=[Markup(scripts[name]) for name in SCRIPTS],
         data=_script_json(data),
         plans=[{"name": b["name"], "tab": h["tab"]} for b, h in zip(blocks, heads, strict=True)]
         if more

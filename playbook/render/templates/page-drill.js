@@ -1,0 +1,328 @@
+/* The play-along page's drill (made by the page renderer of the render package): the card as
+   flash cards, scheduled by FSRS, a few new ones a day.
+
+   Uses the rules (PlaybookRules) and what page.js and page-train.js share
+   (window.playbookPage: the decoded rules, tiles, the records kept on the device); inlined
+   after them, it hands page-train.js its mode (enterDrill). */
+"use strict";
+(() => {
+  const P = window.playbookPage;
+  const R = P.R;
+  const D = R.data;
+  const { el, tiles, letterOf, load, save, erasable } = P;
+  const { _, ngettext, text, marksOf } = R;
+  const $ = (id) => document.getElementById(id);
+
+  /* FSRS-4.5 (the Free Spaced Repetition Scheduler, as the open-spaced-repetition project
+     publishes it, with its default weights): a card's memory is its stability S (days until
+     recall drops to 90%) and difficulty D (1 to 10); each review updates both from the grade
+     (1 again, 3 good) and the recall R at that time, and the card comes back when R is 90%
+     again, S days later. Written here from the published formulas. */
+  const FSRS_W = [0.4872, 1.4003, 3.7145, 13.8206, 5.1618, 1.2298, 0.8975, 0.031, 1.6474, 0.1367,
+    1.0461, 2.1072, 0.0793, 0.3246, 1.587, 0.2272, 2.8755];
+  const DECAY = -0.5;
+  const FACTOR = 19 / 81; // R(S, S) = 0.9
+  const DAY = 86400000;
+  const clampD = (d) => Math.min(10, Math.max(1, d));
+  const recall = (days, s) => Math.pow(1 + (FACTOR * days) / s, DECAY);
+  const initialD = (g) => clampD(FSRS_W[4] - (g - 3) * FSRS_W[5]);
+  /** A card's memory after a review with grade `g` (1 again, 3 good) `days` after the last. */
+  function fsrs(state, g, days) {
+    if (!state || !(state.s > 0)) return { s: FSRS_W[g - 1], d: initialD(g), reps: 1, lapses: g === 1 ? 1 : 0 };
+    const w = FSRS_W;
+    const r = recall(Math.max(0, days), state.s);
+    const d0 = clampD(w[7] * initialD(3) + (1 - w[7]) * (state.d - w[6] * (g - 3)));
+    const s =
+      g === 1
+        ? w[11] * Math.pow(state.d, -w[12]) * (Math.pow(state.s + 1, w[13]) - 1) * Math.exp(w[14] * (1 - r))
+        : state.s * (1 + Math.exp(w[8]) * (11 - state.d) * Math.pow(state.s, -w[9]) * (Math.exp(w[10] * (1 - r)) - 1));
+    return { s: Math.max(0.01, s), d: d0, reps: (state.reps || 0) + 1, lapses: (state.lapses || 0) + (g === 1 ? 1 : 0) };
+  }
+  window.playbookFsrs = { fsrs, recall }; // for the tests
+  window.playbookDrill = { cards: () => (drillReady ? CARDS : makeCards()).map((c) => [c.id, c.kind, c.answer]) };
+
+  let drillReady = false;
+  let CARDS = [];
+  let card = null;
+  let phase = "ask"; // "learn": the line shown in context first; "ask": the card asks
+  let asked = 0; // when the card was asked (response time)
+  const missedNow = []; // cards missed this session: asked again at its end
+
+  /** Every item of the card as a card: each letter's openings, every exception move at
+      every depth with the board that calls for it, every try list out of list order, every
+      exception row that stops the openings, and every trap family. */
+  function makeCards() {
+    const out = [];
+    const seen = new Set();
+    const add = (c) => {
+      if (!seen.has(c.id)) out.push(c), seen.add(c.id);
+    };
+    for (const g of R.groups) {
+      if (g.openings.length) add({ id: `o:${g.name}`, group: g, answer: g.openings, kind: "openings", movers: [], codes: [] });
+      // a letter of few words and no openings: the card prints its words, tried in list order
+      else if (g.words.length && g.words.length <= D.small) add({ id: `f:${g.name}`, group: g, answer: g.words, kind: "few", movers: [], codes: [] });
+      if (g.table !== null) walkRows(g, g.table, [], [], true);
+    }
+    function walkRows(g, table, movers, codes, top) {
+      for (const row of table.rows) {
+        if (row.key === "*" || row.key[0] === "!") continue;
+        const c = codes.concat(R.codesOfKey(row.key));
+        const m = top ? g.openings.slice(0, c.length) : movers;
+        const id = `${g.name}:${m.join(",")}:${c.join(",")}`;
+        const stop = top && c.length < g.openings.length;
+        const node = row.node;
+        if (node.move !== undefined) {
+          add({ id: `x:${id}`, group: g, answer: [node.move], kind: "move", movers: m, codes: c, stop });
+          if (node.table) walkRows(g, node.table, m.concat([node.move]), c, false);
+        } else if (node.words) {
+          const sorted = [...node.words].sort();
+          const family = node.words.some((w) => g.unguaranteed.has(w));
+          if (family || node.words.some((w, i) => w !== sorted[i]))
+            add({ id: `t:${id}`, group: g, answer: node.words, kind: family ? "family" : "tries", movers: m, codes: c, stop });
+          else if (stop) add({ id: `s:${id}`, group: g, answer: ["stop"], kind: "stop", movers: m, codes: c, stop });
+        } else if (stop) add({ id: `s:${id}`, group: g, answer: ["stop"], kind: "stop", movers: m, codes: c, stop });
+      }
+    }
+    return out;
+  }
+
+  function setupDrill() {
+    drillReady = true;
+    CARDS = makeCards();
+    $("dr-check").addEventListener("click", check);
+    $("dr-answer").addEventListener("keydown", (e) => {
+      if (e.key === "Enter") check();
+    });
+    $("dr-show").addEventListener("click", () => reveal(null));
+    $("dr-learnt").addEventListener("click", () => {
+      phase = "ask";
+      drawCard();
+    });
+    $("dr-knew").addEventListener("click", () => grade(true));
+    $("dr-missed").addEventListener("click", () => grade(false));
+    $("dr-next").addEventListener("click", nextCard);
+    erasable(["drill", "drill-days"], $("dr-reset"), $("dr-undo"), nextCard, () => (missedNow.length = 0));
+    const limit = $("dr-limit");
+    limit.value = String(newPerDay());
+    limit.addEventListener("change", () => {
+      const n = Number(limit.value);
+      const ok = Number.isInteger(n) && n >= 0 && n <= MAX_NEW;
+      limit.setAttribute("aria-invalid", ok ? "false" : "true");
+      if (!ok) return;
+      save("drill-settings", Object.assign(load("drill-settings", {}), { newPerDay: n }));
+      if (card === null || phase === "learn") nextCard();
+      else drawBoxes();
+    });
+  }
+
+  function enterDrill() {
+    if (!drillReady) setupDrill();
+    if (card === null) nextCard();
+    drawBoxes();
+  }
+
+  /** The progress kept on the device, each card's memory checked: a value of another shape
+      (written by an older page, or by hand) is a new card again. */
+  function states() {
+    const raw = load("drill", {});
+    const out = {};
+    for (const c of CARDS) {
+      const st = raw[c.id];
+      if (st && typeof st === "object" && Number.isFinite(st.s) && Number.isFinite(st.d) && Number.isFinite(st.due))
+        out[c.id] = { s: st.s, d: st.d, due: st.due, last: Number(st.last) || 0, reps: Number(st.reps) || 0, lapses: Number(st.lapses) || 0, ms: Number(st.ms) || 0 };
+    }
+    return out;
+  }
+  const isNew = (b, c) => b[c.id] === undefined;
+  const MAX_NEW = 999;
+  /** New cards a day (the setting kept on the device; 20 where none is kept). */
+  function newPerDay() {
+    const n = load("drill-settings", {}).newPerDay;
+    return Number.isInteger(n) && n >= 0 && n <= MAX_NEW ? n : 20;
+  }
+  /** A day as the device's calendar names it (a session after midnight is a new day). */
+  const dayOf = (t) => {
+    const d = new Date(t);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  };
+  /** Today's counts: cards asked, known, and new cards started. */
+  const todays = () => Object.assign({ asked: 0, known: 0, fresh: 0 }, load("drill-days", {})[dayOf(Date.now())]);
+  /** Days in a row with a card asked, up to today (or up to yesterday, today not yet drilled). */
+  function streak() {
+    const days = load("drill-days", {});
+    const d = new Date();
+    d.setHours(12, 0, 0, 0);
+    if (!(days[dayOf(d)] && days[dayOf(d)].asked > 0)) d.setDate(d.getDate() - 1);
+    let n = 0;
+    while (days[dayOf(d)] && days[dayOf(d)].asked > 0) n++, d.setDate(d.getDate() - 1);
+    return n;
+  }
+  /** The cards due now: those whose time has come, and the new ones today's limit still
+      allows, in the card's order; the cards missed this session wait for its end. */
+  function dueCards(b, now, skip = []) {
+    const room = Math.max(0, newPerDay() - todays().fresh);
+    const fresh = new Set(CARDS.filter((c) => isNew(b, c) && !skip.includes(c)).slice(0, room));
+    return CARDS.filter((c) => !skip.includes(c) && (isNew(b, c) ? fresh.has(c) : b[c.id].due <= now));
+  }
+  const learnt = (b, c) => b[c.id] !== undefined && b[c.id].s >= 7; // a week before recall drops to 90%
+
+  /** The next card: those due (new ones in the card's order), the lowest recall first; the
+      cards missed this session come back at its end. */
+  function nextCard() {
+    const b = states();
+    const now = Date.now();
+    const due = dueCards(b, now, missedNow);
+    const rec = (c) => (isNew(b, c) ? 2 : recall((now - b[c.id].last) / DAY, b[c.id].s));
+    due.sort((x, y) => rec(x) - rec(y) || CARDS.indexOf(x) - CARDS.indexOf(y));
+    card = due.length ? due[0] : missedNow.length ? missedNow.shift() : null;
+    phase = card !== null && isNew(b, card) ? "learn" : "ask";
+    drawCard();
+    drawBoxes();
+  }
+
+  const KIND = {
+    openings: () => _("the opening words, in order"),
+    move: () => _("the word to play"),
+    tries: () => _("the words to try, in order"),
+    family: () => _("the words left together, in the order the card tries them"),
+    stop: () => _("what to do"),
+  };
+
+  function drawCard() {
+    const ask = $("dr-ask");
+    const trigger = $("dr-trigger");
+    trigger.replaceChildren();
+    $("dr-answer").value = "";
+    $("dr-msg").textContent = "";
+    $("dr-msg").className = "msg";
+    ["dr-knew", "dr-missed", "dr-next", "dr-learnt"].forEach((id) => ($(id).hidden = true));
+    const asking = card !== null && phase === "ask";
+    $("dr-check").hidden = $("dr-show").hidden = $("dr-answer").hidden = !asking;
+    if (card === null) {
+      const b = states();
+      const waiting = CARDS.filter((c) => isNew(b, c)).length;
+      ask.textContent = !CARDS.length
+        ? _("This playbook has no openings to learn.")
+        : waiting
+          ? ngettext("Today's new cards are done; {n} new card waits for tomorrow (or raise the number of new cards a day).",
+              "Today's new cards are done; {n} new cards wait for tomorrow (or raise the number of new cards a day).",
+              waiting,
+              { n: waiting },
+            )
+          : _("Nothing is due now: every card is learnt for today. Come back later, or start over.");
+      return;
+    }
+    const letter = letterOf(card.group);
+    if (card.kind === "few")
+      ask.textContent = ngettext("Letter {letter}: the word the card lists?", "Letter {letter}: the {n} words the card lists, in order?", card.answer.length, { letter });
+    else if (card.kind === "openings")
+      ask.textContent = ngettext("Letter {letter}: the opening word?", "Letter {letter}: the {n} opening words, in order?", card.answer.length, { letter });
+    else {
+      ask.textContent = _("Letter {letter}, after this board: {what}?", { letter, what: KIND[card.kind]() });
+      card.codes.forEach((c, i) => trigger.appendChild(tiles(card.movers[i], marksOf(c), null)));
+      if (card.stop) trigger.appendChild(el("p", "note", _("(an exception row: the openings still to come are not played)")));
+    }
+    if (phase === "learn") {
+      // a new card: the line in context first, then it is asked
+      const words = card.answer.map(shown).join(" ");
+      $("dr-msg").textContent = _("New card: the card says {words}. Learn it, then let the drill ask.", { words });
+      $("dr-learnt").hidden = false;
+      $("dr-learnt").focus();
+      return;
+    }
+    asked = Date.now();
+    if (window.matchMedia("(pointer: fine)").matches) $("dr-answer").focus();
+  }
+
+  const shown = (w) => (w === "stop" ? _("stop, then try the words left") : text(w).toUpperCase());
+
+  function check() {
+    if (card === null) return;
+    const typed = $("dr-answer").value.split(/[\s,]+/).filter(Boolean).map(R.typedWord);
+    // "stop" is the word in Dutch and English alike
+    const right = typed.length === card.answer.length && typed.every((w, i) => w === card.answer[i]);
+    reveal(right);
+    grade(right);
+  }
+
+  /** Show the answer; `right` null: the person asked to see it and grades it themselves. */
+  function reveal(right) {
+    if (card === null) return;
+    const words = card.answer.map(shown).join(" ");
+    const msg = $("dr-msg");
+    msg.textContent =
+      right === null ? _("The plan: {words}", { words }) : right ? _("Right: {words}", { words }) : _("Not quite: the plan plays {words}", { words });
+    msg.className = "msg" + (right === true ? " good" : right === false ? " bad" : "");
+    $("dr-check").hidden = $("dr-show").hidden = true;
+    $("dr-knew").hidden = $("dr-missed").hidden = right !== null;
+  }
+
+  function grade(knew) {
+    const raw = load("drill", {});
+    const b = states();
+    const now = Date.now();
+    const old = b[card.id];
+    const st = fsrs(old, knew ? 3 : 1, old ? (now - old.last) / DAY : 0);
+    // a missed card comes back at the end of this session and, on the device, in a minute
+    const due = knew ? now + Math.max(1, Math.round(st.s)) * DAY : now + 60000;
+    raw[card.id] = Object.assign(st, { due, last: now, ms: asked ? now - asked : 0 });
+    save("drill", raw);
+    const days = load("drill-days", {});
+    const today = Object.assign({ asked: 0, known: 0, fresh: 0 }, days[dayOf(now)]);
+    today.asked += 1;
+    today.known += knew ? 1 : 0;
+    today.fresh += old ? 0 : 1;
+    days[dayOf(now)] = today;
+    save("drill-days", days);
+    if (!knew && !missedNow.includes(card)) missedNow.push(card);
+    $("dr-knew").hidden = $("dr-missed").hidden = true;
+    $("dr-next").hidden = false;
+    $("dr-next").focus();
+    drawBoxes();
+  }
+
+  /** Progress at a glance, in numbers and shapes (not colour alone): per letter, its cards
+      learnt of all, drawn as an empty, half or full circle. */
+  function drawBoxes() {
+    const b = states();
+    const now = Date.now();
+    const dueNow = dueCards(b, now);
+    const due = dueNow.length;
+    const done = CARDS.filter((c) => learnt(b, c)).length;
+    const t = todays();
+    const days = streak();
+    $("dr-today").textContent = ngettext("Today: {asked} asked, {known} known, {fresh} of {limit} new cards started · {days} day in a row",
+      "Today: {asked} asked, {known} known, {fresh} of {limit} new cards started · {days} days in a row",
+      days,
+      { asked: t.asked, known: t.known, fresh: t.fresh, limit: newPerDay(), days },
+    );
+    $("dr-aside").textContent = P.aside();
+    $("dr-due").textContent = ngettext("{due} due now · {learnt} of {n} card learnt (a week or more)", "{due} due now · {learnt} of {n} cards learnt (a week or more)", CARDS.length, {
+      due,
+      learnt: done,
+    });
+    const grid = $("dr-boxes");
+    grid.replaceChildren();
+    for (const g of R.groups) {
+      const mine = CARDS.filter((c) => c.group === g);
+      if (!mine.length) continue;
+      const n = mine.filter((c) => learnt(b, c)).length;
+      const level = n === mine.length ? 3 : n > 0 ? 2 : mine.some((c) => !isNew(b, c)) ? 1 : 0;
+      const chip = el("span", `bx b${level}`, `${"○◔◑●"[level]} ${g.label} ${n}/${mine.length}`);
+      const dueHere = mine.filter((c) => dueNow.includes(c)).length;
+      chip.setAttribute("role", "img");
+      chip.setAttribute(
+        "aria-label",
+        ngettext("{letter}: {learnt} of {n} card learnt, {due} due", "{letter}: {learnt} of {n} cards learnt, {due} due", mine.length, {
+          letter: letterOf(g),
+          learnt: n,
+          due: dueHere,
+        }),
+      );
+      if (dueHere) chip.classList.add("due");
+      grid.appendChild(chip);
+    }
+  }
+
+  P.enterDrill = enterDrill;
+})();
