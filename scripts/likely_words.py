@@ -150,6 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--table", action="store_true", help="print the table of the JSON only")
     ap.add_argument("--force", action="store_true", help="replace an earlier results file")
     ap.add_argument(
+        "--add",
+        action="store_true",
+        help="keep the runs of the results file for other configs (a config run again is "
+        "replaced, in its place)",
+    )
+    ap.add_argument(
         "--json",
         type=Path,
         default=JSON,
@@ -186,7 +192,13 @@ def main(argv: list[str] | None = None) -> int:
                     f"--configs: {name!r} is not a bundled config (NAME or NAME+likely); "
                     f"known: {', '.join(sorted(known))}"
                 )
-        files.result_target(results, "--json", args.force)
+        files.result_target(results, "--json", args.force or args.add)
+        kept: list[dict[str, Any]] = []
+        if args.add and results.is_file():
+            earlier = safe_yaml.read_json(results, "results of likely_words.py")
+            kept = earlier.get("runs") if isinstance(earlier, dict) else None  # type: ignore[assignment]
+            if not isinstance(kept, list) or not all(isinstance(r, dict) for r in kept):
+                raise PlaybookError(f"--add: {results}: not the results of likely_words.py")
         for name in names:
             runs.append(measure(name, out, args.jobs))
             print(f"{name}: built and measured in {runs[-1]['build_s']:.0f} s", flush=True)
@@ -196,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted: nothing written", file=sys.stderr)
         return 130
+    if kept:  # each config in the place it had; new ones after
+        new = {r["config"]: r for r in runs}
+        runs = [new.pop(r.get("config"), r) for r in kept] + list(new.values())
     data = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),

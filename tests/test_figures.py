@@ -48,6 +48,7 @@ BLOCKS = _blocks()
 def test_the_docs_hold_the_measured_tables() -> None:
     names = {name for _, name, _, _ in BLOCKS}
     assert {"real-answers", "answer-frontier", "english-lingo", "english-endgame"} <= names
+    assert "shipped-plans" in names  # issue 58: the shipped plans' figures from the plans
 
 
 @pytest.mark.parametrize(

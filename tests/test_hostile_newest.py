@@ -41,6 +41,16 @@ def test_likely_words_table_of_a_file_of_another_kind_is_one_line(
     assert r.returncode == 2 and _one_line(r.stderr).startswith("error: ")
 
 
+def test_likely_words_adds_only_to_a_results_file_of_its_own_kind(tmp_path: Path) -> None:
+    """``--add`` keeps the other configs' runs: it reads the results file first, and one of
+    another kind is refused in one line before any build."""
+    (tmp_path / "r.json").write_text('{"runs": "abc"}')
+    args = ["--configs", "lingo-en-5", "--json", "r.json", "--add", "--out", "o"]
+    r = run_script("likely_words.py", args, tmp_path)
+    assert r.returncode == 2 and "--add: r.json: not the results of likely_words.py" in r.stderr
+    assert not (tmp_path / "o" / "lingo-en-5").exists()
+
+
 @pytest.mark.parametrize(
     ("args", "env", "says"),
     [
