@@ -20,6 +20,7 @@ from rich.table import Table
 from playbook import api, config, files, memory, model, parallel, render, shipped, signals, words
 from playbook.cli import console as report
 from playbook.cli import watchdog
+from playbook.cli.inputs import console, letters, past_budget
 from playbook.cli.named import (
     bundled_configs,
     config_path,
@@ -30,19 +31,6 @@ from playbook.cli.named import (
 )
 from playbook.errors import PlaybookError
 from playbook.pipeline import choices, likely, outputs, strategies
-from playbook.pipeline.session import split_letters
-
-# Rich markup and emoji codes are off: text from files (names, groups, words) is printed as
-# it is, never read as markup; our own styling is given as rich Text (:mod:`playbook.cli.console`)
-console = report.Out()
-if not console.is_terminal:
-    console = report.Out(width=200)
-
-
-def _letters(text: str | None) -> tuple[str, ...] | None:
-    """``--letters`` as group names (None: every group; given but naming none, an error
-    where the groups are known)."""
-    return None if text is None else split_letters(text)
 
 
 def _interrupted(
@@ -203,7 +191,7 @@ def _build_command(
         job = api.prepare_build(
             cfg,
             Path(args.out),
-            letters=_letters(args.letters),
+            letters=letters(args.letters),
             use_cache=not args.no_cache,
             resume=not args.no_resume,
         )
@@ -273,7 +261,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         output=args.output,
         tiles=args.tiles,
         language=args.language,
-        letters=_letters(args.letters),
+        letters=letters(args.letters),
         others=[] if page else [o for o, _ in others],
         more=others if page else [],
         n_jobs=parallel.effective_jobs(args.jobs),
@@ -346,21 +334,21 @@ def cmd_strategy(args: argparse.Namespace) -> int:
         cfg = choices.load(path)
         if args.hard:
             cfg = config.override(cfg, **{"rules.hard": True})
-        letters = _letters(args.letters)
+        groups = letters(args.letters)
         result: strategies.StrategyResult
         if args.rule == "optimal":
             # --budget: seconds in all, kept by the clock; a search past it keeps its best tree
-            with watchdog.budget(args.budget, _past_budget("strategy", args.budget)):
+            with watchdog.budget(args.budget, past_budget("strategy", args.budget)):
                 result = api.optimal(
                     cfg,
-                    letters=letters,
+                    letters=groups,
                     budget=args.budget,
                     first=args.first,
                     n_jobs=parallel.effective_jobs(args.jobs),
                     until=time.time() + args.budget,
                 )
         else:
-            result = strategies.play_rule(cfg, args.rule, letters=letters, first=args.first)
+            result = strategies.play_rule(cfg, args.rule, letters=groups, first=args.first)
     if out is not None:
         files.atomic_write(out, model.dumps(result.playbook))
     if args.json:
@@ -373,7 +361,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 def cmd_rank(args: argparse.Namespace) -> int:
     with config_path(args.config) as path:
         cfg = choices.load(path)
-        rows = strategies.rank(cfg, args.rule, top=args.top, letters=_letters(args.letters))
+        rows = strategies.rank(cfg, args.rule, top=args.top, letters=letters(args.letters))
     if args.json:
         print(json.dumps(rows))
         return 0
@@ -395,21 +383,6 @@ def cmd_rank(args: argparse.Namespace) -> int:
         )
     console.print(t)
     return 0
-
-
-def _undecided(command: str, budget: float, why: str) -> int:
-    """Say on one line that ``command`` ran out of its ``budget`` seconds: exit 1."""
-    err.print(f"{command}: not decided within {budget:g} s ({why})", markup=False, soft_wrap=True)
-    return 1
-
-
-def _past_budget(command: str, budget: float) -> Callable[[], None]:
-    """The line a command says where its work ran past its ``--budget`` (the watchdog)."""
-
-    def say() -> None:
-        _undecided(command, budget, "its work ran past the budget; nothing found")
-
-    return say
 
 
 def cmd_lists(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ import json
 import sys
 
 from playbook import api, endgame, files, verify
-from playbook.cli.commands import console
+from playbook.cli.inputs import console
 from playbook.cli.named import load_playbook, playbook_file
 from playbook.errors import PlaybookError
 from playbook.pipeline import endgame as figures_of

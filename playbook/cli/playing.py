@@ -21,7 +21,7 @@ from rich.text import Text
 
 from playbook import config, jit, model, play, shipped
 from playbook.cli import watchdog
-from playbook.cli.commands import console
+from playbook.cli.inputs import console
 from playbook.cli.named import bare, config_path, err, load_playbook, playbook_file
 from playbook.errors import PlaybookError
 from playbook.games import Code, Game

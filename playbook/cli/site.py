@@ -8,7 +8,7 @@ import argparse
 import json
 
 from playbook import shipped
-from playbook.cli.commands import console
+from playbook.cli.inputs import console
 from playbook.cli.named import config_path, load_playbook, playbook_file
 from playbook.cli.parsing import printable
 from playbook.errors import PlaybookError

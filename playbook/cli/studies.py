@@ -9,7 +9,7 @@ import json
 
 from playbook import config, studies
 from playbook.cli import watchdog
-from playbook.cli.commands import _letters, _past_budget, _undecided, console
+from playbook.cli.inputs import console, letters, past_budget, undecided
 from playbook.cli.named import config_path
 from playbook.errors import PlaybookError
 from playbook.pipeline import choices
@@ -36,11 +36,11 @@ def _hangman_value(args: argparse.Namespace, cfg: config.Config) -> int:
         )
     try:
         found = studies.hangman_values(
-            cfg, letters=_letters(args.letters), sample=args.sample, seed=args.seed,
+            cfg, letters=letters(args.letters), sample=args.sample, seed=args.seed,
             budget=args.budget,
         )  # fmt: skip
     except studies.ValueOutOfTime:
-        return _undecided(
+        return undecided(
             "value", args.budget, "every state of the words is visited; --sample takes fewer "
             "words, --letters fewer lengths, --budget gives more",
         )  # fmt: skip
@@ -88,7 +88,7 @@ def _hangman_value(args: argparse.Namespace, cfg: config.Config) -> int:
 
 
 def cmd_value(args: argparse.Namespace) -> int:
-    with watchdog.budget(args.budget, _past_budget("value", args.budget)):
+    with watchdog.budget(args.budget, past_budget("value", args.budget)):
         return _value(args)
 
 
@@ -105,7 +105,7 @@ def _value(args: argparse.Namespace) -> int:
             )
         try:
             found = studies.game_values(
-                cfg, letters=_letters(args.letters), openings=openings, budget=args.budget,
+                cfg, letters=letters(args.letters), openings=openings, budget=args.budget,
                 first=args.first,
             )  # fmt: skip
         except studies.ValueOutOfTime as stop:
@@ -120,7 +120,7 @@ def _value(args: argparse.Namespace) -> int:
                     f", and at least {stop.lower:.6f} (the most the best responses proved a "
                     "codemaker can hold every tree to)"
                 )
-            return _undecided(
+            return undecided(
                 "value", args.budget, "the exact best responses grow fast with the codes; "
                 f"--letters picks smaller groups, --budget gives more{held}",
             )  # fmt: skip
@@ -159,7 +159,7 @@ def _value(args: argparse.Namespace) -> int:
 
 
 def cmd_mistakes(args: argparse.Namespace) -> int:
-    with watchdog.budget(args.budget, _past_budget("mistakes", args.budget)):
+    with watchdog.budget(args.budget, past_budget("mistakes", args.budget)):
         return _mistakes(args)
 
 
@@ -169,7 +169,7 @@ def _mistakes(args: argparse.Namespace) -> int:
         try:
             e = studies.expected_mistakes(cfg, args.word, args.strategy, budget=args.budget)
         except studies.MistakesOutOfTime:
-            return _undecided(
+            return undecided(
                 "mistakes", args.budget,
                 "every state the game can reach is visited; --budget gives more",
             )  # fmt: skip
