@@ -3,8 +3,9 @@
 
     .venv/bin/python scripts/ship_plans.py                   # build and ship every plan
     .venv/bin/python scripts/ship_plans.py --from output     # ship plans built there
-    .venv/bin/python scripts/ship_plans.py --check           # the shipped plans verify
+    .venv/bin/python scripts/ship_plans.py --verify          # the shipped plans verify
     .venv/bin/python scripts/ship_plans.py --rebuild NAME,...  # they come out the same
+    .venv/bin/python scripts/ship_plans.py --check           # both, every plan: before a release
     .venv/bin/python scripts/ship_plans.py --table           # the docs' table of them
 
 The plans: Dutch Lingo under the TV rules (five, six and seven letters) and the 1994 paper's
@@ -14,9 +15,12 @@ wordle from salet, wordle-hard under Wordle's hard mode, mastermind-4x6, masterm
 Wordle's card to learn (wordle-card).
 Each is verified (every answer
 replayed through it, found within the turns it promises) before it is copied in; a plan that
-fails is not shipped and the index is left as it was. ``--check`` verifies the shipped ones
-as ``play`` would read them (sha256 first). Builds go to a temporary folder (``--from``: the
-folder where ``playbook build`` wrote them, ``DIR/<name>/playbook.yaml``).
+fails is not shipped and the index is left as it was. ``--verify`` verifies the shipped ones
+as ``play`` would read them (sha256 first); ``--rebuild`` builds them again from their configs
+and compares each with the shipped file, all but its date and version; ``--check`` does both
+for every plan (the builds count search nodes, not seconds: any machine gives the same).
+Builds go to a temporary folder (``--from``: the folder where ``playbook build`` wrote them,
+``DIR/<name>/playbook.yaml``).
 """
 
 from __future__ import annotations
@@ -203,7 +207,11 @@ def table() -> str:
 def main() -> int:
     parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--from", dest="source", metavar="DIR", help="ship the plans built here")
-    parser.add_argument("--check", action="store_true", help="verify the shipped plans")
+    parser.add_argument("--verify", action="store_true", help="verify the shipped plans")
+    parser.add_argument(
+        "--check", action="store_true", help="verify every shipped plan, then build each again "
+        "and compare (before a release)"
+    )  # fmt: skip
     parser.add_argument(
         "--table", action="store_true", help="print the docs' table of the shipped plans"
     )
@@ -218,8 +226,11 @@ def main() -> int:
         elif args.rebuild:
             names = list(SHIPPED) if args.rebuild == "all" else args.rebuild.split(",")
             rebuild([n.strip() for n in names if n.strip()])
+        elif args.verify:
+            check()
         elif args.check:
             check()
+            rebuild(list(SHIPPED))
         else:
             ship(Path(args.source) if args.source else None)
     except PlaybookError as exc:

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from playbook import words
 from playbook.core.problem import Problem
 from playbook.engines.constants import INF, MISS
-from playbook.engines.hard import keeps, narrowed
 from playbook.games import Wordle, encode, marks
 from playbook.games.lingo import keeps_revealed
 from playbook.search import optimal
 from playbook.studies.hard_mode import HardSearch, broken_rules
+from playbook.studies.hard_search import keeps, narrowed
 from playbook.studies.root_proof import recheck, refute_opening
 
 

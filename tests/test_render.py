@@ -481,14 +481,14 @@ def test_paper_playbook_renders() -> None:
     assert "play gazon" in md and "every word still possible" in md
 
 
-def test_write_picks_the_format(tmp_path: Path) -> None:
-    assert render.write(tiny(), tmp_path / "t.md") == {}
-    assert (tmp_path / "t.md").read_text().startswith("# tiny")
-    render.write(tiny(), tmp_path / "t.html", pages={"a": 2, "q": 1, "z": 1})
-    html = (tmp_path / "t.html").read_text()
+def test_render_picks_the_format() -> None:
+    data, counts = render.render(tiny(), "md")
+    assert counts == {} and data.decode().startswith("# tiny")
+    data, _ = render.render(tiny(), "html", pages={"a": 2, "q": 1, "z": 1})
+    html = data.decode()
     assert html.startswith("<!DOCTYPE html>") and '<th class="n">pages</th>' in html
     with pytest.raises(ValueError, match="unknown format"):
-        render.write(tiny(), tmp_path / "t.txt")
+        render.render(tiny(), "txt")
     with pytest.raises(ValueError, match="tile style"):
         render.render_html(tiny(), tiles="neon")
 
@@ -500,8 +500,7 @@ def test_formats_registry(tmp_path: Path) -> None:
         assert f.name == name and f.suffix == suffixes.get(name, f".{name}") and f.description
         assert f.paged == (name == "pdf")
         assert f.needs_answers == (name == "page")
-    assert render.write(tiny(), tmp_path / "t.markdown") == {}
-    assert (tmp_path / "t.markdown").read_text() == render.render_markdown(tiny())
+    assert render.render(tiny(), "md") == (render.render_markdown(tiny()).encode(), {})
     data, counts = render.render(tiny(), "html", tiles="wordle", pages={"a": 2})
     assert data.decode() == render.render_html(tiny(), tiles="wordle", pages={"a": 2})
     assert counts == {}

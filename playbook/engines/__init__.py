@@ -19,7 +19,6 @@ from the problem itself (:mod:`playbook.core`), which imports them.
   in order, each part's cut-off and what its value does to the guess);
 * :mod:`~playbook.engines.unfound`: the fewest answers no tree finds in time, on
   :mod:`~playbook.engines.cores` (which guesses tell answers apart; the sets none does);
-* :mod:`~playbook.engines.hard`: the exact search under hard mode;
 * :mod:`~playbook.engines.misses`: Hangman's exact minimax.
 """
 

@@ -3,7 +3,7 @@ out in the order they are searched in (:func:`parts_in_order`, :func:`part_at`),
 part's value does to the guess (:func:`settle`).
 
 Every branch and bound on a sum of the parts' values (:func:`~playbook.engines.solve.solve`,
-:func:`~playbook.engines.unfound.unfound`, :func:`~playbook.engines.hard.hard_solve`) walks a
+:func:`~playbook.engines.unfound.unfound`, :func:`~playbook.studies.hard_search.hard_solve`) walks a
 guess's parts the same way: each part is searched below what is left of the cut-off once the
 parts before it are counted at their values and those after it at their bounds (``best - acc -
 rest``), and the first part that reaches its cut-off rules the guess out, with the least total

@@ -308,7 +308,7 @@ class Game(abc.ABC):
     def revealing(self, guesses: Sequence[str]) -> Revealing | None:
         """What Wordle's hard mode (:data:`HARD_MODES` ``wordle``) makes every later guess
         keep, as tables for the exact search
-        (:mod:`playbook.engines.hard`); None where the game has no such rule."""
+        (:mod:`playbook.studies.hard_search`); None where the game has no such rule."""
         return None
 
     # ------------------------------------------------------------ presentation

@@ -1,8 +1,8 @@
 """Render a playbook for people: PDF (weasyprint), HTML and Markdown, from jinja2 templates.
 
 The templates live in ``render/templates/`` (the package ``playbook.render.templates``).
-Everything here is a
-pure function from a :class:`~playbook.model.Playbook` to text or bytes, except :func:`write`.
+Everything here is a pure function from a :class:`~playbook.model.Playbook` to text or bytes
+(the caller writes the files: :mod:`playbook.pipeline.outputs`, whole or not at all).
 The work is done in stages, each a module that imports only those before it:
 
 * :mod:`~playbook.render.i18n`: the languages of the sheets (a gettext catalog per language);
@@ -15,7 +15,7 @@ The work is done in stages, each a module that imports only those before it:
 * :mod:`~playbook.render.page`: the play-along page (HTML and a script that follows the
   tables), which also needs the playbook's word list (``answers``).
 
-The formats are listed once, in :data:`FORMATS`, which :func:`render` and :func:`write` use;
+The formats are listed once, in :data:`FORMATS`, which :func:`render` uses;
 what a format may need besides the playbook travels in one :class:`Options`.
 """
 
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from playbook.model import Playbook
@@ -59,7 +58,6 @@ __all__ = [
     "render_pdf",
     "sort_table",
     "tile_png",
-    "write",
 ]
 
 
@@ -101,13 +99,11 @@ class Format:
     """An output format."""
 
     name: str
-    """What :func:`render` and :func:`write` call it."""
+    """What :func:`render` calls it."""
     suffix: str
     """The ending of its files' names."""
     description: str
     make: Maker
-    aliases: tuple[str, ...] = ()
-    """Other names :func:`write` takes for it (as a format or a file suffix)."""
     paged: bool = False
     """It has pages: it returns the page count per group, and ``jobs`` renders it in that
     many parts at once; the others take ``pages`` (the counts of an earlier PDF) for a pages
@@ -166,7 +162,7 @@ FORMATS: dict[str, Format] = {
     for f in (
         Format("pdf", ".pdf", "A4 PDF book, tiles as images (weasyprint)", _pdf, paged=True),
         Format("html", ".html", "one self-contained HTML page, laid out as the PDF", _html),
-        Format("md", ".md", "Markdown, feedback in the o/x/. notation", _md, ("markdown",)),
+        Format("md", ".md", "Markdown, feedback in the o/x/. notation", _md),
         Format(
             "card",
             "-card.pdf",
@@ -183,9 +179,7 @@ FORMATS: dict[str, Format] = {
         ),
     )
 }
-"""The formats :func:`render` and :func:`write` produce, by name."""
-
-_ALIASES = {a: f.name for f in FORMATS.values() for a in f.aliases}
+"""The formats :func:`render` produces, by name."""
 
 
 def render(
@@ -199,13 +193,3 @@ def render(
     o = dataclasses.replace(options or Options(), **kw)
     o = dataclasses.replace(o, language=i18n.choose(o.language, pb.words))
     return spec.make(pb, o)
-
-
-def write(pb: Playbook, path: str | Path, fmt: str | None = None, **kw: Any) -> dict[str, int]:
-    """Render to a file; the format defaults to the file's suffix (``.markdown`` is md), the
-    keywords are :class:`Options`. Returns the page count per group (pdf only, else empty)."""
-    path = Path(path)
-    fmt = fmt or path.suffix.lstrip(".").lower()
-    data, counts = render(pb, _ALIASES.get(fmt, fmt), **kw)
-    path.write_bytes(data)
-    return counts

@@ -1,5 +1,5 @@
 """The exact optimum under a hard mode (Wordle's as the game enforces it): every guess keeps
-what the feedback before it revealed (:mod:`playbook.engines.hard`).
+what the feedback before it revealed (:mod:`playbook.studies.hard_search`).
 
 :class:`HardSearch` holds one group's search; it answers what
 :mod:`playbook.studies.root_proof` asks (the optimum of the trees that open with a guess, or a
@@ -17,12 +17,12 @@ import numpy as np
 from playbook.core.problem import Problem
 from playbook.engines.bounds import branching_of, counting_table
 from playbook.engines.constants import GUESS_MASK, INF, MISS, UNIT
-from playbook.engines.hard import Hard, hard_solve, narrowed, node_key
 from playbook.engines.memo import new_memo
 from playbook.engines.scan import least_bound
 from playbook.games.lingo import keeps_revealed
 from playbook.search.group import split_of
 from playbook.search.trees import Node, Probe, Tree, TryList
+from playbook.studies.hard_search import Hard, hard_solve, narrowed, node_key
 
 
 def _keys(rng: np.random.Generator, n: int) -> np.ndarray:
