@@ -19,6 +19,7 @@ from playbook.pipeline import build, choices, likely
 from playbook.pipeline.session import Session
 from playbook.replay import word_turns
 from playbook.search import tables
+from playbook.search.tables import TableSettings
 from playbook.search.trees import Probe
 from playbook.spelling import Spelling
 from playbook.verify import verify
@@ -171,11 +172,11 @@ def test_capped_exception_moves_never_nest_deeper(dutch5: tuple[str, ...]) -> No
     def key(s: tables.Solved) -> tuple[int, int]:
         return (max(s.worst - 3, 0), s.total)
 
-    free = tables.solve(problem, cols, 3, profile="simple")
+    free = tables.solve(problem, cols, 3, TableSettings(profile="simple"))
     assert _probe_depth(free.node) >= 2  # the case the cap is for
     previous = free
     for cap in (0, 1, 2, 3):
-        capped = tables.solve(problem, cols, 3, profile="simple", probes=cap)
+        capped = tables.solve(problem, cols, 3, TableSettings(profile="simple", probes=cap))
         assert _probe_depth(capped.node) <= cap
         if _probe_depth(free.node) <= cap:
             assert key(capped) <= key(free)

@@ -19,7 +19,8 @@ from playbook.model import Move, Playbook, Row, TryWords
 from playbook.replay import Replay
 from playbook.search import tables
 from playbook.search.openings import Opening
-from playbook.search.rescue import rescue, swap
+from playbook.search.rescue import EARLY, rescue, swap
+from playbook.search.tables import TableSettings
 from playbook.search.unfinder import Unfinder
 from playbook.verify import verify
 
@@ -69,7 +70,7 @@ def test_the_builder_counts_what_the_walk_plays(small_group, turns, early, profi
     p = _turns(small_group, turns)
     for k, seed in itertools.product((1, 2, 3), range(4)):
         moves = _openings(p, k, seed)
-        t = tables.after_openings(p, moves, turns, early=early, profile=profile)
+        t = tables.after_openings(p, moves, turns, TableSettings(profile=profile, early=early))
         turns_of = _replayed(p, _plan(p, t), early)
         assert sum(turns_of.values()) == t.total, (moves, turns)
         late = sorted(a for a, n in turns_of.items() if n > turns)
@@ -81,7 +82,7 @@ def test_early_tries_never_play_an_opening_when_the_words_left_fit(small_group) 
     turns = 5
     for seed in range(6):
         moves = _openings(p, 3, seed)
-        plan = _plan(p, tables.after_openings(p, moves, turns, early=True))
+        plan = _plan(p, tables.after_openings(p, moves, turns, EARLY))
         replay = Replay(p.game, p.answers, True)
         saved = 0
         for a in p.answers:
@@ -106,7 +107,7 @@ def test_early_tries_are_never_worse(small_group) -> None:  # type: ignore[no-un
     for seed in range(6):
         moves = _openings(p, 3, seed)
         plain = tables.after_openings(p, moves, 5)
-        early = tables.after_openings(p, moves, 5, early=True)
+        early = tables.after_openings(p, moves, 5, EARLY)
         assert set(early.unguaranteed) <= set(plain.unguaranteed)
         assert early.total <= plain.total
 
@@ -121,7 +122,7 @@ def test_exception_rows_rescue_words_the_openings_lose(tight) -> None:  # type: 
     rescued_some = False
     for seed in range(8):
         moves = _openings(p, 2, seed)
-        t = tables.after_openings(p, moves, turns, early=True)
+        t = tables.after_openings(p, moves, turns, EARLY)
         r = rescue(p, t, turns, nodes=NODES)
         assert fewest <= len(r.unguaranteed) <= len(t.unguaranteed)
         rescued_some |= len(r.unguaranteed) < len(t.unguaranteed)
@@ -145,7 +146,7 @@ def test_a_swapped_opening_reaches_what_exception_rows_cannot(tight) -> None:  #
     swapped_some = False
     for seed in range(4):
         moves = _openings(p, 2, seed)
-        r = rescue(p, tables.after_openings(p, moves, turns, early=True), turns, nodes=NODES)
+        r = rescue(p, tables.after_openings(p, moves, turns, EARLY), turns, nodes=NODES)
         s = swap(p, r, turns, nodes=NODES)
         assert fewest <= len(s.unguaranteed) <= len(r.unguaranteed)
         assert len(set(s.moves) ^ set(r.moves)) in (0, 2)  # one opening replaced, or none
@@ -166,7 +167,7 @@ def test_a_swap_out_of_nodes_is_the_same_on_a_slow_machine(tight, monkeypatch) -
 
     p, turns = tight, 3
     moves = _openings(p, 2, 0)
-    base = rescue(p, tables.after_openings(p, moves, turns, early=True), turns, nodes=NODES)
+    base = rescue(p, tables.after_openings(p, moves, turns, EARLY), turns, nodes=NODES)
     assert swap(p, base, turns, nodes=80).moves == base.moves
     calm = swap(p, base, turns, nodes=160)
     assert calm.moves != base.moves and len(calm.unguaranteed) < len(base.unguaranteed)
@@ -201,7 +202,7 @@ def test_verify_replays_the_rule_the_playbook_records(small_group) -> None:  # t
     verify follows what the playbook says, so the claim and the replay must agree."""
     p = small_group
     moves = _openings(p, 3, 1)
-    plan = _plan(p, tables.after_openings(p, moves, 5, early=True))
+    plan = _plan(p, tables.after_openings(p, moves, 5, EARLY))
     good = verify(_playbook(p, plan, True), p.game, p.guesses, p.answers, check_claims=False)
     assert good.ok
     stats = good.groups[plan.group]
@@ -214,7 +215,7 @@ def test_verify_replays_the_rule_the_playbook_records(small_group) -> None:  # t
 def test_verify_rejects_exception_rows_that_cannot_occur(small_group) -> None:  # type: ignore[no-untyped-def]
     p = small_group
     moves = _openings(p, 2, 0)
-    plan = _plan(p, tables.after_openings(p, moves, 5, early=True))
+    plan = _plan(p, tables.after_openings(p, moves, 5, EARLY))
     first = p.guesses[moves[0]]
     # a row keyed by the first opening's feedback that no word gives (its own word solved)
     never = Row(p.game.format(p.game.solved), TryWords((p.answers[0],)))
@@ -242,7 +243,7 @@ def test_verify_refuses_the_rule_where_guesses_are_not_answers() -> None:
 
 def test_the_rule_is_written_and_read_back(small_group) -> None:  # type: ignore[no-untyped-def]
     p = small_group
-    plan = _plan(p, tables.after_openings(p, _openings(p, 2, 2), 5, early=True))
+    plan = _plan(p, tables.after_openings(p, _openings(p, 2, 2), 5, EARLY))
     pb = _playbook(p, plan, True)
     text = model.dumps(pb)
     assert "\ntry_when_fit: true\n" in text and "# try_when_fit:" in text

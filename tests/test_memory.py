@@ -18,6 +18,7 @@ from playbook import config, memory
 from playbook.model import GroupPlan, Move, Row, TryWords
 from playbook.render import frontier as plot
 from playbook.search import tables
+from playbook.search.tables import TableSettings
 from playbook.search.trees import Probe, TryList
 from playbook.studies import frontier
 
@@ -68,8 +69,10 @@ def test_lean_tables_keep_list_order_wherever_it_finds_every_word_in_time(
     rng = np.random.default_rng(turns)
     for k in (1, 2):
         moves = [int(r) for r in rng.choice(len(p.guesses), size=k, replace=False)]
-        lean = tables.after_openings(p, moves, turns + k, profile="lean", early=True)
-        listed = tables.after_openings(p, moves, turns + k, profile="list", early=True)
+        lean = tables.after_openings(p, moves, turns + k, TableSettings(profile="lean", early=True))
+        listed = tables.after_openings(
+            p, moves, turns + k, TableSettings(profile="list", early=True)
+        )
         # never more words lost than trying in list order, which it starts from
         assert len(lean.unguaranteed) <= len(listed.unguaranteed)
         for part in lean.parts:
@@ -81,7 +84,7 @@ def test_lean_tables_keep_list_order_wherever_it_finds_every_word_in_time(
 
 
 def test_list_tables_play_nothing_but_the_openings(small_group) -> None:  # type: ignore[no-untyped-def]
-    t = tables.after_openings(small_group, [0, 1], 5, profile="list", early=True)
+    t = tables.after_openings(small_group, [0, 1], 5, TableSettings(profile="list", early=True))
     for part in t.parts:
         assert isinstance(part.solved.node, TryList)
         assert list(part.solved.node.cols) == sorted(part.solved.node.cols)

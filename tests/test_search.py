@@ -14,6 +14,7 @@ from playbook.core.ranking import OPENING_RANKINGS, RANKINGS, Ranking, Ties
 from playbook.core.scores import Score, reference_score
 from playbook.games import WordGame
 from playbook.search import openings, tables, trees
+from playbook.search.tables import TableSettings
 
 RANKS = [RANKINGS[n] for n in OPENING_RANKINGS]
 SCM, EXPECTED = RANKINGS["scm"], RANKINGS["expected-size"]
@@ -152,8 +153,8 @@ def test_try_order_is_optimal(dutch5, lingo) -> None:  # type: ignore[no-untyped
 def test_fast_solve_no_worse_than_greedy(small_group) -> None:  # type: ignore[no-untyped-def]
     p = small_group
     cols = list(range(len(p.answers)))
-    greedy = tables.solve(p, cols, 5, ranking=EXPECTED, profile="fast", breadth=1)
-    wide = tables.solve(p, cols, 5, ranking=EXPECTED, profile="fast", breadth=8)
+    greedy = tables.solve(p, cols, 5, TableSettings(EXPECTED, "fast", breadth=1))
+    wide = tables.solve(p, cols, 5, TableSettings(EXPECTED, "fast", breadth=8))
     assert wide.total <= greedy.total
     assert sorted(wide.turns) == cols
 

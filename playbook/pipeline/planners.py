@@ -25,43 +25,55 @@ from playbook.pipeline.units import Run, find_openings, game_limit
 from playbook.search import hangman, openings, tables, unfinder
 from playbook.search.openings import Opening
 from playbook.search.optimal import optimal_tree
-from playbook.search.rescue import Shape, rescue, swap
+from playbook.search.rescue import rescue, swap
+from playbook.search.tables import TableSettings
 from playbook.search.trees import Node as TreeNode
 from playbook.search.widen import widen
 
 
 def plan_simple(
-    problem: Problem,
-    opening: Opening,
-    turns: int,
+    problem: Problem, opening: Opening, turns: int, settings: TableSettings, nodes: int
+) -> GroupPlan:
+    """The simple profile's plan: the openings, then try lists and exception moves made with
+    ``settings`` (:func:`table_settings`), with exception rows before the last openings where
+    they find more words in time and an opening swapped where that finds more, the exact
+    search given ``nodes`` search nodes."""
+    t = tables.after_openings(problem, opening.moves, turns, settings)
+    return _rescued(problem, opening, t, turns, nodes, settings)
+
+
+def table_settings(
     rank: Ranking,
-    nodes: int,
     profile: str = "lean",
     nesting: int | None = None,
     weights: np.ndarray | None = None,
     likely_first: bool = False,
-) -> GroupPlan:
-    """The simple profile's plan: the openings, then try lists and exception moves (with
-    exception rows before the last openings where they find more words in time, the exact
-    search given ``nodes`` search nodes). Try lists keep list order wherever that finds every
-    word in time (tables' ``lean`` shape: nothing to memorise but what the guarantee needs;
+) -> TableSettings:
+    """The simple profile's table settings: try lists keep list order wherever that finds
+    every word in time (``lean``: nothing to memorise but what the guarantee needs;
     ``simple``: the order with the fewest turns); ``nesting``: how deep exception moves may
     nest (``search.nesting``); ``weights``: how likely each answer is (at a coin flip the
     likelier word first); ``likely_first``: try lists put the likeliest first wherever that
-    keeps the guarantee (``search.try_order: likely``, the weighted model)."""
+    keeps the guarantee (``search.try_order: likely``, the weighted model). The rule of early
+    tries always."""
     probes = tables.UNLIMITED if nesting is None else nesting + 1
-    shape = Shape(rank, profile, probes=probes, weights=weights, likely_first=likely_first)
-    t = shape.tables(problem, opening.moves, turns)
-    return _rescued(problem, opening, t, turns, nodes, shape)
+    return TableSettings(
+        rank, profile, early=True, probes=probes, weights=weights, likely_first=likely_first
+    )
 
 
 def _rescued(
-    problem: Problem, opening: Opening, t: tables.Tables, turns: int, nodes: int, shape: Shape
+    problem: Problem,
+    opening: Opening,
+    t: tables.Tables,
+    turns: int,
+    nodes: int,
+    settings: TableSettings,
 ) -> GroupPlan:
-    """The plan of ``opening`` and its tables ``t`` (made with ``shape``), with exception
+    """The plan of ``opening`` and its tables ``t`` (made with ``settings``), with exception
     rows and a swapped opening where they find more words in time."""
-    t = rescue(problem, t, turns, nodes=nodes, shape=shape)
-    t = swap(problem, t, turns, nodes=nodes, shape=shape)
+    t = rescue(problem, t, turns, nodes=nodes, settings=settings)
+    t = swap(problem, t, turns, nodes=nodes, settings=settings)
     if t.moves != opening.moves:
         opening = dataclasses.replace(
             opening, moves=t.moves, score=problem.score(t.moves), method=Method.SWAPPED
@@ -71,11 +83,10 @@ def _rescued(
 
 def plan_fast(problem: Problem, turns: int, rank: Ranking, fc: FastConfig, nodes: int) -> GroupPlan:
     """Fast profile: compare whole tables for the best-ranked fixed openings."""
+    fast = TableSettings(rank, "fast", fc.breadth, early=True)
     if len(problem.answers) <= 2:
         op = openings.trivial(problem)
-        t = tables.after_openings(
-            problem, (), turns, ranking=rank, profile="fast", breadth=fc.breadth, early=True
-        )
+        t = tables.after_openings(problem, (), turns, fast)
         return openings_plan(problem, op, t)
     chosen: tuple[int, ...] = ()
     best: tuple[tuple[int, int, int], Opening, tables.Tables] | None = None
@@ -89,16 +100,14 @@ def plan_fast(problem: Problem, turns: int, rank: Ranking, fc: FastConfig, nodes
         for i, r in enumerate(order):
             moves = (*chosen, r)
             op = Opening(moves, problem.score(moves), Method.LOOKAHEAD)
-            t = tables.after_openings(
-                problem, moves, turns, ranking=rank, profile="fast", breadth=fc.breadth, early=True
-            )
+            t = tables.after_openings(problem, moves, turns, fast)
             key = (len(t.unguaranteed), t.total, i)
             if best is None or key < best[0]:
                 best = (key, op, t)
         assert best is not None
         chosen = best[2].moves
     assert best is not None
-    return _rescued(problem, best[1], best[2], turns, nodes, Shape(rank, "fast", fc.breadth))
+    return _rescued(problem, best[1], best[2], turns, nodes, fast)
 
 
 def optimal_plan(problem: Problem, root: TreeNode, lost: Sequence[str], proven: bool) -> GroupPlan:
@@ -220,10 +229,8 @@ def plan_groups(
 
         nest = cfg.search.nesting
         first = cfg.search.try_order == "likely" or cfg.words.answer_model == "weighted"
-        tasks = [
-            (problems[n], found[n], turns, rank, cfg.search.nodes, "lean", nest, weights(n), first)
-            for n in order
-        ]
+        settings = {n: table_settings(rank, "lean", nest, weights(n), first) for n in order}
+        tasks = [(problems[n], found[n], turns, settings[n], cfg.search.nodes) for n in order]
         plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))
     if planner is not Planner.TREE:
         plans = settle_unguaranteed(problems, plans, cfg.search.nodes, run)

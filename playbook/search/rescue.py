@@ -17,45 +17,21 @@ few moves to memorise, the fewest words lost.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 
 import numpy as np
 
 from playbook.core.problem import Problem
-from playbook.core.ranking import SCM, Ranking
 from playbook.search import tables
-from playbook.search.tables import Part, Tables
+from playbook.search.tables import Part, Tables, TableSettings
 from playbook.search.trees import Node, Probe, Solved
 from playbook.search.unfinder import Unfinder
 
+EARLY = TableSettings(early=True)
+"""The tables a rescue and a swap make by default: the rule of early tries."""
 
-@dataclasses.dataclass(frozen=True)
-class Shape:
-    """The settings of the tables a plan was made with (those of
-    :func:`playbook.search.tables.after_openings`), kept to make its variants alike."""
 
-    ranking: Ranking = SCM
-    profile: str = "simple"
-    breadth: int = 6
-    early: bool = True
-    probes: int = tables.UNLIMITED
-    """How many exception moves may follow one another after a feedback (2: a move, and
-    after its feedback at most one more): ``search.nesting`` plus one."""
-    weights: np.ndarray | None = None
-    """How likely each answer is: the likelier word first at a coin flip."""
-    likely_first: bool = False
-    """Try lists put the likeliest first wherever that keeps the guarantee
-    (``search.try_order: likely``)."""
-
-    def tables(
-        self, problem: Problem, moves: Sequence[int], turns: int, fixed: Sequence[Part] = ()
-    ) -> Tables:
-        """The tables after ``moves`` with these settings (and the exception rows ``fixed``)."""
-        return tables.after_openings(
-            problem, moves, turns, ranking=self.ranking, profile=self.profile,
-            breadth=self.breadth, early=self.early, fixed=fixed, probes=self.probes,
-            weights=self.weights, likely_first=self.likely_first,
-        )  # fmt: skip
+def _default_wide(settings: TableSettings) -> TableSettings:
+    return dataclasses.replace(settings, breadth=TableSettings.breadth)
 
 
 def node(
@@ -63,22 +39,16 @@ def node(
     cols: np.ndarray,
     turns_left: int,
     finder: Unfinder,
-    *,
-    ranking: Ranking = SCM,
-    profile: str = "simple",
+    settings: TableSettings = tables.PLAIN,
     memo: tables.Memo | None = None,
-    probes: int = tables.UNLIMITED,
-    weights: np.ndarray | None = None,
-    likely_first: bool = False,
 ) -> Solved:
     """The node for the answers ``cols`` (sorted columns) within ``turns_left`` turns that
-    leaves the fewest of them unfound (see the module docstring), with at most ``probes``
-    exception moves one after another."""
+    leaves the fewest of them unfound (see the module docstring), made with ``settings``
+    (at most ``settings.probes`` exception moves one after another)."""
     memo = {} if memo is None else memo
-    simple = tables.solve(
-        problem, cols.tolist(), turns_left, ranking=ranking, profile=profile, memo=memo,
-        probes=probes, weights=weights, likely_first=likely_first,
-    )  # fmt: skip
+    probes = settings.probes
+    # the rescue's simple nodes look the default breadth wide, whatever the tables' breadth
+    simple = tables.solve(problem, cols.tolist(), turns_left, _default_wide(settings), memo)
     lost = len(tables.leaves_failing(simple, turns_left))
     if lost == 0 or turns_left < 2 or probes == 0:
         return simple
@@ -97,11 +67,8 @@ def node(
         if code == solved_code:
             turns[int(part[0])] = 1
             continue
-        child = node(
-            problem, part, turns_left - 1, finder, ranking=ranking, profile=profile, memo=memo,
-            probes=tables.UNLIMITED if probes == tables.UNLIMITED else probes - 1, weights=weights,
-            likely_first=likely_first,
-        )  # fmt: skip
+        deeper = dataclasses.replace(settings, probes=tables.less(probes))
+        child = node(problem, part, turns_left - 1, finder, deeper, memo)
         children.append((int(code), child.node))
         turns.update({c: t + 1 for c, t in child.turns.items()})
     found = Solved(Probe(g, tuple(children), len(cols)), turns)
@@ -116,10 +83,10 @@ def rescue(
     turns: int,
     *,
     nodes: int,
-    shape: Shape = Shape(),
+    settings: TableSettings = EARLY,
     finder: Unfinder | None = None,
 ) -> Tables:
-    """``plan`` (made with ``shape``) with exception rows where they find more words in time
+    """``plan`` (made with ``settings``) with exception rows where they find more words in time
     (see the module docstring); ``nodes``: the exact search's budget over the whole group, in
     search nodes (or ``finder``'s)."""
     if not plan.unguaranteed:
@@ -138,17 +105,13 @@ def rescue(
         for key in sorted({int(keys[c]) for c in lost if c not in covered}):
             cols = np.flatnonzero(keys == key)
             inside = set(cols.tolist())
-            found = node(
-                problem, cols, turns - depth, finder,
-                ranking=shape.ranking, profile=shape.profile, memo=memo, probes=shape.probes,
-                weights=shape.weights, likely_first=shape.likely_first,
-            )  # fmt: skip
+            found = node(problem, cols, turns - depth, finder, settings, memo)
             if len(tables.leaves_failing(found, turns - depth)) < len(lost & inside):
                 fixed = [p for p in fixed if not set(p.cols) <= inside]
                 fixed.append(Part(tuple(cols.tolist()), found, depth))
                 changed = True
         if changed:
-            plan = shape.tables(problem, moves, turns, fixed)
+            plan = tables.after_openings(problem, moves, turns, settings, fixed)
     return plan
 
 
@@ -162,9 +125,9 @@ def swap(
     turns: int,
     *,
     nodes: int,
-    shape: Shape = Shape(),
+    settings: TableSettings = EARLY,
 ) -> Tables:
-    """Where ``plan`` (made with ``shape``, rescued) still leaves more words unguaranteed
+    """Where ``plan`` (made with ``settings``, rescued) still leaves more words unguaranteed
     than any strategy must, the openings with one of them replaced by one of the exact
     search's best first moves (:data:`SWAP_CANDIDATES`, in its order), rescued, that leaves
     the fewest (then the fewest turns); ``plan`` where none leaves fewer. The exact search
@@ -184,8 +147,8 @@ def swap(
             continue
         for i in range(len(moves)):
             variant = [*moves[:i], g, *moves[i + 1 :]]
-            t = shape.tables(problem, variant, turns)
-            t = rescue(problem, t, turns, nodes=nodes, shape=shape, finder=finder)
+            t = tables.after_openings(problem, variant, turns, settings)
+            t = rescue(problem, t, turns, nodes=nodes, settings=settings, finder=finder)
             if finder.spent:
                 return best
             if (len(t.unguaranteed), t.total) < (len(best.unguaranteed), best.total):

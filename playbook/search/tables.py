@@ -135,6 +135,36 @@ def _candidates(problem: Problem, cols: np.ndarray, ranking: Ranking, breadth: i
 
 
 @dataclasses.dataclass(frozen=True)
+class TableSettings:
+    """How the tables after the openings are made, one value (:func:`after_openings`,
+    :func:`solve`, :func:`playbook.search.rescue.node`)."""
+
+    ranking: Ranking = SCM
+    """Order of the candidate moves."""
+    profile: str = "simple"
+    """``simple``, ``lean`` (try lists in list order wherever that finds every word in time),
+    ``list`` (try lists only, list order) or ``fast`` (a move for every feedback)."""
+    breadth: int = 6
+    """Moves examined at a node (halved at each deeper level)."""
+    early: bool = False
+    """The rule of early tries: the openings stop once the words still possible fit in the
+    turns left (:func:`after_openings` only)."""
+    probes: int = UNLIMITED
+    """How many exception moves may follow one another (0: try lists only; 2: a move, and
+    after its feedback at most one more before the try lists): ``search.nesting`` plus one."""
+    weights: np.ndarray | None = None
+    """How likely each answer is (a column's weight): the likelier word first at a coin
+    flip."""
+    likely_first: bool = False
+    """Try lists put the likeliest first wherever that keeps the guarantee (the ``lean``
+    profile's, :func:`lean_try`)."""
+
+
+PLAIN = TableSettings()
+"""The default settings: the paper's ranking, the ``simple`` profile."""
+
+
+@dataclasses.dataclass(frozen=True)
 class _Settings:
     ranking: Ranking
     profile: str
@@ -162,14 +192,14 @@ def _probe(
         if code == problem.solved:
             turns[int(part[0])] = 1
             continue
-        child = _solve(problem, part.tolist(), turns_left - 1, breadth, s, _less(probes))
+        child = _solve(problem, part.tolist(), turns_left - 1, breadth, s, less(probes))
         children.append((int(code), child.node))
         for c, t in child.turns.items():
             turns[c] = t + 1
     return Solved(Probe(row, tuple(children), len(cols)), turns)
 
 
-def _less(probes: int) -> int:
+def less(probes: int) -> int:
     """The exception moves allowed one move deeper."""
     return probes if probes == UNLIMITED else probes - 1
 
@@ -220,23 +250,15 @@ def solve(
     problem: Problem,
     cols: Sequence[int],
     turns_left: int,
-    *,
-    ranking: Ranking = SCM,
-    profile: str = "simple",
-    breadth: int = 6,
+    settings: TableSettings = PLAIN,
     memo: Memo | None = None,
-    probes: int = UNLIMITED,
-    weights: np.ndarray | None = None,
-    likely_first: bool = False,
 ) -> Solved:
-    """The node for the answers ``cols`` with ``turns_left`` turns (see module docstring);
-    ``memo`` keeps solved sets between calls on the same problem and ranking; ``probes``:
-    how many exception moves may follow one another (0: try lists only; 2: a move, and
-    after its feedback at most one more before the try lists); ``weights``, ``likely_first``:
-    how likely each answer is, and whether the ``lean`` profile's try lists put the likeliest
-    first (:func:`lean_try`)."""
-    s = _Settings(ranking, profile, {} if memo is None else memo, weights, likely_first)
-    return _solve(problem, cols, turns_left, breadth, s, probes)
+    """The node for the answers ``cols`` with ``turns_left`` turns made with ``settings``
+    (see module docstring); ``memo`` keeps solved sets between calls on the same problem
+    and ranking."""
+    t = settings
+    s = _Settings(t.ranking, t.profile, {} if memo is None else memo, t.weights, t.likely_first)
+    return _solve(problem, cols, turns_left, t.breadth, s, t.probes)
 
 
 def leaves_failing(s: Solved, turns_left: int) -> list[int]:
@@ -274,25 +296,18 @@ def after_openings(
     problem: Problem,
     moves: Sequence[int],
     turns: int,
-    *,
-    ranking: Ranking = SCM,
-    profile: str = "simple",
-    breadth: int = 6,
-    early: bool = False,
+    settings: TableSettings = PLAIN,
     fixed: Sequence[Part] = (),
-    probes: int = UNLIMITED,
-    weights: np.ndarray | None = None,
-    likely_first: bool = False,
 ) -> Tables:
-    """The tables after playing ``moves`` whatever the feedback, within ``turns`` turns.
+    """The tables after playing ``moves`` whatever the feedback, within ``turns`` turns,
+    made with ``settings``.
 
     The answers meet the plan as :mod:`playbook.lookup` walks it: before opening ``j + 1``
     (``j`` played), an answer in a part of ``fixed`` at depth ``j`` follows that part's
-    node; else, with ``early`` (the rule of early tries), the words still possible are tried
-    in list order where they fit in the turns left; else the opening is played. The answers
-    left after every opening get a node per feedback (``fixed`` parts at depth ``len(moves)``
-    replace the node the search would give); ``probes``, ``weights``, ``likely_first``: as
-    :func:`solve`'s."""
+    node; else, with ``settings.early`` (the rule of early tries), the words still possible
+    are tried in list order where they fit in the turns left; else the opening is played. The
+    answers left after every opening get a node per feedback (``fixed`` parts at depth
+    ``len(moves)`` replace the node the search would give)."""
     moves = list(moves)
     k = len(moves)
     n = len(problem.answers)
@@ -317,7 +332,7 @@ def after_openings(
         for given in fixed:
             if given.depth == j and j:
                 take(given)
-        if early:
+        if settings.early:
             for c in np.unique(key[~done]).tolist():
                 if counts[c] <= turns - j:
                     cols = np.flatnonzero(key == c)
@@ -333,17 +348,6 @@ def after_openings(
     codes = problem.codes(moves)
     for code in np.unique(codes[~done]).tolist():
         members = [int(c) for c in np.flatnonzero((codes == code) & ~done)]
-        solved = solve(
-            problem,
-            members,
-            turns - k,
-            ranking=ranking,
-            profile=profile,
-            breadth=breadth,
-            memo=memo,
-            probes=probes,
-            weights=weights,
-            likely_first=likely_first,
-        )
+        solved = solve(problem, members, turns - k, settings, memo)
         take(Part(tuple(members), solved, k))
     return Tables(tuple(moves), tuple(parts), total, tuple(unguaranteed))

@@ -32,7 +32,7 @@ from playbook.core.ranking import Ranking, ranking
 from playbook.model import GroupPlan, Playbook
 from playbook.pipeline import likely
 from playbook.pipeline.build import assemble
-from playbook.pipeline.planners import plan_fast, plan_simple
+from playbook.pipeline.planners import plan_fast, plan_simple, table_settings
 from playbook.pipeline.session import Session
 from playbook.search import openings, tables
 from playbook.search.openings import Opening
@@ -123,8 +123,9 @@ def plan_point(
         return plan_fast(problem, turns, rank, FastConfig(), nodes)
     op = choose(problem, k, turns, rank, seed, restarts)
     if kind == "exceptions":
-        return plan_simple(problem, op, turns, rank, nodes, "lean")
-    t = tables.after_openings(problem, op.moves, turns, ranking=rank, profile="list", early=True)
+        return plan_simple(problem, op, turns, table_settings(rank), nodes)
+    listed = tables.TableSettings(rank, "list", early=True)
+    t = tables.after_openings(problem, op.moves, turns, listed)
     return openings_plan(problem, op, t)
 
 
