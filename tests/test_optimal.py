@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import time
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 from helpers import BUDGET, NODES, sample, verify_path
 
-from playbook import cli, config
+from playbook import cli, config, model
 from playbook.convert import tree_plan
 from playbook.core.problem import Problem
 from playbook.core.ranking import RULES
@@ -935,3 +936,18 @@ def test_the_opening_bound_is_below_every_opening_optimum(
         cut, done = root_proof.opening_bound(search, g, cutoff=counting + 1)
         assert done or counting + 1 <= cut <= value
     assert above > 0  # the scan adds to the counting bound somewhere
+
+
+def test_a_tree_the_clock_stopped_says_it_may_differ_elsewhere() -> None:
+    """Issue 58: a build decides everything by counting, but for an optimal tree whose proof
+    ran out of ``search.budget``'s seconds: that tree is flagged (``timed_out``) and the build
+    says so; a proven tree is not."""
+    from playbook import shipped
+
+    pb = model.load(str(shipped.path_of(shipped.index()["mastermind-3x2"])))
+    (plan,) = pb.groups
+    assert plan.proven_optimum and not plan.timed_out
+    stopped = dataclasses.replace(
+        plan, notes={**plan.notes, "optimum": {**plan.notes["optimum"], "proven": False}}
+    )
+    assert stopped.timed_out and not stopped.proven_optimum

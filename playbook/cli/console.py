@@ -203,6 +203,13 @@ def print_summary(
     if heuristic:
         n = len(pb.groups)
         console.print(f"* found by a heuristic search, not proven best ({len(heuristic)} of {n})")
+    if timed := [g.group for g in pb.groups if g.timed_out]:
+        line = (
+            "* the exact search ran out of search.budget's seconds before it proved the tree "
+            f"of {', '.join(timed)}: built again on another machine or under another load, "
+            "it may differ; a larger search.budget proves it"
+        )
+        console.print(textwrap.fill(line, width=78), markup=False)
     console.print(
         "max: most turns; exc: exception moves; not g.: words not guaranteed", markup=False
     )

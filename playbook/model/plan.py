@@ -234,6 +234,14 @@ class GroupPlan:
         return isinstance(optimum, Mapping) and optimum.get("proven") is True
 
     @property
+    def timed_out(self) -> bool:
+        """Whether an exact search that counts seconds stopped before it proved the plan's
+        tree (``notes.optimum.proven`` false): such a tree depends on the machine and its
+        load, unlike everything else a build decides."""
+        optimum = self.notes.get("optimum")
+        return isinstance(optimum, Mapping) and optimum.get("proven") is False
+
+    @property
     def claims_proof(self) -> bool:
         """Whether the plan says a search proves something replaying cannot check: best
         openings, the optimum, that no triple meets the target (unlike ``trivial``), or how
