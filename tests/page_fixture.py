@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -457,3 +458,51 @@ def write(case: Case, folder: Path) -> tuple[Path, int]:
     body = {"name": case.name, "data": data.name, **found}
     fixture.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
     return fixture, sum(len(v) for v in found.values())
+
+
+# ------------------------------------------------------------ the drill's schedule, the draw
+
+FSRS_W = (0.4872, 1.4003, 3.7145, 13.8206, 5.1618, 1.2298, 0.8975, 0.031, 1.6474, 0.1367,
+          1.0461, 2.1072, 0.0793, 0.3246, 1.587, 0.2272, 2.8755)  # fmt: skip
+"""FSRS-4.5's default weights, as the open-spaced-repetition project publishes them."""
+
+
+def recall(days: float, s: float) -> float:
+    """FSRS's recall ``days`` after a review of a card of stability ``s``: 90% at ``s``."""
+    return (1 + 19 / 81 * days / s) ** -0.5
+
+
+def fsrs(state: dict[str, float] | None, g: int, days: float) -> dict[str, float]:
+    """A card's memory after a review of grade ``g`` (1 again, 3 good) ``days`` after the
+    last: Python's twin of the page's (FSRS-4.5 from the published formulas)."""
+    w = FSRS_W
+
+    def clamp(d: float) -> float:
+        return min(10.0, max(1.0, d))
+
+    def initial(g: int) -> float:
+        return clamp(w[4] - (g - 3) * w[5])
+
+    if state is None or not state["s"] > 0:
+        return {"s": w[g - 1], "d": initial(g), "reps": 1, "lapses": 1 if g == 1 else 0}
+    r = recall(max(0.0, days), state["s"])
+    d = clamp(w[7] * initial(3) + (1 - w[7]) * (state["d"] - w[6] * (g - 3)))
+    s, old = state["s"], state["d"]
+    if g == 1:
+        s = w[11] * old ** -w[12] * ((s + 1) ** w[13] - 1) * math.exp(w[14] * (1 - r))
+    else:
+        s = s * (1 + math.exp(w[8]) * (11 - old) * s ** -w[9] * (math.exp(w[10] * (1 - r)) - 1))
+    lapses = state["lapses"] + (1 if g == 1 else 0)
+    return {"s": max(0.01, s), "d": d, "reps": state["reps"] + 1, "lapses": lapses}
+
+
+def mulberry32(seed: int, n: int) -> list[float]:
+    """The first ``n`` numbers of the page's seeded draw for ``seed`` (Python's twin)."""
+    m, a, out = 0xFFFFFFFF, seed & 0xFFFFFFFF, []
+    for _ in range(n):
+        a = (a + 0x6D2B79F5) & m
+        t = a
+        t = ((t ^ (t >> 15)) * (t | 1)) & m
+        t ^= (t + (((t ^ (t >> 7)) * (t | 61)) & m)) & m
+        out.append(((t ^ (t >> 14)) & m) / 4294967296)
+    return out

@@ -20,6 +20,7 @@ from typing import Any
 import page_fixture
 import pytest
 from helpers import sample
+from page_fixture import mulberry32
 
 from playbook import config, model, play, render, words
 from playbook.core.problem import Problem
@@ -481,19 +482,8 @@ def test_desktop_keys_and_marks_known_before_a_tap(
 # ---------------------------------------------------------------------- issue 28: practice
 
 
-def mulberry32(seed: int) -> float:
-    """The page's seeded draw (``rng`` in ``render/templates/page-train.js``), its first
-    number."""
-    m = 0xFFFFFFFF
-    a = (seed + 0x6D2B79F5) & m
-    t = a
-    t = ((t ^ (t >> 15)) * (t | 1)) & m
-    t ^= (t + (((t ^ (t >> 7)) * (t | 61)) & m)) & m
-    return ((t ^ (t >> 14)) & m) / 4294967296
-
-
 def hidden_word(words: list[str], seed: int) -> str:
-    return words[int(mulberry32(seed) * len(words))]
+    return words[int(mulberry32(seed, 1)[0] * len(words))]
 
 
 def marks_of(page: Any, selector: str) -> list[list[int]]:

@@ -15,6 +15,8 @@ decodes the data with the page's rules and compares every sample.
 from __future__ import annotations
 
 import json
+import math
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -28,6 +30,9 @@ from page_fixture import (
     build_default,
     build_tv,
     build_wordle,
+    fsrs,
+    mulberry32,
+    recall,
     write,
 )
 
@@ -105,3 +110,40 @@ def test_the_page_labels_groups_as_the_terminal_does(name: str, cases: dict[str,
     if name == "paper":
         assert labels["y"] == "IJ/Y"
     assert IJ not in labels.values()  # the ligature is a tile, not a label
+
+
+# ------------------------------------------------------------ the drill's schedule, the draw
+
+
+def test_the_drill_schedule_and_the_draw_are_pythons(tmp_path: Path) -> None:
+    """Issue 59, item 3: the page's pure rules beyond the table (FSRS's schedule of a card,
+    reviewed a hundred ways, and the practice game's seeded draw) replayed in Node against
+    their Python twins: the same numbers, to the last bit of the draw."""
+    rng = random.Random(59)
+    reviews = []
+    for _ in range(100):
+        grades = [rng.choice((1, 3)) for _ in range(rng.randint(1, 8))]
+        gaps = [round(rng.uniform(0, 60), 3) for _ in grades]
+        reviews.append([grades, gaps])
+    seeds = [0, 1, 7, 2**31, 2**32 - 1, *(rng.randrange(10**9) for _ in range(40))]
+    script = tmp_path / "drill.js"
+    script.write_text(
+        f"const R = require({json.dumps(str(RULES_JS))});\n"
+        f"const reviews = {json.dumps(reviews)}, seeds = {json.dumps(seeds)};\n"
+        "const cards = reviews.map(([gs, ds]) => { let st = null; const out = [];\n"
+        "  gs.forEach((g, i) => { st = R.fsrs(st, g, ds[i]); out.push([st.s, st.d, st.reps, "
+        "st.lapses, R.recall(ds[i], st.s)]); }); return out; });\n"
+        "const draws = seeds.map((s) => { const r = R.rng(s); return [r(), r(), r()]; });\n"
+        "console.log(JSON.stringify({ cards, draws }));\n"
+    )
+    run = subprocess.run([node(), str(script)], capture_output=True, text=True, timeout=NODE_WAIT_S)
+    assert run.returncode == 0, run.stderr
+    got = json.loads(run.stdout)
+    for (grades, gaps), page in zip(reviews, got["cards"], strict=True):
+        st = None
+        for g, days, (s, d, reps, lapses, r) in zip(grades, gaps, page, strict=True):
+            st = fsrs(st, g, days)
+            assert (reps, lapses) == (st["reps"], st["lapses"])
+            assert math.isclose(s, st["s"], rel_tol=1e-12) and math.isclose(d, st["d"])
+            assert math.isclose(r, recall(days, st["s"]), rel_tol=1e-12)
+    assert got["draws"] == [mulberry32(seed, 3) for seed in seeds]

@@ -107,17 +107,7 @@
 
   // ------------------------------------------------------------ a seeded draw
 
-  /** A number in [0, 1) for each call, the same run for the same seed (mulberry32). */
-  function rng(seed) {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
+  const { rng } = PlaybookRules; // the rules' (replayed in Node against Python)
   const newSeed = () => Math.floor(Math.random() * 1e9);
 
   /** The hidden word of `seed`: of `group`'s words, or (group "*") of every word. */
