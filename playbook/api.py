@@ -48,6 +48,7 @@ from playbook.pipeline import choices, outputs, strategies
 from playbook.pipeline.outcomes import BuildOutcome, RenderOutcome, VerifyOutcome
 from playbook.pipeline.session import Session
 from playbook.pipeline.units import Progress
+from playbook.words import WordList
 
 __all__ = [
     "BuildJob",
@@ -296,16 +297,16 @@ def render_playbook(
     output: str | None = None,
     tiles: str = "lingo",
     letters: Sequence[str] | None = None,
-    others: Sequence[model.Playbook] = (),
     n_jobs: int = 1,
     language: str = "auto",
-    more: Sequence[tuple[model.Playbook, str]] = (),
+    beside: Sequence[tuple[model.Playbook, str]] = (),
 ) -> RenderOutcome:
     """Write ``pb`` (read from ``path``; only the groups ``letters`` where given) as ``fmt``
     in ``language`` (``auto``: the language of its word list, :data:`render.i18n.CHOICES`);
     the page (and sheets that show words) get the playbook's own lists through
-    :meth:`Session.from_playbook`. ``more``: other playbooks (each with its path) on the same
-    page, a tab each (the lengths of one show).
+    :meth:`Session.from_playbook`. ``beside``: other playbooks, each with its path: on the
+    card, the same list under other rules (a column each); on the page, the other lengths of
+    one show (a tab each); the other formats show none.
 
     Examples:
         The 1994 paper's playbook as Markdown, in a folder of its own:
@@ -329,20 +330,16 @@ def render_playbook(
     _jobs("n_jobs", n_jobs)
     if output is not None:
         _need("output", output, (str, Path), "a file name or None")
-    if isinstance(others, str) or not isinstance(others, Sequence):
-        raise TypeError(f"others: expected a list of playbook.model.Playbook, got {others!r}")
-    for other in others:
-        _need("others", other, model.Playbook, "a list of playbook.model.Playbook")
-    if isinstance(more, str) or not isinstance(more, Sequence):
-        raise TypeError(f"more: expected a list of (playbook, path) pairs, got {more!r}")
-    for item in more:
+    if isinstance(beside, str) or not isinstance(beside, Sequence):
+        raise TypeError(f"beside: expected a list of (playbook, path) pairs, got {beside!r}")
+    for item in beside:
         if not (isinstance(item, tuple) and len(item) == 2):
-            raise TypeError(f"more: expected (playbook, path) pairs, got {item!r}")
-        _need("more", item[0], model.Playbook, "(playbook.model.Playbook, path) pairs")
-        _need("more", item[1], str, "(playbook, path as text) pairs")
-    if more and fmt != "page":
-        raise ValueError(f"more: other plans go on the page only, not on {fmt!r}")
-    _beside(pb, others, [o for o, _ in more])
+            raise TypeError(f"beside: expected (playbook, path) pairs, got {item!r}")
+        _need("beside", item[0], model.Playbook, "(playbook.model.Playbook, path) pairs")
+        _need("beside", item[1], str, "(playbook, path as text) pairs")
+    page = fmt == "page"
+    others = [other for other, _ in beside]
+    _beside(pb, [] if page else others, others if page else [])
     if letters is not None:
         pb = model.only(pb, letters, f"--letters ({path})")
     spec = render.FORMATS[fmt]
@@ -353,11 +350,14 @@ def render_playbook(
     if spec.needs_answers or (spec.wants_answers and "list" in pb.words):
         lists = outputs.play_lists(pb, path)
         answers, guesses = lists.answers, lists.guesses
-    beside = []
-    for other, other_path in more:
-        render.check_game(other.game)
-        other_lists = outputs.play_lists(other, other_path)
-        beside.append((other, other_lists.answers, other_lists.guesses))
+    shown: list[tuple[model.Playbook, WordList | None, WordList | None]] = []
+    for other, other_path in beside:
+        if page:  # a tab plays the other plan: its own lists
+            render.check_game(other.game)
+            other_lists = outputs.play_lists(other, other_path)
+            shown.append((other, other_lists.answers, other_lists.guesses))
+        else:
+            shown.append((other, None, None))
     data, pages = render.render(
         pb,
         fmt,
@@ -365,9 +365,8 @@ def render_playbook(
         jobs=n_jobs,
         answers=answers,
         guesses=guesses,
-        others=list(others),
         language=language,
-        more=beside,
+        beside=shown,
     )
     files.atomic_write(out, data)
     return RenderOutcome(out, pages)

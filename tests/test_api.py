@@ -146,7 +146,7 @@ def _mm() -> config.Config:
         (lambda: api.prepare_build(_mm(), Path("o"), letters=5), TypeError, "letters: expected"),  # type: ignore[arg-type]
         (lambda: api.prepare_build(_mm(), Path("o"), use_cache="no"), TypeError, "use_cache:"),  # type: ignore[arg-type]
         (lambda: api.output_file(None, "-o"), TypeError, "-o: expected a file name"),  # type: ignore[arg-type]
-        (lambda: api.render_playbook(_pb(), "x.yaml", "md", others=[None]), TypeError, "others:"),  # type: ignore[list-item]
+        (lambda: api.render_playbook(_pb(), "x.yaml", "md", beside=[None]), TypeError, "beside:"),  # type: ignore[list-item]
         (lambda: api.render_playbook(_pb(), "x.yaml", "md", n_jobs=0), ValueError, "n_jobs:"),
         (lambda: api.verify_playbook(_pb(), "x.yaml", proofs="yes"), TypeError, "proofs:"),  # type: ignore[arg-type]
     ],

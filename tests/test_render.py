@@ -517,7 +517,7 @@ def test_card_is_one_page_with_both_rules(sample_pb: Playbook) -> None:
             for g in sample_pb.groups
         ),
     )
-    data, _ = render.render(tv, "card", others=[sample_pb])
+    data, _ = render.render(tv, "card", beside=[(sample_pb, None, None)])
     texts = _pdf_text(data)
     assert len(texts) == 1
     text = texts[0]

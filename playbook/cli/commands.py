@@ -250,8 +250,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.output is None and is_shipped(args.playbook):  # here, not into the package
         args.output = pb.name + render.FORMATS[args.format].suffix
     api.render_target(args.playbook, args.format, args.output)  # before the others are read
-    # --with: beside this plan on the card, or on the page (a tab each)
-    page = args.format == "page"
+    # --with: beside this plan on the card (a column each), or on the page (a tab each)
     args.others = [playbook_file(p) for p in args.others]
     others = [(load_playbook(p), p) for p in args.others]
     done = api.render_playbook(
@@ -262,8 +261,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         tiles=args.tiles,
         language=args.language,
         letters=letters(args.letters),
-        others=[] if page else [o for o, _ in others],
-        more=others if page else [],
+        beside=others,
         n_jobs=parallel.effective_jobs(args.jobs),
     )
     if args.json:

@@ -129,7 +129,7 @@ def render_formats(
             comparison=comps,
             pages=pages or None,
             jobs=parallel.effective_jobs(cfg.n_jobs),
-            others=others,
+            beside=[(other, None, None) for other in others],
             answers=answers,
             guesses=guesses,
         )

@@ -75,15 +75,15 @@ class Options:
     """Pages per group of an earlier PDF: a pages column in the HTML and Markdown summary."""
     jobs: int = 1
     """Render a PDF in this many parts at once."""
-    others: Sequence[Playbook] = ()
-    """Playbooks of the same list under other rules: the card shows them side by side."""
     answers: WordList | None = None
     """The playbook's answer list, for the formats that need it (``page``)."""
     guesses: WordList | None = None
     """The playbook's guess list where it has one besides its answers (Wordle's): the page
     accepts every word of it as a guess."""
-    more: Sequence[tuple[Playbook, WordList | None, WordList | None]] = ()
-    """Other plans on the play-along page, each with its answers and guesses: a tab each."""
+    beside: Sequence[tuple[Playbook, WordList | None, WordList | None]] = ()
+    """Other plans set beside this one, each with its answers and guesses where a format
+    needs them: on the card, the same list under other rules (a column each); on the
+    play-along page, the other lengths of one show (a tab each)."""
     language: str = "en"
     """The language of the texts (:data:`LANGUAGES`), or ``auto``: the language of the
     playbook's word list where it is one of them, else English
@@ -147,12 +147,13 @@ def _md(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
 
 def _card(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
     words = check_list(pb, o.answers).words if o.answers is not None else ()
-    return render_card(pb, others=o.others, answers=words, language=o.language), {}
+    others = [other for other, _, _ in o.beside]
+    return render_card(pb, others=others, answers=words, language=o.language), {}
 
 
 def _page(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
     page = render_page(
-        pb, o.answers, tiles=o.tiles, guesses=o.guesses, language=o.language, more=o.more
+        pb, o.answers, tiles=o.tiles, guesses=o.guesses, language=o.language, more=o.beside
     )
     return page.encode("utf-8"), {}
 
