@@ -199,3 +199,20 @@ def test_the_play_guide_states_the_widened_trees_figures() -> None:
         f"{nyt['wordle_nyt_check.txt']['average']:.4f} on the 868 later ones"
     )
     assert said in page
+
+
+def test_the_english_guide_states_the_four_letter_plans_own_figures() -> None:
+    """Issue 58, item 5: the words the four-letter English cards leave to their rule, as the
+    guides say them, are the shipped plans' own (they were an earlier build's)."""
+    from playbook import model, shipped
+
+    def left(name: str) -> tuple[int, int]:
+        pb = model.load(str(shipped.path_of(shipped.index()[name])))
+        assert pb.stats is not None
+        return pb.stats.failures, pb.stats.words
+
+    (gb, gb_n), (us, us_n) = left("lingo-en-4"), left("lingo-en-us-4")
+    said = f"{gb} of the {gb_n:,} British answers ({us} of the {us_n:,} American)"
+    for page in ("english.md", "common-words.md"):
+        text = " ".join((ROOT / "docs" / "guide" / page).read_text(encoding="utf-8").split())
+        assert said in text, f"docs/guide/{page}: expected {said!r}"
