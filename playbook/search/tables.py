@@ -166,13 +166,11 @@ PLAIN = TableSettings()
 
 @dataclasses.dataclass(frozen=True)
 class _Settings:
-    ranking: Ranking
-    profile: str
+    """One :func:`solve`'s settings and memo, as the search below it reads them (the breadth
+    and the exception moves allowed change with the depth: they travel beside it)."""
+
+    table: TableSettings
     memo: Memo
-    weights: np.ndarray | None = None
-    """How likely each answer is (a column's weight): the coin flips of try lists."""
-    likely_first: bool = False
-    """Whether try lists put the likeliest first wherever that keeps the guarantee."""
 
 
 def _probe(
@@ -212,31 +210,31 @@ def _solve(
     s: _Settings,
     probes: int = UNLIMITED,
 ) -> Solved:
-    key = (tuple(sorted(cols)), turns_left, s.profile, breadth, probes)
+    key = (tuple(sorted(cols)), turns_left, s.table.profile, breadth, probes)
     if key in s.memo:
         return s.memo[key]
-    if s.profile == "list":
+    if s.table.profile == "list":
         s.memo[key] = Solved(TryList(key[0]), try_turns(problem, key[0]))
         return s.memo[key]
     arr = np.asarray(key[0], dtype=np.int64)
     options: list[Solved] = []
-    if s.profile == "lean":
-        options.append(lean_try(problem, key[0], turns_left, s.weights, s.likely_first))
+    if s.table.profile == "lean":
+        options.append(lean_try(problem, key[0], turns_left, s.table.weights, s.table.likely_first))
         if options[0].worst <= turns_left:
             s.memo[key] = options[0]
             return options[0]
-    elif s.profile == "simple" or len(arr) <= MAX_PERMUTE:
+    elif s.table.profile == "simple" or len(arr) <= MAX_PERMUTE:
         options.append(best_try(problem, key[0], turns_left))
     in_time = bool(options) and options[0].worst <= turns_left
     may_probe = len(arr) > 1 and turns_left > 1 and probes != 0
-    if may_probe and (not in_time or (s.profile == "fast" and len(arr) > 2)):
+    if may_probe and (not in_time or (s.table.profile == "fast" and len(arr) > 2)):
         next_breadth = max(1, breadth // 2)
-        for row in _candidates(problem, arr, s.ranking, breadth):
+        for row in _candidates(problem, arr, s.table.ranking, breadth):
             options.append(_probe(problem, row, arr, turns_left, next_breadth, s, probes))
         if probes != UNLIMITED and min(o.worst for o in options) > turns_left:
             # capped: look further for a move whose parts need no deeper moves
             tried = {o.node.row for o in options if isinstance(o.node, Probe)}
-            for row in _candidates(problem, arr, s.ranking, WIDE):
+            for row in _candidates(problem, arr, s.table.ranking, WIDE):
                 if row not in tried:
                     options.append(_probe(problem, row, arr, turns_left, next_breadth, s, probes))
     if not options:
@@ -256,9 +254,8 @@ def solve(
     """The node for the answers ``cols`` with ``turns_left`` turns made with ``settings``
     (see module docstring); ``memo`` keeps solved sets between calls on the same problem
     and ranking."""
-    t = settings
-    s = _Settings(t.ranking, t.profile, {} if memo is None else memo, t.weights, t.likely_first)
-    return _solve(problem, cols, turns_left, t.breadth, s, t.probes)
+    s = _Settings(settings, {} if memo is None else memo)
+    return _solve(problem, cols, turns_left, settings.breadth, s, settings.probes)
 
 
 def leaves_failing(s: Solved, turns_left: int) -> list[int]:
