@@ -941,7 +941,7 @@ def test_the_opening_bound_is_below_every_opening_optimum(
 def test_a_tree_the_clock_stopped_says_it_may_differ_elsewhere() -> None:
     """Issue 58: a build decides everything by counting, but for an optimal tree whose proof
     ran out of ``search.budget``'s seconds: that tree is flagged (``timed_out``) and the build
-    says so; a proven tree is not."""
+    says so; a proven tree is not, nor one that trades turns for words of the list."""
     from playbook import shipped
 
     pb = model.load(str(shipped.path_of(shipped.index()["mastermind-3x2"])))
@@ -951,3 +951,8 @@ def test_a_tree_the_clock_stopped_says_it_may_differ_elsewhere() -> None:
         plan, notes={**plan.notes, "optimum": {**plan.notes["optimum"], "proven": False}}
     )
     assert stopped.timed_out and not stopped.proven_optimum
+    # a tree that trades turns for list words costs more than the optimum by choice
+    traded = dataclasses.replace(
+        stopped, notes={**stopped.notes, "list_words": {"trade_turns": 1, "lost": 0}}
+    )
+    assert not traded.timed_out and not traded.proven_optimum

@@ -236,10 +236,14 @@ class GroupPlan:
     @property
     def timed_out(self) -> bool:
         """Whether an exact search that counts seconds stopped before it proved the plan's
-        tree (``notes.optimum.proven`` false): such a tree depends on the machine and its
-        load, unlike everything else a build decides."""
-        optimum = self.notes.get("optimum")
-        return isinstance(optimum, Mapping) and optimum.get("proven") is False
+        tree (``notes.optimum`` not proven): such a tree depends on the machine and its
+        load, unlike everything else a build decides. A tree that trades turns for words of
+        the list (``notes.list_words.trade_turns``) is unproven by choice, not by the
+        clock."""
+        if not isinstance(self.notes.get("optimum"), Mapping) or self.proven_optimum:
+            return False
+        widened = self.notes.get("list_words")
+        return not (isinstance(widened, Mapping) and widened.get("trade_turns"))
 
     @property
     def claims_proof(self) -> bool:
