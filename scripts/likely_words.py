@@ -196,9 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         kept: list[dict[str, Any]] = []
         if args.add and results.is_file():
             earlier = safe_yaml.read_json(results, "results of likely_words.py")
-            kept = earlier.get("runs") if isinstance(earlier, dict) else None  # type: ignore[assignment]
-            if not isinstance(kept, list) or not all(isinstance(r, dict) for r in kept):
+            before = earlier.get("runs") if isinstance(earlier, dict) else None
+            if not isinstance(before, list) or not all(isinstance(r, dict) for r in before):
                 raise PlaybookError(f"--add: {results}: not the results of likely_words.py")
+            kept = before
         for name in names:
             runs.append(measure(name, out, args.jobs))
             print(f"{name}: built and measured in {runs[-1]['build_s']:.0f} s", flush=True)
