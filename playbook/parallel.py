@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import joblib
 from joblib.parallel import LokyBackend
@@ -29,6 +29,7 @@ from playbook.errors import PlaybookError
 from playbook.names import BACKENDS as BACKENDS
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
 
 _BACKEND: dict[str, Any] = {"name": "loky"}
@@ -290,6 +291,24 @@ def run(
         if on_done:
             on_done(i, r)
     return results
+
+
+class Task(Protocol[T_co]):
+    """A work unit as one frozen value that runs itself: ``task()`` (it travels to a worker
+    whole, so its fields must pickle)."""
+
+    def __call__(self) -> T_co: ...
+
+
+def _call(task: Task[T]) -> T:
+    return task()
+
+
+def each(
+    tasks: Sequence[Task[T]], n_jobs: int = 1, *, on_done: Callable[[int, T], None] | None = None
+) -> list[T]:
+    """``[task() for task in tasks]`` on ``n_jobs`` workers (:func:`run`)."""
+    return run(_call, [(t,) for t in tasks], n_jobs, on_done=on_done)
 
 
 def _cluster_errors(gen: Iterator[T]) -> Iterator[T]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import numpy as np
 
@@ -181,6 +180,58 @@ def plan_tree(problem: Problem, budget: float) -> GroupPlan:
     return tree_plan(problem, r.tree, method, notes)
 
 
+@dataclasses.dataclass(frozen=True)
+class TreeTask:
+    """A group's whole tree of letters (hangman) as a work unit: :func:`plan_tree`."""
+
+    problem: Problem
+    budget: float
+
+    def __call__(self) -> GroupPlan:
+        return plan_tree(self.problem, self.budget)
+
+
+@dataclasses.dataclass(frozen=True)
+class OptimalTask:
+    """A group's optimal tree as a work unit: :func:`plan_optimal`."""
+
+    problem: Problem
+    turns: int
+    budget: float
+    row: int | None
+
+    def __call__(self) -> GroupPlan:
+        return plan_optimal(self.problem, self.turns, self.budget, self.row)
+
+
+@dataclasses.dataclass(frozen=True)
+class FastTask:
+    """A group's fast-profile plan as a work unit: :func:`plan_fast`."""
+
+    problem: Problem
+    turns: int
+    rank: Ranking
+    fast: FastConfig
+    nodes: int
+
+    def __call__(self) -> GroupPlan:
+        return plan_fast(self.problem, self.turns, self.rank, self.fast, self.nodes)
+
+
+@dataclasses.dataclass(frozen=True)
+class TableTask:
+    """A group's tables after its openings as a work unit: :func:`plan_simple`."""
+
+    problem: Problem
+    opening: Opening
+    turns: int
+    settings: TableSettings
+    nodes: int
+
+    def __call__(self) -> GroupPlan:
+        return plan_simple(self.problem, self.opening, self.turns, self.settings, self.nodes)
+
+
 def plan_groups(
     cfg: Config, problems: dict[str, Problem], run: Run, planner: Planner
 ) -> list[GroupPlan]:
@@ -207,8 +258,8 @@ def plan_groups(
         return np.asarray(model_weights(info, answers))
 
     if planner is Planner.TREE:
-        tasks: list[tuple[Any, ...]] = [(problems[n], cfg.search.budget) for n in order]
-        plans = parallel.run(plan_tree, tasks, run.n_jobs, on_done=tick("trees"))
+        trees = [TreeTask(problems[n], cfg.search.budget) for n in order]
+        plans = parallel.each(trees, run.n_jobs, on_done=tick("trees"))
     elif cfg.profile == "optimal":
         if cfg.rules.keep_revealed:
             raise ConfigError(
@@ -218,20 +269,22 @@ def plan_groups(
             )
         rows = first_rows(problems, cfg.search.first, f"{cfg.source}: key 'search.first'")
         budget = cfg.search.budget
-        tasks = [(problems[n], turns, budget, rows.get(n)) for n in order]
-        plans = parallel.run(plan_optimal, tasks, run.n_jobs, on_done=tick("trees"))
+        optima = [OptimalTask(problems[n], turns, budget, rows.get(n)) for n in order]
+        plans = parallel.each(optima, run.n_jobs, on_done=tick("trees"))
         return sorted(plans, key=lambda p: p.group)
     elif cfg.profile == "fast":
-        tasks = [(problems[n], turns, rank, cfg.fast, cfg.search.nodes) for n in order]
-        plans = parallel.run(plan_fast, tasks, run.n_jobs, on_done=tick("tables"))
+        fast = [FastTask(problems[n], turns, rank, cfg.fast, cfg.search.nodes) for n in order]
+        plans = parallel.each(fast, run.n_jobs, on_done=tick("tables"))
     else:
         found = find_openings(problems, cfg, run)
 
         nest = cfg.search.nesting
         first = cfg.search.try_order == "likely" or cfg.words.answer_model == "weighted"
         settings = {n: table_settings(rank, "lean", nest, weights(n), first) for n in order}
-        tasks = [(problems[n], found[n], turns, settings[n], cfg.search.nodes) for n in order]
-        plans = parallel.run(plan_simple, tasks, run.n_jobs, on_done=tick("tables"))
+        table_units = [
+            TableTask(problems[n], found[n], turns, settings[n], cfg.search.nodes) for n in order
+        ]
+        plans = parallel.each(table_units, run.n_jobs, on_done=tick("tables"))
     if planner is not Planner.TREE:
         plans = settle_unguaranteed(problems, plans, cfg.search.nodes, run)
         if cfg.search.card_words is not None:
