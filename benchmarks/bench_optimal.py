@@ -32,8 +32,9 @@ from playbook import config
 from playbook.core.problem import Problem
 from playbook.games import Mastermind
 from playbook.pipeline import strategies
-from playbook.pipeline.session import Session, split_letters
+from playbook.pipeline.session import Session
 from playbook.search import optimal, unfinder
+from playbook.spelling import split_letters
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent

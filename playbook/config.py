@@ -183,6 +183,10 @@ class RenderConfig:
     """Language of the book and the card: ``en``, ``nl``, or ``auto`` (the language of the
     word list: Dutch for the OpenTaal lists and for a list that counts IJ as one letter,
     English for the others and for Mastermind)."""
+    frontier: bool = False
+    """The book (html, pdf, md) with the memorisation frontier as an appendix, where
+    ``scripts/frontier.py`` measured one for this list and these rules (research: left out
+    unless asked)."""
 
 
 @dataclasses.dataclass(frozen=True)

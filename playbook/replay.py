@@ -141,7 +141,7 @@ def word_paths(
 ) -> dict[str, tuple[str, tuple[str, ...], bool]]:
     """Each answer's game following ``pb``: its group, the moves played with their feedback
     (``guess=marks``), and whether it was found within the limit (the End Game's passes
-    depend on what the pair has seen: :mod:`playbook.endgame`)."""
+    depend on what the pair has seen: :mod:`playbook.endgame.chances`)."""
     plans = {g.group: g for g in pb.groups}
     early = pb.try_when_fit and game.planner is Planner.OPENINGS
     by_group: dict[str, list[str]] = {}

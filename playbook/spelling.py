@@ -97,3 +97,14 @@ class Spelling:
     def note(self) -> str:
         """The legend's line about IJ, or empty."""
         return {IJ: NOTE, "y": NOTE_Y}.get(self.ij, "")
+
+
+def split_letters(text: str) -> tuple[str, ...]:
+    """Group names as typed for ``--letters``: ``abc``, or ``a,b,c`` (needed for names
+    longer than one character, such as hangman's word lengths). The IJ group (``ĳ``, where a
+    list counts IJ as a letter of its own) is ``IJ`` or the ligature, or ``ij`` between
+    commas: ``abIJ`` and ``a,b,ij`` name a, b and IJ; ``ij`` alone names i and j."""
+    if "," in text:
+        names = (c.strip() for c in text.split(","))
+        return tuple(IJ if c.upper() == IJ_NAME else c for c in names if c)
+    return tuple(c for c in text.replace(IJ_NAME, IJ) if c.strip())

@@ -161,3 +161,35 @@ def test_the_library_checks_its_arguments_at_the_boundary(call, error, says) -> 
 
 def _pb():  # type: ignore[no-untyped-def]
     return model.load(str(Path(__file__).parent / "golden" / "mastermind-4x6-minimax-3e233db.yaml"))
+
+
+def test_the_face_names_each_family_once_as_its_module_exports() -> None:
+    """``playbook.api`` loads a family of commands when one of its names is first read: the
+    map it reads them by holds every name each family exports, and only those."""
+    import importlib
+
+    for family, names in api.FAMILIES.items():
+        module = importlib.import_module(f"playbook.api.{family}")
+        exported = set(module.__all__) - {
+            n for f, ns in api.FAMILIES.items() if f != family for n in ns
+        }
+        assert set(names) <= set(module.__all__), family
+        assert exported <= set(names), f"{family} exports {sorted(exported - set(names))}"
+        for name in names:
+            assert getattr(api, name) is getattr(module, name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        api.nothing  # noqa: B018
+
+
+def test_a_command_loads_only_its_own_family() -> None:
+    """``play`` and ``endgame`` do not load the build's pipeline or the PDF maker (weasyprint)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from playbook import api; api.open_board; "
+        "print(sorted(m for m in ('playbook.api.building', 'playbook.pipeline.build', "
+        "'weasyprint') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import contextlib
 import doctest
+import importlib
 import io
 import re
 import shlex
 import tempfile
+import types
 import unicodedata
 from pathlib import Path
 
@@ -196,9 +198,17 @@ def test_the_library_examples_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the examples' folders
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        result = doctest.testmod(playbook.api, optionflags=doctest.ELLIPSIS, report=True)
-    assert result.attempted >= 20, "the library's docstrings lost their examples"
-    assert result.failed == 0, out.getvalue()
+        results = [
+            doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)
+            for module in (playbook.api, *_families())
+        ]
+    assert sum(r.attempted for r in results) >= 20, "the library's docstrings lost their examples"
+    assert sum(r.failed for r in results) == 0, out.getvalue()
+
+
+def _families() -> list[types.ModuleType]:
+    """The api's modules, a family of commands each (``playbook.api.FAMILIES``)."""
+    return [importlib.import_module(f"playbook.api.{f}") for f in playbook.api.FAMILIES]
 
 
 PYCON = [

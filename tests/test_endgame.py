@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from helpers import run_cli
 
-from playbook import endgame
-from playbook.endgame import LINES, NEVER, Paths, Rules
+from playbook.endgame import chances as endgame
+from playbook.endgame.chances import LINES, NEVER, Paths, Rules
 
 
 def _random_plan(rng: random.Random, lost: bool = False) -> dict[int, int]:

@@ -154,7 +154,8 @@ def test_the_book_draws_the_frontier_of_its_own_answers(which: str, monkeypatch)
     head = {k: v for k, v in data.items() if k != "runs"}
     monkeypatch.setattr(views.frontier, "run_for", lambda *a: (runs[0], head))
     pb = model.load(str(Path(__file__).parent / "golden" / "mastermind-4x6-minimax-3e233db.yaml"))
-    html = render.render_html(pb)
+    assert 'id="frontier"' not in render.render_html(pb)  # research: only where asked
+    html = render.render_html(pb, frontier=True)
     assert 'id="frontier"' in html
     assert html.count("<tr><td>") >= len(runs[0]["points"])
     assert ("weighted average" in html) == (which == "common words")

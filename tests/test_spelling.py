@@ -10,8 +10,8 @@ from helpers import run_cli
 from playbook import config, render, words
 from playbook.errors import ConfigError
 from playbook.model import GroupPlan, Playbook, Row, Stats, TryWords
-from playbook.pipeline.session import Session, split_letters
-from playbook.spelling import IJ, Spelling
+from playbook.pipeline.session import Session
+from playbook.spelling import IJ, Spelling, split_letters
 
 ROOT = Path(__file__).resolve().parent.parent
 

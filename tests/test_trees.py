@@ -12,7 +12,7 @@ import yaml
 from helpers import run_cli
 
 from playbook import cli, config, model, play, shipped
-from playbook.cli import playing
+from playbook.api import playing
 from playbook.pipeline import build
 from playbook.pipeline.likely import tree_turns
 from playbook.pipeline.session import Session

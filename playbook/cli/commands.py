@@ -17,7 +17,8 @@ from typing import Any
 
 from rich.table import Table
 
-from playbook import api, config, files, memory, model, parallel, render, shipped, signals, words
+from playbook import files, memory, model, parallel, shipped, signals, words
+from playbook.api import building, sheets, solving
 from playbook.cli import console as report
 from playbook.cli import watchdog
 from playbook.cli.inputs import console, letters, past_budget
@@ -30,7 +31,6 @@ from playbook.cli.named import (
     playbook_file,
 )
 from playbook.errors import PlaybookError
-from playbook.pipeline import choices, likely, outputs, strategies
 
 
 def _interrupted(
@@ -58,7 +58,7 @@ def _interrupted(
             )
             err.print("interrupted: no output was changed" + resume, soft_wrap=True)
         sys.stderr.flush()
-        os._exit(130)
+        os._exit(signals.INTERRUPTED)
 
     return handler
 
@@ -120,7 +120,7 @@ def next_steps(paths: list[Path], pb: model.Playbook) -> list[str]:
     return out
 
 
-def _print_written(written: outputs.Written, pb: model.Playbook, seconds: float) -> None:
+def _print_written(written: building.Written, pb: model.Playbook, seconds: float) -> None:
     """Every file written with its size, and what to do next."""
     console.print(f"wrote in {seconds:.1f} s:")
     for path, note in written.files:
@@ -131,7 +131,7 @@ def _print_written(written: outputs.Written, pb: model.Playbook, seconds: float)
         console.print(line, markup=False, soft_wrap=True)
 
 
-def _build_summary(outcome: api.BuildOutcome, seconds: float) -> dict[str, Any]:
+def _build_summary(outcome: building.BuildOutcome, seconds: float) -> dict[str, Any]:
     """``build --json``: the verdict and exit code, the figures over all words and per group,
     what the plan asks to learn, and every file written with its size."""
     pb = outcome.result.playbook
@@ -174,12 +174,12 @@ def _build_command(
             "--scheduler: a Dask scheduler is used by --backend dask, not loky; leave one out"
         )
     with config_path(args.config) as path:
-        cfg = config.override(
-            choices.load(path),
-            n_jobs=args.jobs,
-            backend=args.backend or ("dask" if args.scheduler else None),
-            scheduler=args.scheduler,
-            **{
+        cfg = building.load_config(
+            path,
+            {
+                "n_jobs": args.jobs,
+                "backend": args.backend or ("dask" if args.scheduler else None),
+                "scheduler": args.scheduler,
                 "search.seed": args.seed,
                 "search.restarts": args.restarts,
                 "search.exhaustive_depth": args.search_depth,
@@ -188,7 +188,7 @@ def _build_command(
             },
         )
         # the rules, the lists, the groups named and the folder: checked before any work
-        job = api.prepare_build(
+        job = building.prepare_build(
             cfg,
             Path(args.out),
             letters=letters(args.letters),
@@ -207,7 +207,7 @@ def _build_command(
                     soft_wrap=True,
                 )
 
-        outcome = api.run_build(
+        outcome = building.run_build(
             job, progress=prog, view=prog, on_commit=on_commit, on_finished=finished
         )
     result, written = outcome.result, outcome.written
@@ -222,15 +222,13 @@ def _build_command(
             markup=False,
             soft_wrap=True,
         )
-    siblings = outputs.siblings(Path(args.out), pb)
+    notes = building.after_build(outcome, args.out)
     ref = cfg.compare and Path(cfg.compare).stem
     report.print_summary(
-        console, result, siblings, comparison=written.comparison, reference=ref or ""
+        console, result, list(notes.siblings), comparison=written.comparison, reference=ref or ""
     )
     console.print(outcome.verdict, markup=False)
-    weighed = pb.words.get("answer_model") in ("common", "picks", "weighted")
-    figures = likely.measure(pb, session) if weighed else None
-    for line in report.plan_lines(pb, figures, report.card_count(pb, session)):
+    for line in report.plan_lines(pb, notes.figures, notes.card_words):
         console.print(line, markup=False, soft_wrap=True)
     if result.checkpoint is not None and (bad := result.checkpoint.rejected):
         err.print(
@@ -248,12 +246,12 @@ def cmd_render(args: argparse.Namespace) -> int:
     args.playbook = playbook_file(args.playbook)
     pb = load_playbook(args.playbook)
     if args.output is None and is_shipped(args.playbook):  # here, not into the package
-        args.output = pb.name + render.FORMATS[args.format].suffix
-    api.render_target(args.playbook, args.format, args.output)  # before the others are read
+        args.output = pb.name + sheets.format_suffix(args.format)
+    sheets.render_target(args.playbook, args.format, args.output)  # before the others are read
     # --with: beside this plan on the card (a column each), or on the page (a tab each)
     args.others = [playbook_file(p) for p in args.others]
     others = [(load_playbook(p), p) for p in args.others]
-    done = api.render_playbook(
+    done = sheets.render_playbook(
         pb,
         args.playbook,
         args.format,
@@ -262,6 +260,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         language=args.language,
         letters=letters(args.letters),
         beside=others,
+        frontier=args.frontier,
         n_jobs=parallel.effective_jobs(args.jobs),
     )
     if args.json:
@@ -276,7 +275,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     args.playbook = playbook_file(args.playbook)
     pb = load_playbook(args.playbook)
     jobs = parallel.effective_jobs(args.jobs)
-    done = api.verify_playbook(pb, args.playbook, words=args.words, proofs=args.proofs, n_jobs=jobs)
+    done = sheets.verify_playbook(
+        pb, args.playbook, words=args.words, proofs=args.proofs, n_jobs=jobs
+    )
     if args.json:
         print(json.dumps(done.summary()))
         return done.exit_code
@@ -303,7 +304,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_strategy(args: argparse.Namespace, result: strategies.StrategyResult) -> None:
+def _print_strategy(args: argparse.Namespace, result: solving.StrategyResult) -> None:
     summary = result.summary()
     distribution = summary["distribution"]
     assert isinstance(distribution, dict)
@@ -327,17 +328,15 @@ def _print_strategy(args: argparse.Namespace, result: strategies.StrategyResult)
 
 
 def cmd_strategy(args: argparse.Namespace) -> int:
-    out = api.output_file(args.out, "--out") if args.out else None
+    out = sheets.output_file(args.out, "--out") if args.out else None
     with config_path(args.config) as path:
-        cfg = choices.load(path)
-        if args.hard:
-            cfg = config.override(cfg, **{"rules.hard": True})
+        cfg = building.load_config(path, {"rules.hard": True if args.hard else None})
         groups = letters(args.letters)
-        result: strategies.StrategyResult
+        result: solving.StrategyResult
         if args.rule == "optimal":
             # --budget: seconds in all, kept by the clock; a search past it keeps its best tree
             with watchdog.budget(args.budget, past_budget("strategy", args.budget)):
-                result = api.optimal(
+                result = solving.optimal(
                     cfg,
                     letters=groups,
                     budget=args.budget,
@@ -346,7 +345,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
                     until=time.time() + args.budget,
                 )
         else:
-            result = strategies.play_rule(cfg, args.rule, letters=groups, first=args.first)
+            result = solving.play_rule(cfg, args.rule, letters=groups, first=args.first)
     if out is not None:
         files.atomic_write(out, model.dumps(result.playbook))
     if args.json:
@@ -358,8 +357,8 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 
 def cmd_rank(args: argparse.Namespace) -> int:
     with config_path(args.config) as path:
-        cfg = choices.load(path)
-        rows = strategies.rank(cfg, args.rule, top=args.top, letters=letters(args.letters))
+        cfg = building.load_config(path)
+        rows = solving.rank(cfg, args.rule, top=args.top, letters=letters(args.letters))
     if args.json:
         print(json.dumps(rows))
         return 0

@@ -7,6 +7,7 @@ import os
 import sys
 import textwrap
 import time
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console
@@ -26,11 +27,11 @@ from playbook.compare import GroupComparison
 from playbook.errors import PlaybookFileError
 from playbook.games import Game, Planner
 from playbook.model import Method, Move, Playbook, Row, TryWords, walk_rows
-from playbook.pipeline.build import BuildResult
-from playbook.pipeline.likely import Likely
-from playbook.pipeline.session import Session
 from playbook.spelling import Spelling
 from playbook.verify import Report
+
+if TYPE_CHECKING:  # the build's values, read here by their fields only
+    from playbook.api.building import BuildResult, Likely
 
 
 class Out(Console):
@@ -418,12 +419,6 @@ def answer_model_lines() -> list[str]:
             f"{fitted['length']} letters ({str(fitted['list']).rsplit('/', 1)[-1]})"
         )
     return out
-
-
-def card_count(pb: Playbook, session: Session) -> int:
-    """The words the playbook's card prints (what a contestant learns from it)."""
-    few = memory.small_groups(session.answers, session.game.group_of, pb.groups)
-    return len(memory.card_words(pb.groups, few))
 
 
 def lists_record() -> dict[str, object]:

@@ -8,13 +8,12 @@ import dataclasses
 import json
 import sys
 
-from playbook import api, endgame, files, verify
+from playbook import api
+from playbook.api import endgames
+from playbook.api.endgames import percent
 from playbook.cli.inputs import console
 from playbook.cli.named import load_playbook, playbook_file
 from playbook.errors import PlaybookError
-from playbook.pipeline import endgame as figures_of
-from playbook.render import endgame as page
-from playbook.render.endgame import percent
 
 
 def _progress(line: str) -> None:
@@ -27,7 +26,7 @@ def _progress(line: str) -> None:
 
 def cmd_endgame(args: argparse.Namespace) -> int:
     try:
-        rules = endgame.Rules(seconds=args.seconds, line=args.line, pass_cost=args.pass_cost)
+        rules = endgames.Rules(seconds=args.seconds, line=args.line, pass_cost=args.pass_cost)
         slow = dataclasses.replace(
             rules, word_overhead=args.word_overhead, line_overhead=args.line_overhead
         )
@@ -36,44 +35,14 @@ def cmd_endgame(args: argparse.Namespace) -> int:
     card = api.output_file(args.card, "--card") if args.card else None
     if card is not None and card.suffix not in (".pdf", ".html"):
         raise PlaybookError(f"--card: {args.card}: expected a file ending .pdf or .html")
-    if not 1 <= len(args.playbooks) <= 6:
-        raise PlaybookError(
-            f"PLAYBOOK: {len(args.playbooks)} plans given; the End Game takes one to six, in order"
-        )
-    steps = endgame.cost(len(args.playbooks), rules) * 2 * len(figures_of.SPEEDS)
-    if steps > endgame.MOST_STEPS:
-        raise PlaybookError(
-            f"--seconds {rules.seconds} with {len(args.playbooks)} plans: about {steps:.1e} steps "
-            f"of the fixed rules' search (over {endgame.MOST_STEPS:.0e}, many minutes); use "
-            "fewer plans or a shorter clock"
-        )
+    endgames.check_endgame(len(args.playbooks), rules)  # before any plan is read
     args.playbooks = [playbook_file(p) for p in args.playbooks]
-    plans = [(load_playbook(p), p) for p in args.playbooks]
-    for pb, p in plans:  # a plan for some letters only would count the others' words as lost
-        if verify.partial(pb):
-            raise PlaybookError(
-                f"{p}: a plan for some letters only ({', '.join(g.group for g in pb.groups)}); "
-                "the End Game draws a word of any letter: build the plan for every letter"
-            )
-    names = tuple(pb.name for pb, _ in plans)
-    paths = [figures_of.plan_paths(pb, p) for pb, p in plans]
-    speeds = sorted({args.line, *(s for s in figures_of.SPEEDS if s <= 10)}, reverse=True)
-    runs: dict[int, endgame.EndGameFigures] = {}  # the clock without overhead
-    clocked: dict[int, endgame.EndGameFigures] = {}  # and with it
-    for into, kind in ((runs, rules), (clocked, slow)):
-        for s in speeds:
-            _progress(f"End Game: {len(runs) + len(clocked)} of {2 * len(speeds)} speeds computed")
-            into[s] = figures_of.figures(names, paths, dataclasses.replace(kind, line=s))
-    _progress("")
-    here = runs[args.line]
+    run = endgames.end_game(
+        [(load_playbook(p), p) for p in args.playbooks], rules, slow, progress=_progress
+    )
+    here, runs, clocked, names = run.here, run.runs, run.clocked, run.names
     if card is not None:
-        language = args.language
-        data = (
-            page.endgame_pdf(runs, args.line, language, clocked)
-            if card.suffix == ".pdf"
-            else page.render_endgame(runs, args.line, language, clocked).encode()
-        )
-        files.atomic_write(card, data)
+        run.write_card(card, args.language)
     if args.json:
         record = {
             "figures": here.as_dict(),

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from playbook.cli import console as report
 from playbook.cli.named import err
-from playbook.pipeline.session import split_letters
+from playbook.spelling import split_letters
 
 # Rich markup and emoji codes are off: text from files (names, groups, words) is printed as
 # it is, never read as markup; our own styling is given as rich Text (:mod:`playbook.cli.console`)

@@ -158,6 +158,12 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
     )
     _language(rd, "language of the book and the card", "for a Dutch word list")
     rd.add_argument(
+        "--frontier",
+        action="store_true",
+        help="end the book (pdf, html, md) with the memorisation frontier measured for its "
+        "list and rules, where there is one (research: left out unless asked)",
+    )
+    rd.add_argument(
         "--jobs",
         type=checks.jobs,
         default=-1,

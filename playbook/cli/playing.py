@@ -9,83 +9,37 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import functools
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
 
-from playbook import config, jit, model, play, shipped
+from playbook import jit, shipped
+from playbook.api import playing as api_play
+from playbook.api.playing import Board, Translator, plural, said
 from playbook.cli import watchdog
 from playbook.cli.inputs import console
 from playbook.cli.named import bare, config_path, err, load_playbook, playbook_file
 from playbook.errors import PlaybookError
 from playbook.games import Code, Game
-from playbook.pipeline import choices, planners
-from playbook.pipeline.session import Session, split_letters
-from playbook.play import talk
-from playbook.render import i18n
-from playbook.render.tiles import PALETTES
 from playbook.signals import INTERRUPTED
 from playbook.spelling import Spelling
-from playbook.verify import misshapen_word
-
-Plans = model.Playbook | None
-"""The playbook whose plans are followed, or None (play by the rule)."""
 
 
-def _playbook(args: argparse.Namespace, cfg: config.Config) -> model.Playbook | None:
-    if not args.playbook:
-        return None
-    args.playbook = playbook_file(args.playbook)
-    pb = load_playbook(args.playbook)
-    if pb.game.name != cfg.game:
-        raise PlaybookError(
-            f"{args.playbook}: game.name: the playbook is for {pb.game.name!r}, the "
-            f"config for {cfg.game!r}"
-        )
-    return pb
-
-
-def _config(args: argparse.Namespace, path: Path) -> config.Config:
-    """The config with ``--hard`` and ``--words FILE`` applied."""
-    cfg = choices.load(path)
-    if args.hard:
-        cfg = config.override(cfg, **{"rules.hard": True})
-    if args.words:
-        file = Path(args.words)
-        if not file.is_file():
-            raise PlaybookError(f"--words: {args.words}: no such file")
-        # the file is the whole list: every word of it a guess and an answer
-        cfg = dataclasses.replace(
-            cfg, words=dataclasses.replace(cfg.words, list=str(file.resolve()), answers=None)
-        )
-    return cfg
-
-
-def _open(args: argparse.Namespace) -> tuple[config.Config, Session, Plans]:
+def _open(args: argparse.Namespace) -> Board:
+    """The game the arguments name: the config, ``--hard``, ``--words`` and the playbook to
+    follow (``--playbook``), checked against each other."""
+    plans = None
+    if args.playbook:
+        args.playbook = playbook_file(args.playbook)
+        plans = (load_playbook(args.playbook), args.playbook)
     with config_path(args.config) as path:
-        cfg = _config(args, path)
-        pb = _playbook(args, cfg)
-        session = Session.open(cfg, matrix=False)  # a playbook for other rules: refused first
-    if pb is not None:
-        if (other := session.differs_from(pb.game_section, pb.words)) is not None:
-            raise PlaybookError(
-                f"{args.playbook}: made for other rules than {args.config}: {other}"
-            )
-        if (odd := misshapen_word(pb, session.guesses, session.answers)) is not None:
-            raise PlaybookError(f"{args.playbook}: {odd}")
-    if args.words and session.game.generated_words() is not None:
-        raise PlaybookError(f"--words: {cfg.game} generates its own codes; it takes no word list")
-    # hard mode plays only words that may be the answer: the guesses must be such words
-    if cfg.rules.hard and session.game.generated_guesses() != session.game.generated_words():
-        raise PlaybookError(f"--hard: {cfg.game}'s guesses are not words that may be the answer")
-    session.matrix  # noqa: B018 - the feedback table, once nothing is refused
-    return cfg, session, pb
+        return api_play.open_board(
+            path, name=args.config, hard=args.hard, words=args.words, plans=plans
+        )
 
 
 def _read(prompt: str) -> str | None:
@@ -105,7 +59,7 @@ MAX_LINE = 4096
 
 
 def _ask_group(
-    session: Session, group: str | None, interactive: bool, tx: i18n.Translator
+    session: api_play.Session, group: str | None, interactive: bool, tx: Translator
 ) -> str | None:
     """The group to play: the one given, the only one, or asked for (None: quit).
 
@@ -123,7 +77,7 @@ def _ask_group(
             raise PlaybookError(
                 f"--letter: {none}give the revealed group, one of {', '.join(groups)}"
             )
-        quit_ = talk.name(tx, "quit")
+        quit_ = said(tx, "quit")
         if group:
             err.print(
                 tx.gettext("no group %(group)r; groups: %(groups)s")
@@ -147,11 +101,11 @@ def _ask_group(
     return group
 
 
-def _header(session: Session, group: str, tx: i18n.Translator) -> str:
+def _header(session: api_play.Session, group: str, tx: Translator) -> str:
     label = session.game.group_label(group, session.game.rules(), tx.gettext)
     shown = session.spelling.group(label)
     group_of = tx.gettext("group %(group)s: ") % {"group": shown} if label == group else ""
-    return group_of + tx.gettext("? for help, %(quit)s to end") % {"quit": talk.name(tx, "quit")}
+    return group_of + tx.gettext("? for help, %(quit)s to end") % {"quit": said(tx, "quit")}
 
 
 def _steps(moves: str, is_guess: Callable[[str], bool]) -> list[str]:
@@ -176,7 +130,7 @@ def _steps(moves: str, is_guess: Callable[[str], bool]) -> list[str]:
     return [" ".join(step) for step in steps]
 
 
-def _script(assistant: play.Assistant, moves: str) -> int:
+def _script(assistant: api_play.Assistant, moves: str) -> int:
     """Play ``--moves``: exit 2 at a step that is refused, 1 if the game does not end solved."""
     problem, spell = assistant.problem, assistant.spell
     steps = _steps(moves, lambda t: spell.typed(t) in problem.row_of)
@@ -187,9 +141,9 @@ def _script(assistant: play.Assistant, moves: str) -> int:
             err.print(f"error: --moves: step {i} ({step!r}) was refused", markup=False)
             return 2
         if assistant.ended is not None:
-            if assistant.ended == play.NEW or i < len(steps):
+            if assistant.ended == api_play.NEW or i < len(steps):
                 # the steps after it would have been dropped without a word
-                left = play.plural(len(steps) - i, "steps")
+                left = plural(len(steps) - i, "steps")
                 err.print(
                     f"error: --moves: step {i} ({step!r}) ends the game; --moves plays one "
                     f"game ({left} after it not played)",
@@ -199,7 +153,7 @@ def _script(assistant: play.Assistant, moves: str) -> int:
                 return 2
             break
         if assistant.lost:
-            left = play.plural(len(steps) - i, "steps")
+            left = plural(len(steps) - i, "steps")
             after = f"; {left} after it not played" if i < len(steps) else ""
             err.print(f"--moves: the game was lost at step {i}{after}", markup=False)
             return 1
@@ -209,7 +163,7 @@ def _script(assistant: play.Assistant, moves: str) -> int:
     return 0
 
 
-def _loop(assistant: play.Assistant) -> bool:
+def _loop(assistant: api_play.Assistant) -> bool:
     """Read lines until the game is left; whether the person asked for a new game."""
     console.print(assistant.status(), markup=False)
     while assistant.ended is None:
@@ -218,7 +172,7 @@ def _loop(assistant: play.Assistant) -> bool:
             console.print("\n" + assistant.tx.gettext("bye"))
             return False
         console.print(assistant.handle(line), markup=False)
-    return assistant.ended == play.NEW
+    return assistant.ended == api_play.NEW
 
 
 def follows_shipped(args: argparse.Namespace) -> bool:
@@ -236,9 +190,10 @@ def follows_shipped(args: argparse.Namespace) -> bool:
 
 def _play(args: argparse.Namespace) -> int:
     following = follows_shipped(args)
-    cfg, session, plans = _open(args)
-    tx = i18n.translator(i18n.choose(args.language, session.words_info))
-    jit.speak(tx.gettext(talk.COMPILING) % {"seconds": jit.FIRST_RUN_SECONDS})
+    board = _open(args)
+    session = board.session
+    tx = board.translator(args.language)
+    jit.speak(tx.gettext(api_play.COMPILING) % {"seconds": jit.FIRST_RUN_SECONDS})
     if following and args.moves is None:
         console.print(
             tx.gettext(
@@ -250,27 +205,7 @@ def _play(args: argparse.Namespace) -> int:
     interactive = args.moves is None
     group = _ask_group(session, args.letter, interactive, tx)
     while group is not None:
-        problem = session.problem(group)
-        plan = next((g for g in plans.groups if g.group == group), None) if plans else None
-        if args.rule == "optimal":
-            plan = _optimal(cfg, problem, args.config)
-        player = play.make_player(
-            problem,
-            plan,
-            "scm" if args.rule in (None, "optimal") else args.rule,
-            hard=cfg.rules.hard,
-            early=plans is not None and plans.try_when_fit,
-        )
-        tree = plan is not None and plan.method.startswith(model.Method.STRATEGY)
-        assistant = play.Assistant(
-            problem,
-            player,
-            session.spelling,
-            hard=cfg.rules.hard,
-            rare_of=functools.partial(session.rare, group),
-            rare_player=_on_the_spot if tree else play.ListPlayer,
-            tx=tx,
-        )
+        assistant = board.assistant(group, args.rule, tx, args.config)
         if not interactive:
             return _script(assistant, args.moves)
         console.print(_header(session, group, tx), markup=False)
@@ -279,38 +214,6 @@ def _play(args: argparse.Namespace) -> int:
         group = _ask_group(session, None, True, tx)
     console.print(tx.gettext("bye"))
     return 0
-
-
-OPTIMAL_BUDGET = 10.0
-"""Seconds ``play --rule optimal`` gives the exact search of a group."""
-
-
-def _on_the_spot(problem: Any) -> play.Player:
-    """Off a whole tree (a word it was not made for): the best move for the words still
-    possible, worked out by the most-parts rule over every guess (under Wordle's hard mode,
-    among the words that fit all the feedback, which keep what it revealed)."""
-    keep = bool(problem.game.rules().get("keep_revealed"))
-    return play.RulePlayer(problem, "most-parts", hard=keep)
-
-
-def _optimal(cfg: config.Config, problem: Any, name: str) -> model.GroupPlan:
-    """The group's optimal tree, proven within :data:`OPTIMAL_BUDGET` seconds, or a one-line
-    refusal saying how to search longer."""
-    if cfg.rules.hard or problem.game.solved is None or problem.game.limit_name != "turns":
-        raise PlaybookError(
-            f"--rule optimal: {name}: the exact optimum is for games played in turns, without "
-            "hard mode"
-        )
-    plan = planners.plan_optimal(problem, problem.game.limit, OPTIMAL_BUDGET, None)
-    if not plan.notes["optimum"]["proven"]:
-        raise PlaybookError(
-            f"--rule optimal: the optimum of {problem.name!r} is not proven within "
-            f"{OPTIMAL_BUDGET:g} s ({len(problem.answers):,} answers, "
-            f"{len(problem.guesses):,} guesses); it takes longer: playbook strategy {name} "
-            "--rule optimal --budget SECONDS searches as long as you allow and writes the tree "
-            "(--out), which play --playbook follows"
-        )
-    return plan
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -327,11 +230,11 @@ _INK = {"wordle": {"2": "bold white", "1": "bold white", "0": "white"},
         "lingo": {"2": "bold white", "1": "bold black", "0": "white"}}  # fmt: skip
 
 TILE_COLOURS = {
-    style: {d: f"{_INK[style][d]} on {PALETTES[style]['screen'][d]}" for d in "210"}
+    style: {d: f"{_INK[style][d]} on {api_play.screen_colours(style)[d]}" for d in "210"}
     for style in _INK
 }
 """Terminal colours of a tile style: right place, wrong place, absent, on the screen colours
-of the one palette (:data:`playbook.render.tiles.PALETTES`): Lingo's red square and yellow
+of the one palette (:func:`playbook.api.screen_colours`): Lingo's red square and yellow
 circle become red and yellow tiles on its blue board."""
 
 TILE_TEXT = {"wordle": {"2": "g", "1": "y", "0": "."}, "lingo": {"2": "o", "1": "x", "0": "."}}
@@ -363,36 +266,27 @@ class Tiles:
         )
 
 
-def _path(tiles: Tiles, session: Session, group: str, g: play.PlayedGame) -> list[str]:
+def _path(tiles: Tiles, session: api_play.Session, group: str, g: api_play.PlayedGame) -> list[str]:
     """The cheating host's game move by move, with the words it kept alive."""
     game = session.game
     label = game.group_label(group, game.rules())
     words = len(session.groups()[group])
-    lines = [f"{escape(label)}: {play.plural(words, 'words')}, adversarial host"]
+    lines = [f"{escape(label)}: {plural(words, 'words')}, adversarial host"]
     last = len(g.moves) if g.won else 0
     for i, ((word, code), left) in enumerate(zip(g.moves, g.left, strict=True), 1):
-        after = "" if i == last else f"  {play.plural(left, 'words')} left"
+        after = "" if i == last else f"  {plural(left, 'words')} left"
         lines.append(f"  {i}. {tiles.move(word, code)}{after}")
     answer = escape(tiles.spell.text(g.answer or "?"))
-    cost = play.plural(g.cost, game.limit_name)
-    allowed = f"at most {play.plural(game.limit, game.limit_name)} allowed"
+    cost = plural(g.cost, game.limit_name)
+    allowed = f"at most {plural(game.limit, game.limit_name)} allowed"
     lines.append(f"  found {answer} after {cost}" if g.won else f"  LOST after {cost} ({allowed})")
     return lines
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    cfg, session, plans = _open(args)
-    problems = session.problems(split_letters(args.letters) if args.letters else None)
-    sim = play.simulate(
-        problems,
-        {g.group: g for g in plans.groups} if plans is not None else None,
-        args.rule or "scm",
-        host=args.host,
-        games=args.games,
-        seed=args.seed,
-        hard=cfg.rules.hard,
-        early=plans is not None and plans.try_when_fit,
-    )
+    board = _open(args)
+    session, cfg = board.session, board.config
+    sim = board.simulate(args.letters, args.rule, host=args.host, games=args.games, seed=args.seed)
     game = session.game
     if args.json:
         print(json.dumps(_simulation(args, sim, session)))
@@ -407,25 +301,27 @@ def _simulate(args: argparse.Namespace) -> int:
         elif args.show:
             moves = "  ".join(tiles.move(w, c) for w, c in g.moves)
             answer = escape(session.spelling.text(g.answer or "?"))
-            cost = play.plural(g.cost, game.limit_name)
+            cost = plural(g.cost, game.limit_name)
             console.print(
                 Text.from_markup(f"{answer}: {moves} -> {cost}{'' if g.won else ' LOST'}")
             )
     dist = " ".join(f"{k}:{v}" for k, v in sim.distribution.items()) or "-"
     if off := sum(1 for g in sim.games if g.off_book):
         console.print(
-            f"{play.plural(off, 'games')} left the playbook (it has no move there): lost",
+            f"{plural(off, 'games')} left the playbook (it has no move there): lost",
             markup=False,
         )
     console.print(
-        f"{play.plural(len(sim.games), 'games')} ({args.host} host): {game.limit_name} {dist}; "
+        f"{plural(len(sim.games), 'games')} ({args.host} host): {game.limit_name} {dist}; "
         f"average {sim.average:.4f}, worst {sim.worst}, losses {sim.losses}",
         markup=False,
     )
     return 0 if sim.losses == 0 else 1
 
 
-def _simulation(args: argparse.Namespace, sim: play.Simulation, session: Session) -> dict[str, Any]:
+def _simulation(
+    args: argparse.Namespace, sim: api_play.Simulation, session: api_play.Session
+) -> dict[str, Any]:
     """``simulate --json``: the figures, and with ``--show`` or a cheating host each game
     move by move (words as written, feedback as the game writes it)."""
     game, spell = session.game, session.spelling

@@ -8,12 +8,12 @@ import argparse
 import json
 
 from playbook import shipped
+from playbook.api import sheets
+from playbook.api.sheets import SitePlan
 from playbook.cli.inputs import console
 from playbook.cli.named import config_path, load_playbook, playbook_file
 from playbook.cli.parsing import printable
 from playbook.errors import PlaybookError
-from playbook.pipeline import choices, outputs
-from playbook.render.site import SitePlan, write_site
 
 
 def _plan(name: str, shipped_only: bool) -> SitePlan:
@@ -23,12 +23,10 @@ def _plan(name: str, shipped_only: bool) -> SitePlan:
     plan = shipped.find(name) if shipped_only else None
     path = str(shipped.path_of(plan)) if plan is not None else playbook_file(name)
     pb = load_playbook(path)
-    lists = outputs.play_lists(pb, path)
-    tiles = pb.game.tiles
-    if plan is not None:
-        with config_path(name) as cfg:
-            tiles = choices.load(cfg).render.tiles
-    return SitePlan(pb, lists.answers, lists.guesses, tiles)
+    if plan is None:
+        return sheets.site_plan(pb, path)
+    with config_path(name) as cfg:
+        return sheets.site_plan(pb, path, cfg)
 
 
 def cmd_site(args: argparse.Namespace) -> int:
@@ -41,7 +39,7 @@ def cmd_site(args: argparse.Namespace) -> int:
     if not args.only:  # every plan a page plays (a Mastermind tree is played with play)
         plans = [p for p in plans if type(p.pb.game).browser_feedback]
     plans += [_plan(p, False) for p in args.add]
-    written = write_site(plans, args.folder, language=args.language)
+    written = sheets.write_site(plans, args.folder, language=args.language)
     if args.json:
         print(json.dumps({"folder": args.folder, "files": [p.name for p in written]}))
         return 0

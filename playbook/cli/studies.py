@@ -8,11 +8,11 @@ import argparse
 import json
 
 from playbook import config, studies
+from playbook.api.building import load_config
 from playbook.cli import watchdog
 from playbook.cli.inputs import console, letters, past_budget, undecided
 from playbook.cli.named import config_path
 from playbook.errors import PlaybookError
-from playbook.pipeline import choices
 
 
 def _pack(head: str, items: list[str], width: int = 80) -> str:
@@ -95,7 +95,7 @@ def cmd_value(args: argparse.Namespace) -> int:
 def _value(args: argparse.Namespace) -> int:
     openings = [w.strip() for w in (args.openings or "").split(",") if w.strip()]
     with config_path(args.config) as path:
-        cfg = choices.load(path)
+        cfg = load_config(path)
         if studies.counts_misses(cfg):
             return _hangman_value(args, cfg)
         if args.sample is not None:
@@ -165,7 +165,7 @@ def cmd_mistakes(args: argparse.Namespace) -> int:
 
 def _mistakes(args: argparse.Namespace) -> int:
     with config_path(args.config) as path:
-        cfg = choices.load(path)
+        cfg = load_config(path)
         try:
             e = studies.expected_mistakes(cfg, args.word, args.strategy, budget=args.budget)
         except studies.MistakesOutOfTime:

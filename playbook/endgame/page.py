@@ -1,4 +1,4 @@
-"""The End Game's page of the card (English Lingo): :mod:`playbook.endgame`'s figures for
+"""The End Game's page of the card (English Lingo): :mod:`playbook.endgame.figures` for
 three plans at each speed, and the rule of passing, as one A4 page (HTML, then PDF)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from markupsafe import Markup
 
-from playbook.endgame import NEVER, EndGameFigures
+from playbook.endgame.chances import NEVER, EndGameFigures
 from playbook.render import html, i18n
 from playbook.render.pdf import pdf_of_html
 from playbook.render.views import template_text

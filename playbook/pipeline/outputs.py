@@ -125,6 +125,7 @@ def render_formats(
             fmt.name,
             tiles=cfg.render.tiles,
             language=cfg.render.language,
+            frontier=cfg.render.frontier,
             reference=ref,
             comparison=comps,
             pages=pages or None,

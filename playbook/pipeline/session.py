@@ -22,7 +22,7 @@ from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game, find_game
 from playbook.model import Playbook, group_key
 from playbook.pipeline import choices
-from playbook.spelling import IJ, IJ_NAME, Spelling
+from playbook.spelling import Spelling
 
 
 @dataclasses.dataclass(frozen=True)
@@ -214,17 +214,6 @@ def words_info(cfg: Config, lists: Lists) -> dict[str, Any]:
 def _shown(value: Any) -> str:
     """A rule's value as YAML writes it (true, not True)."""
     return str(value).lower() if isinstance(value, bool) else repr(value)
-
-
-def split_letters(text: str) -> tuple[str, ...]:
-    """Group names as typed for ``--letters``: ``abc``, or ``a,b,c`` (needed for names
-    longer than one character, such as hangman's word lengths). The IJ group (``ĳ``, where a
-    list counts IJ as a letter of its own) is ``IJ`` or the ligature, or ``ij`` between
-    commas: ``abIJ`` and ``a,b,ij`` name a, b and IJ; ``ij`` alone names i and j."""
-    if "," in text:
-        names = (c.strip() for c in text.split(","))
-        return tuple(IJ if c.upper() == IJ_NAME else c for c in names if c)
-    return tuple(c for c in text.replace(IJ_NAME, IJ) if c.strip())
 
 
 def _load_config_lists(cfg: Config, game: Game) -> Lists:

@@ -84,6 +84,10 @@ class Options:
     """Other plans set beside this one, each with its answers and guesses where a format
     needs them: on the card, the same list under other rules (a column each); on the
     play-along page, the other lengths of one show (a tab each)."""
+    frontier: bool = False
+    """The book (pdf, html, md) with the memorisation frontier measured for its list and
+    rules as an appendix, where one was measured (``scripts/frontier.py``: research, shown
+    only where asked)."""
     language: str = "en"
     """The language of the texts (:data:`LANGUAGES`), or ``auto``: the language of the
     playbook's word list where it is one of them, else English
@@ -123,6 +127,7 @@ def _pdf(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
         comparison=o.comparison,
         jobs=o.jobs,
         language=o.language,
+        frontier=o.frontier,
     )
 
 
@@ -134,13 +139,19 @@ def _html(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
         comparison=o.comparison,
         pages=o.pages,
         language=o.language,
+        frontier=o.frontier,
     )
     return text.encode("utf-8"), {}
 
 
 def _md(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
     text = render_markdown(
-        pb, reference=o.reference, comparison=o.comparison, pages=o.pages, language=o.language
+        pb,
+        reference=o.reference,
+        comparison=o.comparison,
+        pages=o.pages,
+        language=o.language,
+        frontier=o.frontier,
     )
     return text.encode("utf-8"), {}
 

@@ -106,16 +106,24 @@ def render_html(
     comparison: Sequence[Any] | None = None,
     pages: Mapping[str, int] | None = None,
     language: str = "en",
+    frontier: bool = False,
 ) -> str:
     """The playbook as one self-contained HTML page, laid out for A4 (what the PDF shows).
 
     ``comparison`` is a list of :class:`playbook.compare.GroupComparison`; ``reference`` the
     reference playbook itself (its name, and its openings where no comparison is given);
     ``pages`` the page count per group of the PDF, shown in the summary when given;
-    ``language`` one of :data:`playbook.render.i18n.LANGUAGES`.
+    ``language`` one of :data:`playbook.render.i18n.LANGUAGES`; ``frontier``: the
+    memorisation frontier measured for its list and rules as an appendix, where there is one.
     """
     ctx = context(
-        pb, tiles=tiles, reference=reference, comparison=comparison, pages=pages, language=language
+        pb,
+        tiles=tiles,
+        reference=reference,
+        comparison=comparison,
+        pages=pages,
+        language=language,
+        frontier=frontier,
     )
     return html_env(language).get_template("playbook.html.j2").render(ctx)
 
@@ -127,6 +135,7 @@ def render_markdown(
     comparison: Sequence[Any] | None = None,
     pages: Mapping[str, int] | None = None,
     language: str = "en",
+    frontier: bool = False,
 ) -> str:
     """The same content as Markdown: feedback in the o/x/. notation."""
     ctx = context(
@@ -136,5 +145,6 @@ def render_markdown(
         comparison=comparison,
         pages=pages,
         language=language,
+        frontier=frontier,
     )
     return md_env(language).get_template("playbook.md.j2").render(ctx)

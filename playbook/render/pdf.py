@@ -108,16 +108,24 @@ def render_pdf(
     comparison: Sequence[Any] | None = None,
     jobs: int = 1,
     language: str = "en",
+    frontier: bool = False,
 ) -> tuple[bytes, dict[str, int]]:
     """The playbook as an A4 PDF, and the number of pages each group appears on.
 
     Small groups share pages, so a shared page counts for each group on it; the cover
     is not counted. With ``jobs`` > 1 the pages are rendered in that many parts at once
     (weasyprint lays a document out in one thread) and joined: the same pages, numbers,
-    links and bookmarks. The texts are in ``language``.
+    links and bookmarks. The texts are in ``language``; ``frontier``: the appendix of the
+    memorisation frontier, where one was measured for its list and rules.
     """
     ctx = context(
-        pb, tiles=tiles, reference=reference, comparison=comparison, pdf=True, language=language
+        pb,
+        tiles=tiles,
+        reference=reference,
+        comparison=comparison,
+        pdf=True,
+        language=language,
+        frontier=frontier,
     )
     pages = ctx["pages"]
     n = min(jobs, len(pages) // (SPLIT_MIN_PAGES // 2)) if len(pages) >= SPLIT_MIN_PAGES else 1

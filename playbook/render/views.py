@@ -408,6 +408,7 @@ def context(
     pages: Mapping[str, int] | None = None,
     pdf: bool = False,
     language: str = "en",
+    frontier: bool = False,
 ) -> dict[str, Any]:
     """What the templates render: the groups' views laid out on pages, the meta text, the
     summary, the CSS. ``pdf``: for the PDF (tiles as images behind spaced letters, and the
@@ -429,7 +430,7 @@ def context(
         patterns |= _patterns(views)
     page_list = paginate(views)
     has_ref = any(v.ref is not None for v in views)
-    memo = _frontier(pb, tr)
+    memo = _frontier(pb, tr) if frontier else None
     page_css = _page_css(tr)
     return {
         "pb": pb,
