@@ -210,28 +210,6 @@ class GroupSearch:
         )
         return max(least, self.bound(S, t))
 
-    # what a proof about first guesses asks (playbook.studies.root_proof.Openings)
-
-    def opening_parts(self, g: int) -> list[tuple[int, np.ndarray]]:
-        return self.parts(np.arange(self.n, dtype=np.int64), g)
-
-    def answers_weight(self) -> int:
-        return self.weight(np.arange(self.n, dtype=np.int64))
-
-    def part_floor(self, g: int, code: int, part: np.ndarray) -> int:
-        return self.floor(part, self.limit - 1)
-
-    def part_counting(self, part: np.ndarray) -> int:
-        return self.bound(part, self.limit - 1)
-
-    def part_solve(self, g: int, code: int, part: np.ndarray, beta: int) -> int:
-        return self.solve(part, self.limit - 1, beta, (g,))
-
-    def fresh(self) -> GroupSearch:
-        """The same search (no clock) with a memo of its own."""
-        weights = None if len(self.w) == 0 else self.w
-        return GroupSearch(self.problem, self.limit, float("inf"), self.sym, weights)
-
     def candidates(self, S: np.ndarray, history: Sequence[int]) -> np.ndarray:
         """The guess rows worth trying on ``S`` after ``history``: one per class of guesses
         alike where the game has a symmetry, else every row."""
