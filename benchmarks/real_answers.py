@@ -99,7 +99,7 @@ def measure(shared: Path, source: Path | None = None) -> list[dict[str, Any]]:
     for name, path in plans_to_measure(source):
         pb = model.load(str(path))
         session = Session.from_playbook(pb, str(path))
-        listed = str(session.words_info.get("list", ""))
+        listed = session.words_info.list
         languages = {"opentaal": "nl", "english": "en", "wordle": "wordle"}
         lang = next((v for k, v in languages.items() if listed.startswith(k)), None)
         if lang is None:  # Mastermind: no real picks

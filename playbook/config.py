@@ -2,27 +2,25 @@
 the house (it imports no room above it).
 
 Unknown keys (with a "did you mean"), wrong types and impossible values are errors that name
-the file, the line and the key, and say what is allowed. The choices that belong to a
-registry (a game and its rules, a ranking, tiles, a language, output formats, a backend, an
-answer model, accents) are checked by :mod:`playbook.pipeline.choices` when a session opens,
-with the same file, line and key (:meth:`Config.refuse`).
+the file, the line and the key, and say what is allowed; a closed set's value is read as its
+member (:mod:`playbook.kinds`). The choices that belong to a registry (a game and its rules,
+a ranking, tiles, a language, output formats, a backend) are checked by
+:mod:`playbook.pipeline.choices` when a session opens, naming the same (:meth:`Config.refuse`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import enum
 import os
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from playbook import safe_yaml, values
+from playbook import kinds, safe_yaml, values
 from playbook.errors import ConfigError
-
-PROFILES = ("simple", "fast", "optimal")
-REVEALED = ("first", "none")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,7 +31,7 @@ class WordsConfig:
     """A bundled list name (see ``playbook lists``) or a path to a file, one word a line."""
     answers: str | None = None
     """Optional separate answer list (bundled name or path); default: the word list itself."""
-    answer_model: str = "all"
+    answer_model: kinds.AnswerModel = kinds.AnswerModel.ALL
     """Which words the plan must find (guesses stay the whole list): ``all`` words,
     the ``common`` ones (Zipf frequency at least ``min_zipf``, or the ``most_common`` of each
     length; frequencies from wordfreq, bundled), the likely ``picks`` (each word's chance of
@@ -67,7 +65,7 @@ class WordsConfig:
     ``ĳ`` inside): partij and party stay two words, IJ and Y two groups."""
     lowercase: bool = False
     """Lowercase entries first (else entries with capitals, e.g. proper nouns, are dropped)."""
-    accents: str = "drop"
+    accents: kinds.Accents = kinds.Accents.DROP
     """Entries with letters outside a-z: ``drop`` them, ``map`` them (u-umlaut -> ue,
     e-acute -> e) or ``reject`` the list."""
 
@@ -78,9 +76,9 @@ class RulesConfig:
 
     turns: int = 5
     """Guesses allowed to find the word."""
-    revealed: str = "first"
+    revealed: kinds.Revealed = kinds.Revealed.FIRST
     """What the host reveals first: ``first`` letter, or ``none``."""
-    guess_pool: str = "all"
+    guess_pool: kinds.GuessPool = kinds.GuessPool.ALL
     """``all`` words of the length may be guessed (the paper), or only those that start
     with the ``revealed`` letter (the TV rules)."""
     hard: bool = False
@@ -122,10 +120,10 @@ class SearchConfig:
     that find more words in time, an opening swapped for a better one, the fewest words any
     strategy must leave): counted, not timed, so a config gives the same plan on any machine
     and under any load (``--jobs`` changes the time, never the plan)."""
-    device: str = "cpu"
+    device: kinds.Device = kinds.Device.CPU
     """Where the exhaustive triple search runs: ``cpu``, ``gpu`` (a CUDA GPU through
     numba.cuda; an error where there is none) or ``auto`` (the GPU where there is one)."""
-    try_order: str = "list"
+    try_order: kinds.TryOrder = kinds.TryOrder.LIST
     """The order of the words tried after the openings: ``list`` order wherever that finds
     every word in time (the least to learn), or ``likely``: the most used words first
     wherever that finds every word in time (fewer turns for the words a show plays; each
@@ -188,6 +186,12 @@ class RenderConfig:
     ``scripts/frontier.py`` measured one for this list and these rules (research: left out
     unless asked)."""
 
+    @property
+    def asked(self) -> tuple[str, ...]:
+        """``formats`` as the names it lists, read once here (the choices are checked when
+        a session opens: :mod:`playbook.pipeline.choices`)."""
+        return tuple(f.strip() for f in self.formats.split(","))
+
 
 @dataclasses.dataclass(frozen=True)
 class Config:
@@ -203,7 +207,7 @@ class Config:
     words: WordsConfig = WordsConfig()
     rules: RulesConfig = RulesConfig()
     search: SearchConfig = SearchConfig()
-    profile: str = "simple"
+    profile: kinds.Profile = kinds.Profile.SIMPLE
     """``simple`` (the paper's kind: fixed openings, then tables), ``fast`` (fewer turns,
     bigger table) or ``optimal`` (per group the whole decision tree of the fewest guesses,
     proven by exact search within ``search.budget``: the best play, not a card to learn)."""
@@ -267,22 +271,24 @@ _SECTIONS: dict[str, type] = {
 def _choices(key: str) -> tuple[str, ...] | None:
     """The values a key allows where the schema owns them (None: any value of its type, or
     a registry's choice, checked when a session opens)."""
-    return {
-        "profile": PROFILES,
-        "rules.revealed": REVEALED,
-        "search.device": DEVICES,
-        "search.try_order": TRY_ORDERS,
-    }.get(key)
+    kind = _KINDS.get(key)
+    return kinds.values_of(kind) if kind is not None else None
+
+
+_KINDS: dict[str, type[enum.StrEnum]] = {
+    "profile": kinds.Profile,
+    "rules.revealed": kinds.Revealed,
+    "rules.guess_pool": kinds.GuessPool,
+    "search.device": kinds.Device,
+    "search.try_order": kinds.TryOrder,
+    "words.answer_model": kinds.AnswerModel,
+    "words.accents": kinds.Accents,
+}
+"""The keys whose values are a closed set (:mod:`playbook.kinds`): read as its members."""
 
 
 MAX_NAME = 100
 """The longest playbook name (it names the output folder and its files)."""
-
-TRY_ORDERS = ("list", "likely")
-"""The orders of try lists (``search.try_order``)."""
-
-DEVICES = ("cpu", "gpu", "auto")
-"""Where the exhaustive triple search may run (``search.device``)."""
 
 MAX_OPENINGS = 3
 """Most fixed openings a search chooses (``search.max_openings``)."""
@@ -362,7 +368,8 @@ def _check_value(
             f"{where}: a name of {len(value)} characters; at most {MAX_NAME} (it names the "
             "output folder)"
         )
-    return value
+    kind = _KINDS.get(key)
+    return kind(value) if kind is not None else value
 
 
 def _unknown(path: str, lines: _Lines, key: str, allowed: list[str]) -> ConfigError:
@@ -436,18 +443,18 @@ def _check_consistency(cfg: Config) -> None:
             "IJ is either a letter of its own (ij_letter) or written as y (ij_to_y, the 1994 "
             "paper's); set one",
         )
-    if words.answer_model != "all" and words.answers is not None:
+    if words.answer_model != kinds.AnswerModel.ALL and words.answers is not None:
         raise refuse(
             "words.answer_model",
-            f"{words.answer_model!r} picks the answers from the word list, and words.answers "
+            f"{str(words.answer_model)!r} picks the answers from the word list, and words.answers "
             "names a list of its own; set one",
         )
     if words.answer_model != "common" and words.most_common is not None:
         raise refuse(
             "words.most_common",
-            f"belongs to answer_model: common, but the model is {words.answer_model!r}",
+            f"belongs to answer_model: common, but the model is {str(words.answer_model)!r}",
         )
-    if cfg.profile == "fast" and cfg.fast.openings >= cfg.rules.turns:
+    if cfg.profile == kinds.Profile.FAST and cfg.fast.openings >= cfg.rules.turns:
         raise refuse(
             "fast.openings",
             f"{cfg.fast.openings} fixed words leave no turn to find the word within "

@@ -14,7 +14,10 @@ class PlaybookError(Exception):
 
 
 class WordListError(PlaybookError):
-    """A word list cannot be read or does not satisfy the rules."""
+    """A word list cannot be read or does not satisfy the rules. ``key``: the ``words`` key
+    of the list it comes from (``list``, ``answers``...), where the loader knows it."""
+
+    key: str | None = None
 
 
 class ConfigError(PlaybookError):

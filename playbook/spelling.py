@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Protocol
 
 from playbook.language import N_
 
@@ -44,6 +44,19 @@ def group_name(name: str, ij: str) -> str:
     return "IJ/Y" if ij == "y" and name == "y" else name
 
 
+class Spelled(Protocol):
+    """What a playbook's ``words`` record says of how its words are written."""
+
+    @property
+    def spelled(self) -> Mapping[str, str]: ...
+    @property
+    def ij_letter(self) -> bool: ...
+    @property
+    def ij_to_y(self) -> bool | None: ...
+    @property
+    def ij_apart(self) -> tuple[str, ...]: ...
+
+
 @dataclasses.dataclass(frozen=True)
 class Spelling:
     """The written form of a list's words (identity where the list changes nothing)."""
@@ -58,15 +71,13 @@ class Spelling:
     """Words whose i and j are two letters though the list counts IJ as one (bi-jou)."""
 
     @classmethod
-    def of(cls, words_info: Mapping[str, Any]) -> Spelling:
-        """The spelling a playbook's ``words`` section records."""
-        spelled = words_info.get("spelled")
-        ij = IJ if words_info.get("ij_letter") is True else ""
-        apart = words_info.get("ij_apart")
+    def of(cls, words: Spelled) -> Spelling:
+        """The spelling a playbook's ``words`` record says (:class:`playbook.model.Words`)."""
+        ij = IJ if words.ij_letter is True else ""
         return cls(
-            {str(k): str(v) for k, v in spelled.items()} if isinstance(spelled, dict) else {},
-            "y" if words_info.get("ij_to_y") is True else ij,
-            frozenset(str(w) for w in apart) if isinstance(apart, list) else frozenset(),
+            {str(k): str(v) for k, v in words.spelled.items()},
+            "y" if words.ij_to_y is True else ij,
+            frozenset(str(w) for w in words.ij_apart),
         )
 
     def text(self, word: str) -> str:

@@ -10,10 +10,11 @@ import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from playbook import safe_yaml, values
 from playbook.errors import WordListError
+from playbook.kinds import Accents, values_of
 from playbook.spelling import IJ
 
 MAX_WORDLIST_BYTES = 64 * 1024 * 1024
@@ -79,14 +80,26 @@ def bundled_record(name: str) -> dict[str, object]:
     )
 
 
-def list_language(words: Mapping[str, object]) -> str | None:
+class Named(Protocol):
+    """What names a list and how it counts IJ: a config's ``words`` section, or a
+    playbook's (:class:`playbook.model.Words`)."""
+
+    @property
+    def list(self) -> str: ...
+    @property
+    def ij_letter(self) -> bool: ...
+    @property
+    def ij_to_y(self) -> bool | None: ...
+
+
+def list_language(words: Named) -> str | None:
     """The language of the words of a playbook's ``words`` (or a config's): a bundled list's
     from its manifest record (``language``); a list read from a file is Dutch where IJ is
     counted as one letter (``ij_letter`` or ``ij_to_y``), else unknown (None)."""
     for r in _manifest():
-        if r["name"] == words.get("list") and isinstance(r.get("language"), str):
+        if r["name"] == words.list and isinstance(r.get("language"), str):
             return str(r["language"])
-    return "nl" if words.get("ij_letter") or words.get("ij_to_y") else None
+    return "nl" if words.ij_letter or words.ij_to_y else None
 
 
 def _extras() -> dict[str, object]:
@@ -204,7 +217,7 @@ def _read_file(path: Path) -> tuple[str, list[str]]:
     return str(path), text.splitlines()
 
 
-ACCENTS = ("drop", "map", "reject")
+ACCENTS = values_of(Accents)
 """What ``accents`` may say of entries with letters outside a-z."""
 
 ACCENT_MAP = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o"}
@@ -253,7 +266,7 @@ def normalise(
             continue
         if lowercase:
             w = w.lower()
-        if accents == "map" and not w.isascii():
+        if accents == Accents.MAP and not w.isascii():
             # only accents come off: a letter of another script stays, and the word is
             # dropped below (deleting it would make another word)
             mapped = unicodedata.normalize("NFKD", "".join(ACCENT_MAP.get(ch, ch) for ch in w))
@@ -324,7 +337,7 @@ def load(
         max_length=max_length,
         apart=ij_apart() if ij_letter else (),
     )
-    if accents == "reject":
+    if accents == Accents.REJECT:
         for reason, count, example in dropped:
             if reason == "accent":
                 line = next(i for i, e in enumerate(entries, 1) if e.strip() == example)

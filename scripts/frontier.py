@@ -58,12 +58,12 @@ def built(name: str, session: Session, kind: str, label: str) -> dict[str, Any] 
         return None
     pb = model.load(str(path))
     if (
-        pb.words.get("sha256"),
-        pb.words.get("answers_sha256"),
+        pb.words.sha256,
+        pb.words.answers_sha256,
         model.rules_sha256(pb.game_section),
     ) != (
-        session.words_info["sha256"],
-        session.words_info.get("answers_sha256"),
+        session.words_info.sha256,
+        session.words_info.answers_sha256,
         model.rules_sha256(session.rules_info),
     ):
         print(f"  {path} is of another list or rules: no {kind} point", file=sys.stderr)
@@ -110,22 +110,21 @@ def run(name: str, restarts: int, nodes: int, jobs: int) -> dict[str, Any]:
         print(f"  {name}: {p.label}: {time.perf_counter() - t0:.0f} s", flush=True)
     wall = time.perf_counter() - t0
     pts += ends
-    info = session.words_info
     model_keys = ("answer_model", "min_zipf", "most_common")
-    common = {k: info[k] for k in model_keys if k in info}
+    common = {k: v for k, v in session.words_info.to_dict().items() if k in model_keys}
     title = game_class(session.rules_info).label(session.rules_info)
     if common.get("answer_model") == "common":  # short: three panels side by side
         title = f"TV rules, answers Zipf >= {common.get('min_zipf')} ({len(session.answers):,})"
     return {
         "config": name,
         "title": title,
-        "words_sha256": session.words_info["sha256"],
+        "words_sha256": session.words_info.sha256,
         "rules_sha256": model.rules_sha256(session.rules_info),
         "words": len(session.answers),
         "wall_s": round(wall, 1),
         "points": pts,
     } | (
-        {"model": common, "answers_sha256": info.get("answers_sha256")}
+        {"model": common, "answers_sha256": session.words_info.answers_sha256}
         if common.get("answer_model", "all") != "all"
         else {}
     )

@@ -138,7 +138,7 @@ def build_base(folder: Path) -> Base:
     result = build.build(config.load(folder / "small.yaml"), n_jobs=1)
     assert result.report.ok
     pb = result.playbook
-    pb = dataclasses.replace(pb, words={**pb.words, "list": "words.txt"})
+    pb = dataclasses.replace(pb, words=dataclasses.replace(pb.words, list="words.txt"))
     text = model.dumps(pb)
     data = yaml.safe_load(text)
 

@@ -87,7 +87,7 @@ def build_common() -> BuildResult:
     common = config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")
     settings = {"render.formats": "yaml,page", "search.restarts": 20, "render.language": "en"}
     result = build.build(config.override(common, n_jobs=1, **settings), letters=("j", "u"))
-    assert result.report.ok and result.playbook.words["answer_model"] == "picks"
+    assert result.report.ok and result.playbook.words.answer_model == "picks"
     return result
 
 

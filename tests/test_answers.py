@@ -79,12 +79,12 @@ def common_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, model.
 def test_the_common_model_plans_for_the_common_words_and_guesses_any(common_build) -> None:  # type: ignore[no-untyped-def]
     _, pb = common_build
     info = pb.words
-    assert info["answer_model"] == "common" and info["min_zipf"] == 2.5
+    assert info.answer_model == "common" and info.min_zipf == 2.5
     nl = words.frequencies("nl")
     every = words.load("opentaal-nl", length=5, ij_letter=True).words
     common = [w for w in every if nl.get(w.replace("\u0133", "ij"), 0) >= 2.5]
-    assert info["answers_count"] == len(common) < info["count"] == len(every)
-    assert info["answers_sha256"] == words.words_sha256(common)
+    assert info.answers_count == len(common) < (info.count or 0) == len(every)
+    assert info.answers_sha256 == words.words_sha256(common)
     found = {g.group: g.stats.words for g in pb.groups if g.stats is not None}
     assert found == {c: sum(1 for w in common if w[0] == c) for c in "nux"}
     # every guess of the plans is a word of the list; some are not common words
@@ -270,11 +270,11 @@ def test_a_trap_family_shows_each_word_s_chance() -> None:
     from playbook.render.chances import with_chances
 
     nl = words.frequencies("nl")
-    shown = with_chances(("gevit", "gewit"), Spelling.of({}), "nl")
+    shown = with_chances(("gevit", "gewit"), Spelling(), "nl")
     share = 10 ** nl["gewit"] / (10 ** nl["gewit"] + 10 ** nl.get("gevit", min(nl.values())))
     assert shown[1] == f"gewit ({100 * share:.0f}%)" and shown[0].startswith("gevit (")
     assert sum(int(s.split("(")[1].rstrip("%)")) for s in shown) in (99, 100, 101)
-    assert with_chances(("gevit", "gewit"), Spelling.of({}), None) == ["gevit", "gewit"]
+    assert with_chances(("gevit", "gewit"), Spelling(), None) == ["gevit", "gewit"]
 
 
 @pytest.mark.parametrize(
@@ -304,8 +304,8 @@ def test_the_weighted_model_guarantees_every_word_and_tries_the_most_used_first(
     )
     result = build.build(cfg, letters=("j", "o"))
     pb = result.playbook
-    assert result.report.ok and pb.words["answer_model"] == "weighted"
-    assert "answers_sha256" not in pb.words  # every word of the list is an answer
+    assert result.report.ok and pb.words.answer_model == "weighted"
+    assert pb.words.answers_sha256 is None  # every word of the list is an answer
     nl = words.frequencies("nl")
     lists = [
         r.row.node.words
@@ -372,7 +372,7 @@ def test_the_card_shows_one_plan_per_rules_beside_the_paper_s(common_build, tmp_
     from playbook.pipeline import outputs
 
     _, tv = common_build
-    whole = {k: v for k, v in tv.words.items() if k not in ("answer_model", "min_zipf")}
+    whole = dataclasses.replace(tv.words, answer_model="all", min_zipf=None)
     built = {
         "lingo-nl-5-tv-all": dataclasses.replace(tv, name="lingo-nl-5-tv-all", words=whole),
         "lingo-nl-5-tv": tv,

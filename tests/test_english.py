@@ -41,4 +41,4 @@ def test_a_golden_fragment_of_each_english_plan(length: int) -> None:
         assert got == (openings, words, turns), letter
         assert not g.unguaranteed
         assert all(w.startswith(letter) for w in g.openings)
-    assert result.playbook.words["answer_model"] == "picks"
+    assert result.playbook.words.answer_model == "picks"

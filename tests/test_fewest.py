@@ -220,7 +220,7 @@ def test_the_card_holds_every_exception_and_small_group(tv_build) -> None:  # ty
     assert ("q" in small) == (not q.openings)
     if not q.openings:
         assert small["q"].split() == [w for w in answers if w[0] == "q"]
-    words = WordList("t", tuple(answers), pb.words["sha256"])
+    words = WordList("t", tuple(answers), pb.words.sha256)
     data = render.render(pb, "card", answers=words)[0]
     assert render.page_count(data) <= 2
     # the text layer's marks (.tl) are not printed to be read: white, half a point

@@ -19,7 +19,7 @@ from helpers import run_cli
 
 from playbook import config, model, render, words
 from playbook.errors import ConfigError
-from playbook.model import GroupPlan, Move, Playbook, Row, Stats, TryWords
+from playbook.model import GroupPlan, Move, Playbook, Row, Stats, TryWords, Words
 from playbook.pipeline import choices
 from playbook.render import i18n
 from playbook.render.card import card_context
@@ -113,14 +113,14 @@ def test_messages_for_a_script() -> None:
 
 
 def test_the_language_follows_the_word_list() -> None:
-    assert words.list_language({"list": "opentaal-nl"}) == "nl"
-    assert words.list_language({"list": "wordle-answers"}) == "en"
-    assert words.list_language({"list": "my-words.txt", "ij_letter": True}) == "nl"
-    assert words.list_language({"list": "my-words.txt"}) is None
-    assert i18n.choose("auto", {"list": "opentaal-nl"}) == "nl"
-    assert i18n.choose("auto", {"list": "english"}) == "en"
-    assert i18n.choose("auto", {}) == "en"  # Mastermind: no list
-    assert i18n.choose("en", {"list": "opentaal-nl"}) == "en"
+    assert words.list_language(Words("opentaal-nl")) == "nl"
+    assert words.list_language(Words("wordle-answers")) == "en"
+    assert words.list_language(Words("my-words.txt", ij_letter=True)) == "nl"
+    assert words.list_language(Words("my-words.txt")) is None
+    assert i18n.choose("auto", Words("opentaal-nl")) == "nl"
+    assert i18n.choose("auto", Words("english")) == "en"
+    assert i18n.choose("auto", Words()) == "en"  # Mastermind: no list
+    assert i18n.choose("en", Words("opentaal-nl")) == "en"
 
 
 # ---------------------------------------------------------------- the sheets

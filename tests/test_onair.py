@@ -103,8 +103,8 @@ def test_the_1994_paper_s_openings_are_sayable() -> None:
 @pytest.mark.parametrize("name", bundled_lingo_configs())
 def test_every_bundled_lingo_config_plays_from_clean_lists(name: str) -> None:
     cfg = config.load(resources.files("playbook.configs") / name)
-    lists = load_lists(dict(vars(cfg.words)), cfg.base_dir)
-    language = words.list_language(dict(vars(cfg.words)))
+    lists = load_lists(cfg.words, cfg.base_dir)
+    language = words.list_language(cfg.words)
     assert language in ("en", "nl")
     said = {w.replace("\u0133", "ij") for w in (*lists.guesses.words, *lists.answers.words)}
     assert not said & excluded(language)

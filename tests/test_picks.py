@@ -28,8 +28,8 @@ def test_the_answers_are_the_words_whose_chance_reaches_the_threshold() -> None:
     chance = dict(zip(every, words.chance_of(every, "nl"), strict=True))
     least = cfg.words.min_chance
     assert session.answers == tuple(w for w in every if chance[w] >= least)
-    assert session.words_info["answer_model"] == "picks"
-    assert session.words_info["min_chance"] == least
+    assert session.words_info.answer_model == "picks"
+    assert session.words_info.min_chance == least
     # the chances: of the model, not of frequency alone (an inflection weighs less)
     nl = words.chances("nl")
     assert 0 < nl["kozijn"] < 1 and nl["tafel"] > nl["tafels"]
@@ -100,7 +100,7 @@ def test_play_chance_keeps_the_plan_s_own_words_known(tmp_path: Path) -> None:
     assert all(chance[w] >= 0.2 or w in answers for w in problem.guesses)
     every = Session.open(config.load(ROOT / "config" / "lingo-nl-5-tv.yaml")).problem("e")
     assert len(problem.guesses) < len(every.guesses)
-    assert session.words_info["play_chance"] == 0.2
+    assert session.words_info.play_chance == 0.2
 
 
 @pytest.fixture(scope="module")

@@ -41,11 +41,11 @@ def dutch() -> Session:
 
 
 def test_the_dutch_playbook_records_how_words_are_written(dutch: Session) -> None:
-    spelled = dutch.words_info["spelled"]
+    spelled = dutch.words_info.spelled
     assert spelled[f"z{IJ}nen"] == "zijnen" and "yucca" not in spelled
     assert all(len(k) == 5 and k.replace(IJ, "ij") == v for k, v in spelled.items())
     assert dutch.spelling.text(f"z{IJ}nen") == "zijnen"
-    assert dutch.words_info["ij_letter"] is True and "y" not in "".join(spelled)
+    assert dutch.words_info.ij_letter is True and "y" not in "".join(spelled)
 
 
 def test_ij_and_y_are_two_letters(dutch: Session) -> None:

@@ -153,7 +153,8 @@ def test_tampered_file_is_caught(small_build, tmp_path) -> None:  # type: ignore
     # another word list: checksum mismatch
     (tmp_path / "words.txt").write_text("aaaaa\n" + (tmp_path / "words.txt").read_text())
     moved = dataclasses.replace(
-        result.playbook, words={**result.playbook.words, "list": str(tmp_path / "words.txt")}
+        result.playbook,
+        words=dataclasses.replace(result.playbook.words, list=str(tmp_path / "words.txt")),
     )
     p2 = _write(moved, tmp_path, "list.yaml")
     with pytest.raises(Exception, match="another version"):

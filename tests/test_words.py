@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from playbook import words
 from playbook.errors import WordListError
+from playbook.model import Words
 from playbook.spelling import Spelling
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
@@ -60,7 +61,7 @@ def test_ij_apart_words_keep_i_and_j_as_two_letters() -> None:
                 assert w.replace("ij", "\u0133") in wl.words
             if w in apart and len(w) == length:
                 assert w in wl.words
-    spelling = Spelling.of({"ij_letter": True, "ij_apart": ["bijou"]})
+    spelling = Spelling.of(Words("opentaal-nl", ij_letter=True, ij_apart=("bijou",)))
     assert spelling.typed("Bijou") == "bijou" and spelling.typed("bijten") == "b\u0133ten"
 
 

@@ -174,9 +174,6 @@ def run_build(
 
 # ------------------------------------------------------------------ after a build
 
-WEIGHED = ("common", "picks", "weighted")
-"""The answer models under which a build is measured on the words a show plays."""
-
 
 @dataclasses.dataclass(frozen=True)
 class AfterBuild:
@@ -207,7 +204,7 @@ def after_build(outcome: BuildOutcome, out: str | Path) -> AfterBuild:
     """
     _need("outcome", outcome, BuildOutcome, "a playbook.api.BuildOutcome (api.run_build)")
     pb, session = outcome.result.playbook, outcome.result.session
-    weighed = pb.words.get("answer_model") in WEIGHED
+    weighed = pb.words.model is not None and pb.words.model.weighed
     few = memory.small_groups(session.answers, session.game.group_of, pb.groups)
     return AfterBuild(
         tuple(outputs.siblings(Path(out), pb)),

@@ -128,7 +128,7 @@ def _beside(
     game on the same word list (the other rules' column); on the page, the same game in the
     same language (a tab each: the lengths of one show)."""
     for other in others:
-        if other.game.name != pb.game.name or other.words.get("sha256") != pb.words.get("sha256"):
+        if other.game.name != pb.game.name or other.words.sha256 != pb.words.sha256:
             raise PlaybookError(
                 f"--with: {other.name} is not {pb.name}'s word list under other rules (a card "
                 "sets beside it the same game on the same list)"
@@ -202,7 +202,7 @@ def render_playbook(
     answers = guesses = None
     if spec.needs_answers:
         render.check_game(pb.game)
-    if spec.needs_answers or (spec.wants_answers and "list" in pb.words):
+    if spec.needs_answers or (spec.wants_answers and pb.words.list):
         lists = outputs.play_lists(pb, path)
         answers, guesses = lists.answers, lists.guesses
     shown: list[tuple[model.Playbook, WordList | None, WordList | None]] = []

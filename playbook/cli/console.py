@@ -26,6 +26,7 @@ from playbook import memory, model, shipped, words
 from playbook.compare import GroupComparison
 from playbook.errors import PlaybookFileError
 from playbook.games import Game, Planner
+from playbook.kinds import AnswerModel, Profile
 from playbook.model import Method, Move, Playbook, Row, TryWords, walk_rows
 from playbook.spelling import Spelling
 from playbook.verify import Report
@@ -133,7 +134,7 @@ def summary_table(pb: Playbook, game: type[Game]) -> RichTable:
     notes = [k for k in game.summary_columns if any(k in g.notes for g in pb.groups)]
     for k in notes:
         t.add_column(game.summary_columns[k])
-    counts_moves = pb.profile == "simple" and game.planner is Planner.OPENINGS
+    counts_moves = pb.profile == Profile.SIMPLE and game.planner is Planner.OPENINGS
     exc = {g.group: _count_moves(g.table) if counts_moves and g.openings else 0 for g in pb.groups}
     for g in pb.groups:
         st = g.stats
@@ -360,21 +361,21 @@ def plan_lines(
     plays (``figures``) and what it asks a person to learn (``card``: the distinct words its
     card prints), for a build's closing lines."""
     info = pb.words
-    n, total = info.get("answers_count"), info.get("count")
+    n, total = info.answers_count, info.count
     which = {
-        "common": f"the common words (wordfreq Zipf >= {info.get('min_zipf')})",
-        "picks": f"the likely picks (a chance of {info.get('min_chance')} or more)",
-        "weighted": "every word, the most used tried first",
-    }.get(str(info.get("answer_model", "all")), "")
-    if info.get("answer_model") == "common" and info.get("most_common") is not None:
-        which = f"the {info['most_common']} most common words of each length"
+        AnswerModel.COMMON: f"the common words (wordfreq Zipf >= {info.min_zipf})",
+        AnswerModel.PICKS: f"the likely picks (a chance of {info.min_chance} or more)",
+        AnswerModel.WEIGHTED: "every word, the most used tried first",
+    }.get(info.model or AnswerModel.ALL, "")
+    if info.model == AnswerModel.COMMON and info.most_common is not None:
+        which = f"the {info.most_common} most common words of each length"
     lines = []
-    if which and n is not None:
+    if which and n is not None and total is not None:
         lines.append(f"answers: {which}: {n:,} of the {total:,} words of the list")
     elif which:
         lines.append(f"answers: {which}")
-    elif info.get("answers"):
-        lines.append(f"answers: the {n:,} words of {info['answers']}")
+    elif info.answers:
+        lines.append(f"answers: the {n or 0:,} words of {info.answers}")
     if figures is not None:
         rare = (
             f"; rare words (not answers): {figures.rare_found:,} of {figures.rare:,} still "
@@ -382,7 +383,7 @@ def plan_lines(
             if figures.rare
             else ""
         )
-        by = "by chance" if info.get("answer_model") == "picks" else "by frequency"
+        by = "by chance" if info.model == AnswerModel.PICKS else "by frequency"
         lines.append(
             f"weighted {by}: average {figures.weighted_average:.3f} turns, chance of "
             f"losing the word {100 * figures.lost_chance:.2f}%{rare}"

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 
+from playbook.kinds import GuessPool, values_of
 from playbook.language import Translate, english
 
 Code = int
@@ -49,7 +50,7 @@ class Symmetry:
     n_symbols: int
 
 
-GUESS_POOLS = ("all", "revealed")
+GUESS_POOLS = values_of(GuessPool)
 """Which words a group's guesses may be: ``all`` the guesses, or (the TV rules of Lingo)
 ``revealed``: only those that start as the group's answers do."""
 
@@ -153,9 +154,10 @@ class Game(abc.ABC):
     def pool_refusal(self) -> str | None:
         """Why this game cannot take its guess pool, or None: only ``all`` where nothing is
         revealed that a guess could start with (games that reveal a letter say otherwise)."""
-        if self.guess_pool == "all":
+        if self.guess_pool == GuessPool.ALL:
             return None
-        return f"{self.guess_pool!r}; allowed: all ({self.name} reveals no letter to start with)"
+        pool = str(self.guess_pool)
+        return f"{pool!r}; allowed: all ({self.name} reveals no letter to start with)"
 
     @classmethod
     def configure(cls, settings: Mapping[str, Any]) -> Game:
@@ -279,7 +281,7 @@ class Game(abc.ABC):
     def allows(self, guess: str, group: str) -> bool:
         """Whether the rules allow ``guess`` in ``group`` (the one place the guess pool is
         read): any guess, or under ``revealed`` one that starts as the group's answers do."""
-        return self.guess_pool == "all" or self.group_of(guess) == group
+        return self.guess_pool == GuessPool.ALL or self.group_of(guess) == group
 
     def pool_rows(self, guesses: Sequence[str], group: str) -> np.ndarray:
         """The indices of the guesses :meth:`allows` in ``group``, in list order."""

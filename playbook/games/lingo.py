@@ -16,6 +16,7 @@ import numba
 import numpy as np
 
 from playbook.games.base import GUESS_POOLS, Code, Game, Revealing
+from playbook.kinds import GuessPool, Revealed
 from playbook.language import N_, Translate, english
 from playbook.spelling import IJ
 
@@ -222,7 +223,7 @@ class WordGame(Game):
         return {k: int(m) for k, m in _SYMBOL_TO_MARK.items()}, "".join(map(chr, _IGNORED))
 
     def group_of(self, answer: str) -> str:
-        return answer[0] if self.revealed == "first" else "*"
+        return answer[0] if self.revealed == Revealed.FIRST else "*"
 
     def known_marks(
         self, word: str, group: str, history: Sequence[tuple[str, Code]]
@@ -232,7 +233,7 @@ class WordGame(Game):
         found in place stands in that place again; absent (0) elsewhere (what the page's
         tiles start with; ``playbook/render/templates/page-rules.js`` repeats it)."""
         known: list[str | None] = [None] * self.length
-        if self.revealed == "first" and len(group) == 1:
+        if self.revealed == Revealed.FIRST and len(group) == 1:
             known[0] = group
         for guess, code in history:
             for i, m in enumerate(decode(code, self.length)):
@@ -241,7 +242,7 @@ class WordGame(Game):
         return tuple(2 if known[i] == ch else 0 for i, ch in enumerate(word))
 
     def pool_refusal(self) -> str | None:
-        if self.guess_pool == "revealed" and self.revealed != "first":
+        if self.guess_pool == GuessPool.REVEALED and self.revealed != Revealed.FIRST:
             return "'revealed' needs revealed: first (a letter to start with)"
         if self.guess_pool not in GUESS_POOLS:
             return f"{self.guess_pool!r}; allowed: {', '.join(GUESS_POOLS)}"
@@ -264,9 +265,9 @@ class WordGame(Game):
     @classmethod
     def label(cls, rules: Mapping[str, Any], _: Translate = english) -> str:
         pool = rules.get("guess_pool")
-        if pool == "revealed":
+        if pool == GuessPool.REVEALED:
             return _("TV rules: every guess starts with the revealed letter")
-        if pool == "all":
+        if pool == GuessPool.ALL:
             if cls.paper_rules:
                 return _("free guesses: any word may be guessed (the 1994 paper's rules)")
             return _("free guesses: any word of the list may be guessed")

@@ -8,6 +8,7 @@ not listed; ``try: all`` means "try every word still possible, in list order" (t
 rule), and a missing table means the same for every feedback.
 """
 
+from playbook.model.listing import ListSettings, Words
 from playbook.model.plan import (
     FORMAT_VERSION,
     NOTES,
@@ -49,6 +50,7 @@ __all__ = [
     "TREE_NOTES",
     "WORDS_KEYS",
     "GroupPlan",
+    "ListSettings",
     "Method",
     "Move",
     "Node",
@@ -58,6 +60,7 @@ __all__ = [
     "Table",
     "TryWords",
     "Visit",
+    "Words",
     "dumps",
     "group_key",
     "load",

@@ -13,17 +13,19 @@ from typing import Any, Final
 
 from playbook.errors import PlaybookError, PlaybookFileError
 from playbook.games import Game, from_rules
+from playbook.kinds import AnswerModel, values_of
+from playbook.model.listing import Words
 
 FORMAT_VERSION = 1
 
-ANSWER_MODELS = ("all", "common", "picks", "weighted")
+ANSWER_MODELS = values_of(AnswerModel)
 """Which words a plan must find (a config's and a playbook's ``words.answer_model``): ``all``
 words of the list, the ``common`` ones (Zipf frequency at least ``min_zipf``, or the
 ``most_common`` of each length), the likely ``picks`` (a word's chance of being a show's pick
 at least ``min_chance``: the model calibrated on real picks), or all of them ``weighted`` by
 how often they are used."""
 
-PART_MODELS = ("common", "picks")
+PART_MODELS = (AnswerModel.COMMON, AnswerModel.PICKS)
 """The answer models whose answers are a part of the list: the other words are rarer words,
 found by the card's fallback where they can be."""
 
@@ -310,8 +312,9 @@ class Playbook:
     game: Game
     """The game's rules, typed (a mapping given here is read as the file's ``game`` section:
     :func:`playbook.games.from_rules`)."""
-    words: Mapping[str, Any]
-    """Word list: list, normalisation, count, sha256."""
+    words: Words
+    """Word lists: how they were named and normalised, their answers, counts and checksums
+    (a mapping given here is read as the file's ``words`` section: :meth:`Words.of`)."""
     groups: tuple[GroupPlan, ...]
     profile: str = "simple"
     description: str = ""
@@ -331,6 +334,8 @@ class Playbook:
     playbook is built now."""
 
     def __post_init__(self) -> None:
+        if isinstance(self.words, Mapping):  # the file's section: the record of it
+            object.__setattr__(self, "words", Words.of(self.words))
         if isinstance(self.game, Mapping):  # the file's section: the typed rules from it
             section = {k: v for k, v in self.game.items() if k != "rules_sha256"}
             object.__setattr__(self, "game", from_rules(section))

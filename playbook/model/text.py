@@ -3,6 +3,7 @@ checked (:func:`loads`, :func:`load`), each refusal one line naming the key."""
 
 from __future__ import annotations
 
+import enum
 import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -13,6 +14,7 @@ import yaml
 from playbook import safe_yaml, values
 from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game, from_rules
+from playbook.model.listing import Words
 from playbook.model.plan import (
     ANSWER_MODELS,
     FORMAT_VERSION,
@@ -60,7 +62,7 @@ def to_dict(pb: Playbook) -> dict[str, Any]:
     }
     if pb.try_when_fit:
         out["try_when_fit"] = True
-    out |= {"game": game, "words": dict(pb.words), "meta": dict(pb.meta)}
+    out |= {"game": game, "words": pb.words.to_dict(), "meta": dict(pb.meta)}
     if pb.stats is not None:
         out["summary"] = pb.stats.to_dict()
     groups = {}
@@ -108,6 +110,8 @@ def _dict_repr(dumper: yaml.SafeDumper, data: dict[Any, Any]) -> yaml.Node:
 
 
 _Dumper.add_representer(str, _str_repr)
+# a closed set's member (playbook.kinds) is written as its text
+_Dumper.add_multi_representer(enum.StrEnum, lambda d, data: _str_repr(d, data.value))
 _Dumper.add_representer(list, _list_repr)
 _Dumper.add_representer(dict, _dict_repr)
 
@@ -441,7 +445,7 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
         name=data["name"],
         game=typed,
         game_section={k: v for k, v in game.items() if k != "rules_sha256"},
-        words=data["words"],
+        words=Words.of(data["words"]),
         groups=tuple(groups),
         profile=data.get("profile", "simple"),
         description=data.get("description", ""),

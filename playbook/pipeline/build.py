@@ -20,6 +20,7 @@ from playbook.checkpoint import Checkpoint
 from playbook.config import Config
 from playbook.errors import ConfigError
 from playbook.games import Planner
+from playbook.kinds import Profile
 from playbook.model import GroupPlan, Playbook, group_key
 from playbook.pipeline.planners import plan_groups, widen_trees
 from playbook.pipeline.session import Session
@@ -124,12 +125,12 @@ def build(
             checkpoint.valid = unit_check(problems)
         run = Run(jobs, progress, checkpoint, session.spelling.text, use_gpu(problems, cfg))
         plans = plan_groups(cfg, problems, run, session.game.planner)
-        if cfg.profile == "optimal" and not cfg.rules.keep_revealed:
+        if cfg.profile == Profile.OPTIMAL and not cfg.rules.keep_revealed:
             rare = {n: r for n in problems if (r := session.rare(n)) is not None}
             plans = widen_trees(problems, rare, plans, cfg.search.trade_turns, run)
         run.tick("verify", 0, 1)
         # fixed openings then tables (not whole trees): made for the rule of early tries
-        early = session.game.planner is Planner.OPENINGS and cfg.profile != "optimal"
+        early = session.game.planner is Planner.OPENINGS and cfg.profile != Profile.OPTIMAL
         result = assemble(
             cfg, session, plans, profile=cfg.profile, letters=letters, try_when_fit=early
         )

@@ -15,6 +15,7 @@ from playbook import config, parallel, render
 from playbook.config import Config
 from playbook.core.ranking import OPENING_RANKINGS
 from playbook.games import GAMES, GUESS_POOLS, Game, RulesError
+from playbook.kinds import AnswerModel, TryOrder
 from playbook.model.plan import ANSWER_MODELS
 from playbook.words import ACCENTS, list_language
 
@@ -73,8 +74,7 @@ def _rules(cfg: Config) -> None:
 def wants_page(cfg: Config) -> bool:
     """Whether the build writes the play-along page: asked for (by default, for a game whose
     feedback the browser computes)."""
-    formats = [f.strip() for f in cfg.render.formats.split(",")]
-    return "page" in formats and (
+    return "page" in cfg.render.asked and (
         bool(GAMES[cfg.game].browser_feedback) or cfg.written("render.formats")
     )
 
@@ -82,13 +82,12 @@ def wants_page(cfg: Config) -> bool:
 def formats_of(cfg: Config) -> list[str]:
     """The formats a build writes: the config's, less the page where the game has none and
     the config did not ask for it by name."""
-    formats = [f.strip() for f in cfg.render.formats.split(",")]
-    return [f for f in formats if f != "page" or wants_page(cfg)]
+    return [f for f in cfg.render.asked if f != "page" or wants_page(cfg)]
 
 
 def _formats(cfg: Config) -> None:
     value = cfg.render.formats
-    if any(f.strip() not in FORMATS for f in value.split(",")) or "yaml" not in value:
+    if any(f not in FORMATS for f in cfg.render.asked) or "yaml" not in cfg.render.asked:
         raise cfg.refuse(
             "render.formats",
             f"{value!r}: allowed: a comma-separated choice of {', '.join(FORMATS)} that "
@@ -119,13 +118,13 @@ def check(cfg: Config) -> Config:
         raise cfg.refuse("scheduler", why)
     _formats(cfg)
     _rules(cfg)
-    likely = cfg.search.try_order == "likely"
+    likely = cfg.search.try_order == TryOrder.LIKELY
     plays = words.play_chance is not None
-    needs = likely or words.answer_model != "all" or plays
+    needs = likely or words.answer_model != AnswerModel.ALL or plays
     if needs and not GAMES[cfg.game].plays_words:
         key = (
             "words.answer_model"
-            if words.answer_model != "all"
+            if words.answer_model != AnswerModel.ALL
             else ("search.try_order" if likely else "words.play_chance")
         )
         raise cfg.refuse(
@@ -133,11 +132,11 @@ def check(cfg: Config) -> Config:
             f"{cfg.game} plays codes, not words of a list: an answer model, word chances and "
             "likely orders do not apply (leave words.answer_model: all)",
         )
-    if needs and list_language(dataclasses.asdict(words)) is None:
+    if needs and list_language(words) is None:
         key, what = (
             ("search.try_order", "likely")
             if likely
-            else ("words.answer_model", repr(words.answer_model))
+            else ("words.answer_model", repr(str(words.answer_model)))
             if words.answer_model != "all"
             else ("words.play_chance", "play_chance")
         )

@@ -45,7 +45,7 @@ def _built(out: Path, pb: Playbook) -> Iterator[Playbook]:
             other = model.load(str(f))
         except PlaybookFileError:
             continue
-        if other.name != pb.name and other.words.get("sha256") == pb.words.get("sha256"):
+        if other.name != pb.name and other.words.sha256 == pb.words.sha256:
             yield other
 
 
@@ -73,7 +73,7 @@ def companions(out: Path, pb: Playbook) -> list[Playbook]:
         and o.game.name == pb.game.name
         and model.rules_sha256(o.game_section) != rules
     )
-    for o in sorted(others, key=lambda o: (o.words.get("answer_model") not in PART_MODELS, o.name)):
+    for o in sorted(others, key=lambda o: (o.words.answer_model not in PART_MODELS, o.name)):
         found.setdefault(model.rules_sha256(o.game_section), o)
     return list(found.values())
 
@@ -195,7 +195,7 @@ def write_build(
 def play_lists(pb: Playbook, path: str) -> Lists:
     """The guesses and answers of a playbook's own word lists (relative to the playbook's
     folder), for the page: a one-line error where they cannot be had."""
-    if "list" not in pb.words:
+    if not pb.words.list:
         raise PlaybookFileError(f"{path}: words.list: missing; the page needs the word list")
     return Session.from_playbook(pb, path).lists
 
@@ -237,8 +237,9 @@ def _list_claims(pb: Playbook, lists: Lists) -> Iterator[str]:
     """What the ``words`` section states of the list beside its checksums: how many words,
     and how the words changed by ``ij_to_y`` are written."""
     for key, wl in (("count", lists.main), ("answers_count", lists.answers)):
-        if key in pb.words and pb.words[key] != len(wl):
-            yield f"words.{key}: recorded {pb.words[key]}, but the list has {len(wl)} words"
+        recorded = getattr(pb.words, key)
+        if recorded is not None and recorded != len(wl):
+            yield f"words.{key}: recorded {recorded}, but the list has {len(wl)} words"
     spelled = {**lists.guesses.spelled, **lists.answers.spelled}
-    if "spelled" in pb.words and dict(pb.words["spelled"]) != spelled:
+    if pb.words.spelled and dict(pb.words.spelled) != spelled:
         yield "words.spelled: differs from how the list writes its words"

@@ -17,6 +17,7 @@ from playbook.core.problem import Problem
 from playbook.core.ranking import Ranking, ranking
 from playbook.errors import ConfigError
 from playbook.games import Planner
+from playbook.kinds import AnswerModel, Profile, TryOrder
 from playbook.model import GroupPlan, Method
 from playbook.pipeline import cardfit
 from playbook.pipeline.session import model_weights
@@ -249,18 +250,17 @@ def plan_groups(
         """How likely each answer is (its chance under ``picks``, its frequency under the
         other models), for a plan of the words a show plays (an answer model other than
         ``all``, or ``try_order: likely``)."""
-        if cfg.words.answer_model == "all" and cfg.search.try_order != "likely":
+        if cfg.words.answer_model == AnswerModel.ALL and cfg.search.try_order != TryOrder.LIKELY:
             return None
-        info = dataclasses.asdict(cfg.words)
-        if words.list_language(info) is None:
+        if words.list_language(cfg.words) is None:
             return None
         answers = words.WordList("answers", problems[name].answers, "")
-        return np.asarray(model_weights(info, answers))
+        return np.asarray(model_weights(cfg.words, answers), dtype=float)
 
     if planner is Planner.TREE:
         trees = [TreeTask(problems[n], cfg.search.budget) for n in order]
         plans = parallel.each(trees, run.n_jobs, on_done=tick("trees"))
-    elif cfg.profile == "optimal":
+    elif cfg.profile == Profile.OPTIMAL:
         if cfg.rules.keep_revealed:
             raise ConfigError(
                 f"{cfg.source}: key 'profile': the optimal tree under Wordle's hard mode "
@@ -272,14 +272,17 @@ def plan_groups(
         optima = [OptimalTask(problems[n], turns, budget, rows.get(n)) for n in order]
         plans = parallel.each(optima, run.n_jobs, on_done=tick("trees"))
         return sorted(plans, key=lambda p: p.group)
-    elif cfg.profile == "fast":
+    elif cfg.profile == Profile.FAST:
         fast = [FastTask(problems[n], turns, rank, cfg.fast, cfg.search.nodes) for n in order]
         plans = parallel.each(fast, run.n_jobs, on_done=tick("tables"))
     else:
         found = find_openings(problems, cfg, run)
 
         nest = cfg.search.nesting
-        first = cfg.search.try_order == "likely" or cfg.words.answer_model == "weighted"
+        first = (
+            cfg.search.try_order == TryOrder.LIKELY
+            or cfg.words.answer_model == AnswerModel.WEIGHTED
+        )
         settings = {n: table_settings(rank, "lean", nest, weights(n), first) for n in order}
         table_units = [
             TableTask(problems[n], found[n], turns, settings[n], cfg.search.nodes) for n in order

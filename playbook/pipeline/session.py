@@ -6,23 +6,30 @@ Every command that works on a config (build, strategy, rank, play, simulate) ope
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from playbook import words
-from playbook.config import Config
+from playbook.config import Config, WordsConfig
 from playbook.core.matrix import cached_matrix, size_refusal
 from playbook.core.problem import Problem
 from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game, find_game
-from playbook.model import Playbook, group_key
+from playbook.kinds import AnswerModel
+from playbook.model import ListSettings, Playbook, Words, group_key
 from playbook.pipeline import choices
 from playbook.spelling import Spelling
+
+MIN_ZIPF = WordsConfig.min_zipf
+"""The common model's threshold where a playbook does not say (the config's default)."""
+MIN_CHANCE = WordsConfig.min_chance
+"""The picks model's threshold where a playbook does not say (the config's default)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,70 +52,86 @@ def _generated(ws: tuple[str, ...]) -> words.WordList:
     return words.WordList("generated", ws, words.words_sha256(ws))
 
 
-def load_lists(
-    info: Mapping[str, Any], base: Path | None = None, game: Game | None = None
-) -> Lists:
-    """Guesses and answers as a playbook's ``words`` section describes them; a game that
-    generates its codes (Mastermind) needs no list, hangman generates only its guesses."""
+def load_lists(info: ListSettings, base: Path | None = None, game: Game | None = None) -> Lists:
+    """Guesses and answers as a config's or a playbook's ``words`` section describes them; a
+    game that generates its codes (Mastermind) needs no list, hangman generates only its
+    guesses. A list that cannot be had is a :class:`~playbook.words.WordListError` naming
+    its key (``list``, ``answers``, ``answer_model``, ``play_chance``)."""
     if game is not None and (codes := game.generated_words()) is not None:
         return _fitting(game, Lists(_generated(codes), _generated(codes)))
     opts = {
-        k: info[k]
+        k: getattr(info, k)
         for k in ("length", "ij_to_y", "ij_letter", "lowercase", "accents", "max_length")
-        if info.get(k) is not None
+        if getattr(info, k) is not None
     }
     if "length" not in opts and game is not None and game.word_length:
         opts["length"] = game.word_length
-    listed = words.load(str(info["list"]), base=base, **opts)
+    with _key("list"):
+        listed = words.load(str(info.list), base=base, **opts)
     if game is not None and (letters := game.generated_guesses()) is not None:
         return _fitting(game, Lists(_generated(letters), listed))
     answers = listed
-    if info.get("answers"):
-        answers = words.load(str(info["answers"]), base=base, **opts)
-    elif info.get("answer_model", "all") == "common":
-        answers = _common(info, listed)
-    elif info.get("answer_model") == "picks":
-        answers = _picks(info, listed)
+    if info.answers:
+        with _key("answers"):
+            answers = words.load(str(info.answers), base=base, **opts)
+    elif info.answer_model == AnswerModel.COMMON:
+        with _key("answer_model"):
+            answers = _common(info, listed)
+    elif info.answer_model == AnswerModel.PICKS:
+        with _key("answer_model"):
+            answers = _picks(info, listed)
     plays = None
-    if info.get("play_chance") is not None:
-        least = float(info["play_chance"])
-        chance = words.chance_of(listed.words, _language(info, listed))
+    if info.play_chance is not None:
+        least = float(info.play_chance)
+        with _key("play_chance"):
+            chance = words.chance_of(listed.words, _language(info, listed))
         known = (w for w, c in zip(listed.words, chance, strict=True) if c >= least)
         plays = frozenset(known) | frozenset(answers.words)
     return _fitting(game, Lists(listed, answers, plays))
 
 
-def model_zipf(info: Mapping[str, Any], wl: words.WordList) -> list[float]:
+@contextlib.contextmanager
+def _key(key: str) -> Iterator[None]:
+    """A word list error raised inside, named with the ``words`` key it comes from."""
+    try:
+        yield
+    except words.WordListError as exc:
+        if exc.key is None:
+            exc.key = key
+        raise
+
+
+def model_zipf(info: ListSettings, wl: words.WordList) -> list[float]:
     """Each word's Zipf frequency in the language of the list ``info`` describes (a config's
     or a playbook's ``words``); a one-line error where no frequencies are known for it."""
     language = words.list_language(info)
     if language is None:
         raise words.WordListError(
-            f"answer_model {info.get('answer_model')!r}: no word frequencies for {wl.name} "
+            f"answer_model {str(info.answer_model)!r}: no word frequencies for {wl.name} "
             "(they are bundled for Dutch and English lists: a bundled list, or a list with "
             "ij_letter); use answer_model: all, or words.answers: FILE"
         )
     return words.zipf_of(wl.words, language, wl.spelled)
 
 
-def _language(info: Mapping[str, Any], wl: words.WordList) -> str:
+def _language(info: ListSettings, wl: words.WordList) -> str:
     """The language of the list ``info`` describes, or a one-line error where it has no
     bundled model (a list from a file without ij_letter)."""
     language = words.list_language(info)
     if language is None:
         raise words.WordListError(
-            f"answer_model {info.get('answer_model')!r}: no answer model for {wl.name} "
+            f"answer_model {str(info.answer_model)!r}: no answer model for {wl.name} "
             "(bundled for Dutch and English lists: a bundled list, or a list with "
             "ij_letter); use answer_model: all, or words.answers: FILE"
         )
     return language
 
 
-def model_weights(info: Mapping[str, Any], wl: words.WordList) -> list[float]:
+def model_weights(info: ListSettings, wl: words.WordList) -> list[float]:
     """How likely each word of ``wl`` is to be the show's word under the playbook's model:
     its chance under ``picks``, its frequency (10 to the Zipf value, the rarest measured for
     a word of none) under the others."""
-    if info.get("answer_model") == "picks":
+    if info.answer_model == AnswerModel.PICKS:
         return words.chance_of(wl.words, _language(info, wl))
     zipf = model_zipf(info, wl)
     table = words.frequencies(_language(info, wl))
@@ -116,10 +139,10 @@ def model_weights(info: Mapping[str, Any], wl: words.WordList) -> list[float]:
     return [10.0 ** max(z, floor) for z in zipf]
 
 
-def _picks(info: Mapping[str, Any], listed: words.WordList) -> words.WordList:
+def _picks(info: ListSettings, listed: words.WordList) -> words.WordList:
     """The picks model's answers: the words of ``listed`` whose chance of being a show's pick
     is at least ``min_chance``."""
-    least = float(info.get("min_chance", 0.05))
+    least = float(info.min_chance if info.min_chance is not None else MIN_CHANCE)
     chance = words.chance_of(listed.words, _language(info, listed))
     kept = tuple(w for w, c in zip(listed.words, chance, strict=True) if c >= least and c > 0)
     if not kept:
@@ -131,11 +154,11 @@ def _picks(info: Mapping[str, Any], listed: words.WordList) -> words.WordList:
     return words.WordList(name, kept, words.words_sha256(kept), spelled=listed.spelled)
 
 
-def _common(info: Mapping[str, Any], listed: words.WordList) -> words.WordList:
+def _common(info: ListSettings, listed: words.WordList) -> words.WordList:
     """The common model's answers: the words of ``listed`` used at least ``min_zipf``
     (or the ``most_common`` of each length)."""
-    most = info.get("most_common")
-    least = info.get("min_zipf", 2.5)
+    most = info.most_common
+    least = info.min_zipf if info.min_zipf is not None else MIN_ZIPF
     kept = words.common_words(
         listed.words,
         model_zipf(info, listed),
@@ -170,65 +193,55 @@ def _list_ref(cfg: Config, name: str) -> str:
     return str(path if path.is_absolute() else (cfg.base_dir / path).resolve())
 
 
-def words_info(cfg: Config, lists: Lists) -> dict[str, Any]:
-    """The word-list section of a playbook."""
+def words_info(cfg: Config, lists: Lists) -> Words:
+    """The word-list record of a playbook built from ``cfg`` on ``lists``: the settings that
+    say something for these lists, and what was measured of them."""
     main = lists.main
     if main.name == "generated":
-        return {"list": "generated", "count": len(main), "sha256": main.sha256}
-    info: dict[str, Any] = {
-        "list": _list_ref(cfg, cfg.words.list),
-        "length": cfg.words.length,
-        "ij_to_y": cfg.words.ij_to_y,
-        "lowercase": cfg.words.lowercase,
-        "accents": cfg.words.accents,
-        "count": len(main),
-        "sha256": main.sha256,
-    }
-    if cfg.words.ij_letter:  # recorded where set: playbooks before it stay as they were
-        info["ij_letter"] = True
-    if cfg.words.max_length is not None:
-        info["max_length"] = cfg.words.max_length
+        return Words("generated", count=len(main), sha256=main.sha256)
+    w = cfg.words
     spelled = {**lists.guesses.spelled, **lists.answers.spelled}
-    if spelled:
-        info["spelled"] = dict(sorted(spelled.items()))
-    apart = sorted(words.ij_apart() & set(main.words)) if cfg.words.ij_letter else []
-    if apart:  # two letters though the list counts IJ as one (bi-jou)
-        info["ij_apart"] = apart
-    if cfg.words.answers is not None:
-        info.update(answers=_list_ref(cfg, cfg.words.answers))
-    elif cfg.words.answer_model != "all":
-        info["answer_model"] = cfg.words.answer_model
-        if cfg.words.answer_model == "common" and cfg.words.most_common is not None:
-            info["most_common"] = cfg.words.most_common
-        elif cfg.words.answer_model == "common":
-            info["min_zipf"] = cfg.words.min_zipf
-        elif cfg.words.answer_model == "picks":
-            info["min_chance"] = cfg.words.min_chance
-    if cfg.words.play_chance is not None and main.name != "generated":
-        info["play_chance"] = cfg.words.play_chance
-    if lists.answers is not lists.guesses:
-        info.update(answers_count=len(lists.answers), answers_sha256=lists.answers.sha256)
-    return info
+    apart = sorted(words.ij_apart() & set(main.words)) if w.ij_letter else []
+    model = w.answer_model if w.answers is None else AnswerModel.ALL
+    common = model == AnswerModel.COMMON
+    separate = lists.answers is not lists.guesses
+    return Words(
+        _list_ref(cfg, w.list),
+        length=w.length,
+        ij_to_y=w.ij_to_y,
+        lowercase=w.lowercase,
+        accents=w.accents,
+        count=len(main),
+        sha256=main.sha256,
+        ij_letter=w.ij_letter,  # recorded where set: playbooks before it stay as they were
+        max_length=w.max_length,
+        spelled=dict(sorted(spelled.items())),
+        ij_apart=tuple(apart),  # two letters though the list counts IJ as one (bi-jou)
+        answers=_list_ref(cfg, w.answers) if w.answers is not None else None,
+        answer_model=model,
+        most_common=w.most_common if common else None,
+        min_zipf=w.min_zipf if common and w.most_common is None else None,
+        min_chance=w.min_chance if model == AnswerModel.PICKS else None,
+        play_chance=w.play_chance,
+        answers_count=len(lists.answers) if separate else None,
+        answers_sha256=lists.answers.sha256 if separate else None,
+    )
 
 
 def _shown(value: Any) -> str:
     """A rule's value as YAML writes it (true, not True)."""
-    return str(value).lower() if isinstance(value, bool) else repr(value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    return repr(str(value)) if isinstance(value, str) else repr(value)
 
 
 def _load_config_lists(cfg: Config, game: Game) -> Lists:
     try:
-        return load_lists(dataclasses.asdict(cfg.words), cfg.base_dir, game)
+        return load_lists(cfg.words, cfg.base_dir, game)
     except ConfigError as exc:  # too big (:func:`_fitting`)
         raise ConfigError(f"{cfg.source}: {exc}") from None
     except words.WordListError as exc:
-        key = (
-            "words.answers"
-            if cfg.words.answers and cfg.words.answers in str(exc)
-            else "words.answer_model"
-            if str(exc).startswith("answer_model")
-            else "words.list"
-        )
+        key = f"words.{exc.key or 'list'}"
         raise words.WordListError(f"{cfg.source}: key '{key}': {exc}") from None
 
 
@@ -246,8 +259,8 @@ class Session:
 
     game: Game
     lists: Lists
-    words_info: dict[str, Any]
-    """What the playbook records about its word list."""
+    words_info: Words
+    """What the playbook records about its word lists."""
     config: Config | None = None
     """The config, where the session was opened from one."""
     use_cache: bool = True
@@ -280,11 +293,10 @@ class Session:
         or ``words_file`` instead of its list (no checksum then); a one-line
         :class:`PlaybookFileError` naming ``path`` where they cannot be had."""
         game = game_of(pb, path)
-        info = dict(pb.words)
+        info = pb.words
         if words_file:
-            info["list"] = words_file
-            info.pop("answers", None)
-        elif "list" not in info and game.generated_words() is None:
+            info = dataclasses.replace(info, list=words_file, answers=None)
+        elif not info.list and game.generated_words() is None:
             raise PlaybookFileError(
                 f"{path}: words.list: missing; name the word list or pass --words FILE"
             )
@@ -302,14 +314,14 @@ class Session:
             )
         if not words_file:
             for key, wl in (("sha256", lists.main), ("answers_sha256", lists.answers)):
-                want = pb.words.get(key)
+                want = getattr(pb.words, key)
                 if want is not None and want != wl.sha256:
                     raise PlaybookFileError(
                         f"{path}: words.{key}: the playbook was built for another version of "
                         f"{wl.name} (checksum {str(want)[:12]}…, list has {wl.sha256[:12]}…)"
                     )
         # computed when needed (verify --proofs) without the cache: reading a file writes nothing
-        return cls(game, lists, info if words_file else dict(pb.words), use_cache=False)
+        return cls(game, lists, info, use_cache=False)
 
     @functools.cached_property
     def _matrix(self) -> tuple[np.ndarray, bool]:
@@ -325,7 +337,7 @@ class Session:
         """The rules section of a playbook built on this session (``game:``)."""
         return self.game.record()
 
-    def differs_from(self, game: Mapping[str, Any], listed: Mapping[str, Any]) -> str | None:
+    def differs_from(self, game: Mapping[str, Any], listed: Words) -> str | None:
         """Where a playbook's rules (``game``) and word list (``listed``, its ``words``)
         differ from this session's, in one line naming the first difference; None where the
         playbook was made for these rules and this list. A playbook that leaves a rule out
@@ -342,9 +354,9 @@ class Session:
         info = self.words_info
         lists = (("sha256", "list", "word list"), ("answers_sha256", "answers", "answer list"))
         for key, named, what in lists:
-            theirs, ours = listed.get(key), info.get(key)
+            theirs, ours = getattr(listed, key), getattr(info, key)
             if (theirs or ours) and theirs != ours:
-                name, mine = listed.get(named), info.get(named)
+                name, mine = getattr(listed, named), getattr(info, named)
                 return (
                     f"words.{key}: the playbook's {what} ({name}, {str(theirs)[:12]}…) is not "
                     f"the config's ({mine}, {str(ours)[:12]}…)"
@@ -358,6 +370,11 @@ class Session:
     @property
     def answers(self) -> tuple[str, ...]:
         return self.lists.answers.words
+
+    @functools.cached_property
+    def language(self) -> str | None:
+        """The language of the lists (:func:`playbook.words.list_language`), resolved once."""
+        return words.list_language(self.words_info)
 
     @property
     def spelling(self) -> Spelling:

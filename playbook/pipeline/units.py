@@ -19,6 +19,7 @@ from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
 from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import Ranking, ranking
 from playbook.errors import ConfigError, PlaybookError
+from playbook.kinds import Device
 from playbook.pipeline.session import Session
 from playbook.search import openings
 from playbook.search.openings import Opening
@@ -252,7 +253,7 @@ def use_gpu(problems: dict[str, Problem], cfg: Config) -> bool:
     search: ``gpu`` where there is none, or for a group too large for the GPU kernel, is a
     one-line error; ``auto`` then keeps to the CPU."""
     device = cfg.search.device
-    if device == "cpu" or cfg.search.exhaustive_depth < 3 or cfg.search.max_openings < 3:
+    if device == Device.CPU or cfg.search.exhaustive_depth < 3 or cfg.search.max_openings < 3:
         return False
     from playbook.engines import cover_gpu  # numba.cuda only where asked for
 
@@ -264,7 +265,7 @@ def use_gpu(problems: dict[str, Problem], cfg: Config) -> bool:
             if misfit is not None:
                 why = f"group {name!r} has {misfit}"
                 break
-    if why is not None and device == "gpu":
+    if why is not None and device == Device.GPU:
         raise ConfigError(f"{cfg.source}: key 'search.device': gpu: {why}; use cpu or auto")
     return why is None
 

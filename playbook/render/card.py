@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 
 from playbook import memory
 from playbook.games import Game
+from playbook.kinds import AnswerModel, GuessPool
 from playbook.model import GroupPlan, Move, Playbook, Table, group_key
 from playbook.render import i18n
 from playbook.render.html import html_env
@@ -177,7 +178,7 @@ def card_context(
     the small groups; the texts in ``language``."""
     tr = i18n.translator(language)
     _ = tr.gettext
-    books = sorted([pb, *others], key=lambda b: b.game.guess_pool == "revealed")
+    books = sorted([pb, *others], key=lambda b: b.game.guess_pool == GuessPool.REVEALED)
     names = sorted({g.group for b in books for g in b.groups}, key=group_key)
     spell = Spelling.of(pb.words)
     game, rules = type(pb.game), pb.game.record()
@@ -262,7 +263,7 @@ def card_title(pb: Playbook, tr: Translator) -> str:
     if not isinstance(length, int):
         return pb.name
     show = pb.game.name.capitalize()
-    if rules.get("guess_pool") == "revealed":
+    if rules.get("guess_pool") == GuessPool.REVEALED:
         show += " " + tr.gettext("(tv)")
     if rules.get("hard"):
         show += " " + tr.gettext("(hard mode)")
@@ -274,18 +275,18 @@ def answers_text(pb: Playbook, tr: Translator) -> str:
     the common words (of how many), or every word with the most used tried first (the
     weighted model); empty otherwise."""
     info = pb.words
-    model, n, total = info.get("answer_model"), info.get("answers_count"), info.get("count")
-    if model == "common" and isinstance(n, int) and isinstance(total, int):
+    model, n, total = info.answer_model, info.answers_count, info.count
+    if model == AnswerModel.COMMON and isinstance(n, int) and isinstance(total, int):
         return tr.gettext("for the %(n)s common words (of %(total)s)") % {
             "n": tr.number(n),
             "total": tr.number(total),
         }
-    if model == "picks" and isinstance(n, int) and isinstance(total, int):
+    if model == AnswerModel.PICKS and isinstance(n, int) and isinstance(total, int):
         return tr.gettext("for the %(n)s likely words (of %(total)s)") % {
             "n": tr.number(n),
             "total": tr.number(total),
         }
-    if model == "weighted":
+    if model == AnswerModel.WEIGHTED:
         return tr.gettext("every word, the most used tried first")
     return ""
 

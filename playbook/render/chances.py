@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from playbook import words
-from playbook.model import GroupPlan, Table, TryWords, walk_rows
+from playbook.kinds import AnswerModel
+from playbook.model import GroupPlan, Table, TryWords, Words, walk_rows
 from playbook.spelling import Spelling
 
 
@@ -39,13 +39,11 @@ def with_chances(
     return [f"{w} ({100 * x / total:.0f}%)" for w, x in zip(written, weight, strict=True)]
 
 
-def unguaranteed_with_chances(
-    g: GroupPlan, spell: Spelling, info: Mapping[str, Any]
-) -> tuple[str, ...]:
+def unguaranteed_with_chances(g: GroupPlan, spell: Spelling, info: Words) -> tuple[str, ...]:
     """The words ``g`` does not guarantee, each with its chance within its trap family, by
     the model of the playbook's ``words`` section ``info``."""
     language = words.list_language(info)
-    picks = info.get("answer_model") == "picks"
+    picks = info.answer_model == AnswerModel.PICKS
     lost = set(g.unguaranteed)
     shown: dict[str, str] = {}
     for family in _families(g.table, lost):

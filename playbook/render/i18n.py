@@ -29,7 +29,7 @@ import functools
 import gettext
 import importlib.resources
 import io
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import jinja2
@@ -38,7 +38,7 @@ from markupsafe import Markup
 from playbook.names import AUTO as AUTO
 from playbook.names import LANGUAGE_CHOICES
 from playbook.names import LANGUAGES as LANGUAGES
-from playbook.words import list_language
+from playbook.words import Named, list_language
 
 CHOICES = LANGUAGE_CHOICES
 """What ``render.language`` and ``render --language`` take."""
@@ -131,7 +131,7 @@ def translator(language: str) -> Translator:
     return ENGLISH if language == "en" else Translator(language)
 
 
-def choose(language: str, words: Mapping[str, Any]) -> str:
+def choose(language: str, words: Named) -> str:
     """``language``, or for :data:`AUTO` the language of the word list a playbook's (or a
     config's) ``words`` names where it is one of :data:`LANGUAGES`, else English
     (Mastermind, a list read from a file)."""

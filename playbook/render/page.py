@@ -29,6 +29,7 @@ from playbook import memory
 from playbook import words as wordlists
 from playbook.errors import PlaybookError
 from playbook.games import GAMES, Game
+from playbook.kinds import AnswerModel
 from playbook.language import N_
 from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords, group_key
 from playbook.model.plan import PART_MODELS
@@ -129,13 +130,13 @@ def check_list(pb: Playbook, answers: WordList | None) -> WordList:
 def separate_answers(pb: Playbook) -> bool:
     """Whether the playbook's answers are not its whole list: a list of their own, or the
     common words of it, or its likely picks (``words.answer_model``)."""
-    return bool(pb.words.get("answers")) or pb.words.get("answer_model") in PART_MODELS
+    return pb.words.part
 
 
 def _own(pb: Playbook, listed: WordList, key: str, what: str) -> WordList:
     """``listed`` where its checksum is the one the playbook records under ``words.key``,
     else a one-line refusal."""
-    want = pb.words.get(key)
+    want = getattr(pb.words, key)
     if want is not None and want != listed.sha256:
         raise _refuse(
             f"the {what} given ({listed.name}) is not the playbook's (words.{key} "
@@ -306,7 +307,7 @@ def page_data(
         "weight": _weight(pb, ids.words, spelled),
         # a plan for a part of the list (the common words, the likely picks): a rarer word of
         # the list falls back to the words that fit, in list order (the card's rule)
-        "rare": (pb.words.get("answer_model") in PART_MODELS or tree) and separate_answers(pb),
+        "rare": (pb.words.answer_model in PART_MODELS or tree) and separate_answers(pb),
         # a whole tree: off it, the best move for the words still possible (as play works it
         # out), not the card's list order
         "offTree": tree and separate_answers(pb),
@@ -328,7 +329,7 @@ def _weight(pb: Playbook, ws: Sequence[str], spelled: Mapping[str, str]) -> list
     language = wordlists.list_language(pb.words)
     if language is None:
         return None
-    if pb.words.get("answer_model") == "picks":
+    if pb.words.answer_model == AnswerModel.PICKS:
         chances = wordlists.chance_of(ws, language)
         return [round(math.log10(max(c, WEIGHT_FLOOR)), 4) for c in chances]
     floor = min(wordlists.frequencies(language).values(), default=0.0)

@@ -39,7 +39,7 @@ def distinct(names: Sequence[str], pbs: Sequence[Playbook], tr: i18n.Translator)
     others as they are."""
 
     def spelling(pb: Playbook) -> str | None:
-        listed = str(pb.words.get("list", ""))
+        listed = pb.words.list
         return next((tr.gettext(v) for k, v in SPELLINGS.items() if k in listed), None)
 
     def rules(pb: Playbook) -> str | None:

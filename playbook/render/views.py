@@ -352,9 +352,9 @@ def _meta(pb: Playbook, tr: Translator = ENGLISH) -> dict[str, Any]:
         "rules": game.describe(game.record(), tr.gettext),
         "notation": tr.gettext(game.notation),
         "ij": tr.gettext(Spelling.of(pb.words).note),
-        "list": str(pb.words.get("list", "")),
-        "count": pb.words.get("count", ""),
-        "sha256": str(pb.words.get("sha256", "")),
+        "list": pb.words.list,
+        "count": "" if pb.words.count is None else pb.words.count,
+        "sha256": pb.words.sha256 or "",
     }
 
 
@@ -367,7 +367,7 @@ def _frontier(pb: Playbook, tr: Translator = ENGLISH) -> dict[str, Any] | None:
     """The memorisation frontier measured for this playbook's list and rules (the appendix
     that plots it), or None."""
     found = frontier.run_for(
-        pb.words.get("sha256"), rules_sha256(pb.game_section), pb.words.get("answers_sha256")
+        pb.words.sha256, rules_sha256(pb.game_section), pb.words.answers_sha256
     )
     if found is None:
         return None

@@ -126,9 +126,7 @@ def openings_of(search: GroupSearch | Openings) -> Openings:
     return PlainOpenings(search) if isinstance(search, GroupSearch) else search
 
 
-def opening_bound(
-    search: GroupSearch | Openings, g: int, cutoff: int = INF
-) -> tuple[int, bool]:
+def opening_bound(search: GroupSearch | Openings, g: int, cutoff: int = INF) -> tuple[int, bool]:
     """A lower bound of every tree that opens with ``g``: the answers' weight and each part's
     floor. Parts are taken largest first from their counting bounds and the sum stops once
     it reaches ``cutoff``; returns (bound, whether every part was scanned). On Wordle it
