@@ -27,9 +27,10 @@ from typing import Any
 
 import yaml
 
-from playbook import config, files, launch, memory
+from playbook import config, launch, memory
 from playbook.cli.parsing import Parser
 from playbook.errors import PlaybookError
+from playbook.io import files
 from playbook.pipeline import build
 from playbook.pipeline.likely import every_turn, measure, on_list
 

@@ -24,9 +24,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from playbook import files, launch
+from playbook import launch
 from playbook.cli.parsing import Parser
 from playbook.errors import PlaybookError
+from playbook.io import files
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "english_endgame.json"

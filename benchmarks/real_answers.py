@@ -27,9 +27,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playbook import files, launch, model, shipped
+from playbook import launch, model
 from playbook.cli.parsing import Parser
 from playbook.errors import PlaybookError
+from playbook.io import files, shipped
 from playbook.pipeline.likely import every_turn, on_list
 from playbook.pipeline.session import Session
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import enum
 import os
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from playbook import kinds, safe_yaml, values
+from playbook import kinds, values
 from playbook.errors import ConfigError
+from playbook.io import safe_yaml
 
 
 @dataclasses.dataclass(frozen=True)
@@ -263,28 +263,20 @@ class Config:
 
 
 _SECTIONS: dict[str, type] = {
-    "words": WordsConfig, "rules": RulesConfig, "search": SearchConfig, "fast": FastConfig,
-    "render": RenderConfig, "mastermind": MastermindConfig,
-}  # fmt: skip
+    "words": WordsConfig,
+    "rules": RulesConfig,
+    "search": SearchConfig,
+    "fast": FastConfig,
+    "render": RenderConfig,
+    "mastermind": MastermindConfig,
+}
 
 
 def _choices(key: str) -> tuple[str, ...] | None:
     """The values a key allows where the schema owns them (None: any value of its type, or
     a registry's choice, checked when a session opens)."""
-    kind = _KINDS.get(key)
+    kind = kinds.BY_KEY.get(key)
     return kinds.values_of(kind) if kind is not None else None
-
-
-_KINDS: dict[str, type[enum.StrEnum]] = {
-    "profile": kinds.Profile,
-    "rules.revealed": kinds.Revealed,
-    "rules.guess_pool": kinds.GuessPool,
-    "search.device": kinds.Device,
-    "search.try_order": kinds.TryOrder,
-    "words.answer_model": kinds.AnswerModel,
-    "words.accents": kinds.Accents,
-}
-"""The keys whose values are a closed set (:mod:`playbook.kinds`): read as its members."""
 
 
 MAX_NAME = 100
@@ -368,7 +360,7 @@ def _check_value(
             f"{where}: a name of {len(value)} characters; at most {MAX_NAME} (it names the "
             "output folder)"
         )
-    kind = _KINDS.get(key)
+    kind = kinds.BY_KEY.get(key)
     return kind(value) if kind is not None else value
 
 

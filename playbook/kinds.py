@@ -80,6 +80,19 @@ class Accents(enum.StrEnum):
     REJECT = "reject"
 
 
+BY_KEY: dict[str, type[enum.StrEnum]] = {
+    "profile": Profile,
+    "rules.revealed": Revealed,
+    "rules.guess_pool": GuessPool,
+    "search.device": Device,
+    "search.try_order": TryOrder,
+    "words.answer_model": AnswerModel,
+    "words.accents": Accents,
+}
+"""The config's keys whose values are a closed set: read as its members
+(:mod:`playbook.config`)."""
+
+
 def values_of(kind: type[enum.StrEnum]) -> tuple[str, ...]:
     """The texts a closed set allows, in order."""
     return tuple(m.value for m in kind)

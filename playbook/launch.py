@@ -17,7 +17,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import NoReturn
 
-from playbook import signals
+from playbook.io import signals
 
 
 def _answer_signals() -> None:

@@ -24,8 +24,8 @@ import joblib
 from joblib.parallel import LokyBackend
 
 from playbook import arguments
-from playbook.checkpoint import Checkpoint
 from playbook.errors import PlaybookError
+from playbook.io.checkpoint import Checkpoint
 from playbook.names import BACKENDS as BACKENDS
 
 T = TypeVar("T")

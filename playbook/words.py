@@ -12,8 +12,9 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from playbook import safe_yaml, values
+from playbook import values
 from playbook.errors import WordListError
+from playbook.io import safe_yaml
 from playbook.kinds import Accents, values_of
 from playbook.spelling import IJ
 

@@ -32,9 +32,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playbook import api, config, files, model, parallel, safe_yaml
+from playbook import api, config, model, parallel
 from playbook.cli.parsing import Parser
 from playbook.errors import PlaybookError
+from playbook.io import files, safe_yaml
 from playbook.spelling import IJ, Spelling
 
 ROOT = Path(__file__).resolve().parent.parent

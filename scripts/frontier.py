@@ -33,10 +33,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playbook import api, config, files, model, parallel, safe_yaml
+from playbook import api, config, model, parallel
 from playbook.cli.parsing import Parser
 from playbook.errors import PlaybookError
 from playbook.games import game_class
+from playbook.io import files, safe_yaml
 from playbook.pipeline import build
 from playbook.pipeline.session import Session
 from playbook.render.frontier import figure

@@ -32,9 +32,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playbook import files, memory, model, render, safe_yaml
+from playbook import memory, model, render
 from playbook.cli.parsing import Parser
 from playbook.errors import PlaybookError
+from playbook.io import files, safe_yaml
 from playbook.pipeline import likely
 from playbook.pipeline.session import Session
 

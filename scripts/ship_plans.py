@@ -36,9 +36,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playbook import api, files, model, shipped
+from playbook import api, model
 from playbook.cli.parsing import Parser
 from playbook.errors import PlaybookError
+from playbook.io import files, shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANS = ROOT / "playbook" / "data" / "plans"

@@ -30,13 +30,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playbook import config, files, model
+from playbook import config, model
 from playbook.cli.parsing import Parser
 from playbook.convert import tree_plan
 from playbook.engines.constants import INF
 from playbook.errors import PlaybookError
 from playbook.games import Wordle
 from playbook.games.lingo import keeps_revealed
+from playbook.io import files
 from playbook.model import Method
 from playbook.pipeline import build
 from playbook.pipeline.session import Session

@@ -41,10 +41,11 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from playbook import files, parallel
+from playbook import parallel
 from playbook.cli.parsing import Parser
 from playbook.engines.constants import INF
 from playbook.errors import PlaybookError
+from playbook.io import files
 from playbook.studies.root import bound_rows, proof_of, refute_rows, root_search
 from playbook.studies.root_proof import opening_bound, recheck
 

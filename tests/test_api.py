@@ -11,8 +11,8 @@ import pytest
 from helpers import run_cli, sample, write_words
 
 from playbook import api, config, model, studies, words
-from playbook.checkpoint import Checkpoint
 from playbook.errors import PlaybookError
+from playbook.io.checkpoint import Checkpoint
 
 ROOT = Path(__file__).resolve().parent.parent
 

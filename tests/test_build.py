@@ -10,7 +10,8 @@ import pytest
 import yaml
 from helpers import run_cli, sample, write_words
 
-from playbook import cli, config, files, model, safe_yaml
+from playbook import cli, config, model
+from playbook.io import files, safe_yaml
 from playbook.pipeline import build
 
 ROOT = Path(__file__).resolve().parent.parent

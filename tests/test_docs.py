@@ -21,7 +21,7 @@ from helpers import run_cli, script
 
 import playbook.api
 from playbook.cli import parser
-from playbook.shipped import names
+from playbook.io.shipped import names
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

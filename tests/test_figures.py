@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from playbook.shipped import names
+from playbook.io.shipped import names
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
@@ -144,7 +144,8 @@ def test_the_show_guide_states_the_measured_figure(what: str, text: str) -> None
 
 def _plan_total(name: str) -> int:
     """The guesses a shipped plan spends over its answers, from the plan itself."""
-    from playbook import model, shipped
+    from playbook import model
+    from playbook.io import shipped
 
     pb = model.load(str(shipped.path_of(shipped.index()[name])))
     assert pb.stats is not None
@@ -182,7 +183,8 @@ def test_the_play_guide_states_the_widened_trees_figures() -> None:
     """Issue 57: the figures docs/guide/play.md gives of the shipped Wordle tree (its
     notes.list_words and its NYT measures) and of the tree built with search.trade_turns: 1
     (benchmarks/results/wordle_trade_turns.json, real_answers.py --from that build)."""
-    from playbook import model, shipped
+    from playbook import model
+    from playbook.io import shipped
 
     page = " ".join((ROOT / "docs" / "guide" / "play.md").read_text(encoding="utf-8").split())
     (g,) = model.load(str(shipped.path_of(shipped.index()["wordle"]))).groups
@@ -204,7 +206,8 @@ def test_the_play_guide_states_the_widened_trees_figures() -> None:
 def test_the_english_guide_states_the_four_letter_plans_own_figures() -> None:
     """Issue 58, item 5: the words the four-letter English cards leave to their rule, as the
     guides say them, are the shipped plans' own (they were an earlier build's)."""
-    from playbook import model, shipped
+    from playbook import model
+    from playbook.io import shipped
 
     def left(name: str) -> tuple[int, int]:
         pb = model.load(str(shipped.path_of(shipped.index()[name])))

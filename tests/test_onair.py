@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from playbook import config, memory, model, shipped, words
+from playbook import config, memory, model, words
+from playbook.io import shipped
 from playbook.model import Move, walk_rows
 from playbook.pipeline.session import Session, load_lists
 

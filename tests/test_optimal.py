@@ -942,7 +942,7 @@ def test_a_tree_the_clock_stopped_says_it_may_differ_elsewhere() -> None:
     """Issue 58: a build decides everything by counting, but for an optimal tree whose proof
     ran out of ``search.budget``'s seconds: that tree is flagged (``timed_out``) and the build
     says so; a proven tree is not, nor one that trades turns for words of the list."""
-    from playbook import shipped
+    from playbook.io import shipped
 
     pb = model.load(str(shipped.path_of(shipped.index()["mastermind-3x2"])))
     (plan,) = pb.groups

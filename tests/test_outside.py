@@ -11,9 +11,9 @@ import pytest
 from helpers import start
 from hostile import snapshot
 
-from playbook import files
-from playbook.checkpoint import Checkpoint
 from playbook.errors import PlaybookError
+from playbook.io import files
+from playbook.io.checkpoint import Checkpoint
 
 
 @pytest.fixture
@@ -307,7 +307,7 @@ def test_an_interrupt_inside_a_finaliser_prints_nothing(capsys: pytest.CaptureFi
     import sys
     import weakref
 
-    from playbook import signals
+    from playbook.io import signals
 
     class Thing:
         pass

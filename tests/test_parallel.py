@@ -15,7 +15,7 @@ import pytest
 from helpers import run_cli, slow_square
 
 from playbook import parallel
-from playbook.checkpoint import Checkpoint
+from playbook.io.checkpoint import Checkpoint
 
 
 def _draw(seen: set[int], stop: int, log: list[int]) -> Iterator[tuple[str, tuple[Any, ...]]]:

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from helpers import run_cli
 
-from playbook import model, shipped
+from playbook import model
+from playbook.io import shipped
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from conftest import SHARED
 
-from playbook import model, shipped
+from playbook import model
+from playbook.io import shipped
 from playbook.pipeline.likely import on_list
 from playbook.pipeline.session import Session
 

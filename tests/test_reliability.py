@@ -12,8 +12,9 @@ from helpers import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playbook import config, files, model, signals
+from playbook import config, model
 from playbook.errors import ConfigError, PlaybookError, PlaybookFileError
+from playbook.io import files, signals
 
 ROOT = Path(__file__).resolve().parent.parent
 PAPER = (ROOT / "config" / "lingo-1994-paper.yaml").read_text()
@@ -251,7 +252,7 @@ def test_dropped_words_are_reported(tmp_path) -> None:  # type: ignore[no-untype
 def test_output_name_cannot_escape(tmp_path) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ConfigError, match="must be a plain name"):
         config.parse("name: ../../etc\n", "c.yaml")
-    from playbook import files
+    from playbook.io import files
 
     with pytest.raises(PlaybookError, match="outside"):
         files.inside(tmp_path, "../x")

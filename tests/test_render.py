@@ -553,7 +553,7 @@ def test_the_dutch_card_reads_as_the_board_and_its_text_holds_the_marks() -> Non
     """Issue 56, items 5 and 9: the card's title is the show and the length; its legend
     defines only what it prints; each tile row's marks are in the PDF's text layer, as the
     game writes them (``o x .``), after the row's letters."""
-    from playbook import shipped
+    from playbook.io import shipped
     from playbook.render.card import card_context
 
     path = shipped.path_of(shipped.index()["lingo-nl-5-tv"])

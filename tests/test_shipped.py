@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from helpers import run_cli
 
-from playbook import model, shipped
+from playbook import model
 from playbook.cli.named import bundled_configs
 from playbook.errors import PlaybookFileError
+from playbook.io import shipped
 
 EXPECTED = (
     "lingo-nl-5-tv",

@@ -30,8 +30,9 @@ import page_fixture
 import pytest
 from PIL import Image
 
-from playbook import files, render
+from playbook import render
 from playbook.errors import PlaybookError
+from playbook.io import files
 from playbook.render import page as page_module
 from playbook.render.site import INDEX, SitePlan, site_files, site_language, write_site
 

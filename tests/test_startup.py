@@ -125,7 +125,7 @@ def test_a_caught_interrupt_in_exec_code_keeps_the_exit_code(tmp_path: Path, for
     before it exits (``signals.forget_caught_interrupt``), so a command that answered an
     interrupt in one line exits 130 as it said."""
     (tmp_path / "stopped.py").write_text(
-        "import sys\nfrom playbook import signals\n"
+        "import sys\nfrom playbook.io import signals\n"
         "try:\n    exec('raise KeyboardInterrupt')\nexcept KeyboardInterrupt:\n    pass\n"
         f"if {forget}:\n    signals.forget_caught_interrupt()\nsys.exit(130)\n"
     )

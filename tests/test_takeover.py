@@ -9,7 +9,8 @@ import math
 
 import pytest
 
-from playbook import model, play, shipped
+from playbook import model, play
+from playbook.io import shipped
 from playbook.pipeline.session import Session
 from playbook.render import i18n
 

@@ -134,8 +134,8 @@ def test_lists_wraps_its_names_at_78_columns(tmp_path) -> None:  # type: ignore[
     as the summaries do, every config and shipped plan still there."""
     from helpers import run_cli
 
-    from playbook import shipped
     from playbook.cli.named import bundled_configs
+    from playbook.io import shipped
 
     r = run_cli("lists", cwd=tmp_path)
     assert r.returncode == 0, r.stderr

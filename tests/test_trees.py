@@ -11,8 +11,9 @@ import pytest
 import yaml
 from helpers import run_cli
 
-from playbook import cli, config, model, play, shipped
+from playbook import cli, config, model, play
 from playbook.api import playing
+from playbook.io import shipped
 from playbook.pipeline import build
 from playbook.pipeline.likely import tree_turns
 from playbook.pipeline.session import Session

@@ -10,12 +10,13 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from playbook import files, memory, model, parallel
+from playbook import memory, model, parallel
 from playbook.arguments import CONFIG
 from playbook.arguments import flag as _flag
 from playbook.arguments import need as _need
 from playbook.arguments import words as _words
 from playbook.config import Config, override
+from playbook.io import files
 from playbook.pipeline import build as building
 from playbook.pipeline import choices, likely, outputs
 from playbook.pipeline.build import BuildResult

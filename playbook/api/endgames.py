@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from playbook import files, model, verify
+from playbook import model, verify
 from playbook.arguments import PLAYBOOK
 from playbook.arguments import need as _need
 from playbook.endgame import chances, page
@@ -16,6 +16,7 @@ from playbook.endgame import figures as replayed
 from playbook.endgame.chances import EndGameFigures, Rules
 from playbook.endgame.page import percent
 from playbook.errors import PlaybookError
+from playbook.io import files
 
 __all__ = ["EndGameFigures", "EndGameRun", "Rules", "check_endgame", "end_game", "percent"]
 

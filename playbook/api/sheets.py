@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from playbook import files, model, render
+from playbook import model, render
 from playbook.arguments import PLAYBOOK
 from playbook.arguments import choice as _choice
 from playbook.arguments import flag as _flag
@@ -15,6 +15,7 @@ from playbook.arguments import jobs as _jobs
 from playbook.arguments import need as _need
 from playbook.arguments import words as _words
 from playbook.errors import PlaybookError
+from playbook.io import files
 from playbook.pipeline import choices, outputs
 from playbook.pipeline.outcomes import RenderOutcome, VerifyOutcome
 from playbook.render.site import SitePlan, write_site

@@ -13,11 +13,12 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from playbook import arguments, jit, signals
+from playbook import arguments, jit
 from playbook.cli import watchdog
 from playbook.cli.parser import parsers
 from playbook.cli.parsing import printable
 from playbook.errors import PlaybookError
+from playbook.io import signals
 
 __all__ = ["command_parsers", "main", "parser", "run"]
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from rich.table import Table
 
-from playbook import files, memory, model, parallel, shipped, signals, words
+from playbook import memory, model, parallel, words
 from playbook.api import building, sheets, solving
 from playbook.cli import console as report
 from playbook.cli import watchdog
@@ -31,6 +31,7 @@ from playbook.cli.named import (
     playbook_file,
 )
 from playbook.errors import PlaybookError
+from playbook.io import files, shipped, signals
 
 
 def _interrupted(

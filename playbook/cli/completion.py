@@ -20,8 +20,8 @@ NAMED = frozenset({"config", "playbook", "playbooks", "others"})
 
 def _names() -> list[str]:
     """The bundled configs' and shipped plans' names (what a bare name may mean)."""
-    from playbook import shipped
     from playbook.cli.named import bundled_configs
+    from playbook.io import shipped
 
     return sorted({*bundled_configs(), *shipped.names()})
 

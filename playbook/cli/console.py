@@ -22,10 +22,11 @@ from rich.progress import (
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from playbook import memory, model, shipped, words
+from playbook import memory, model, words
 from playbook.compare import GroupComparison
 from playbook.errors import PlaybookFileError
 from playbook.games import Game, Planner
+from playbook.io import shipped
 from playbook.kinds import AnswerModel, Profile
 from playbook.model import Method, Move, Playbook, Row, TryWords, walk_rows
 from playbook.spelling import Spelling

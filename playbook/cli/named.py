@@ -12,9 +12,10 @@ from pathlib import Path
 
 from rich.console import Console
 
-from playbook import files, model, shipped
+from playbook import model
 from playbook.cli.parsing import printable
 from playbook.errors import PlaybookError
+from playbook.io import files, shipped
 from playbook.names import DEFAULT_CONFIG
 
 err = Console(stderr=True, highlight=False, markup=False, emoji=False)
@@ -99,7 +100,7 @@ def load_playbook(path: str) -> model.Playbook:
     """A playbook file (``path`` as :func:`playbook_file` resolved it), read as it is:
     reading writes nothing (a set of outputs that a killed build left half in place beside it
     is only named: the next build into that folder finishes it,
-    :func:`playbook.files.finish_set`)."""
+    :func:`playbook.io.files.finish_set`)."""
     folder = Path(path).parent
     if files.pending(folder):
         err.print(

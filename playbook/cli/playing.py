@@ -17,7 +17,7 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 
-from playbook import jit, shipped
+from playbook import jit
 from playbook.api import playing as api_play
 from playbook.api.playing import Board, Translator, plural, said
 from playbook.cli import watchdog
@@ -25,7 +25,8 @@ from playbook.cli.inputs import console
 from playbook.cli.named import bare, config_path, err, load_playbook, playbook_file
 from playbook.errors import PlaybookError
 from playbook.games import Code, Game
-from playbook.signals import INTERRUPTED
+from playbook.io import shipped
+from playbook.io.signals import INTERRUPTED
 from playbook.spelling import Spelling
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from playbook import shipped
 from playbook.api import sheets
 from playbook.api.sheets import SitePlan
 from playbook.cli.inputs import console
 from playbook.cli.named import config_path, load_playbook, playbook_file
 from playbook.cli.parsing import printable
 from playbook.errors import PlaybookError
+from playbook.io import shipped
 
 
 def _plan(name: str, shipped_only: bool) -> SitePlan:

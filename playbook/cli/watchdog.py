@@ -6,7 +6,7 @@ returned, minutes later. The interpreter's own C handler still writes the signal
 a wake-up file descriptor at once; a thread reading it gives the main thread a moment to act
 (:data:`GRACE`), then ends the process itself: the command's own handler where it has one
 (the build's ends its workers), else one line and exit 130. A set of outputs moving in place
-(:func:`playbook.signals.defer`) is waited for, so nothing is left half-written.
+(:func:`playbook.io.signals.defer`) is waited for, so nothing is left half-written.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from playbook import signals
+from playbook.io import signals
 
 GRACE = 1.0
 """Seconds the main thread has to answer a signal before the watchdog does."""

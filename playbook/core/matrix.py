@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from playbook.files import atomic_write, cache_dir
 from playbook.games import Game
+from playbook.io.files import atomic_write, cache_dir
 
 FEEDBACK_KERNEL_VERSION = 1
 """Bumped whenever the kernels' output could change, so stale caches are not reused."""

@@ -11,9 +11,10 @@ from typing import Any
 
 import yaml
 
-from playbook import safe_yaml, values
+from playbook import values
 from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game, from_rules
+from playbook.io import safe_yaml
 from playbook.model.listing import Words
 from playbook.model.plan import (
     ANSWER_MODELS,

@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from playbook import __version__, parallel
-from playbook.checkpoint import Checkpoint
 from playbook.config import Config
 from playbook.errors import ConfigError
 from playbook.games import Planner
+from playbook.io.checkpoint import Checkpoint
 from playbook.kinds import Profile
 from playbook.model import GroupPlan, Playbook, group_key
 from playbook.pipeline.planners import plan_groups, widen_trees

@@ -7,11 +7,12 @@ import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from playbook import files, model, parallel, render
+from playbook import model, parallel, render
 from playbook.compare import GroupComparison, compare
 from playbook.config import Config
 from playbook.errors import ConfigError, PlaybookFileError
 from playbook.games import Game
+from playbook.io import files
 from playbook.model import Playbook, group_key
 from playbook.model.plan import PART_MODELS
 from playbook.pipeline import choices
@@ -174,7 +175,7 @@ def write_build(
     on_commit: Callable[[], None] = lambda: None,
 ) -> Written:
     """Write a build's playbook and the formats its config asks for into ``out_dir`` as one
-    set (:func:`playbook.files.write_set`: all the new files or all the old ones, whatever
+    set (:func:`playbook.io.files.write_set`: all the new files or all the old ones, whatever
     stops the process), then drop its checkpoints. ``on_commit`` is called once the set is
     complete on disk, before the files move in place. The caller holds the folder's lock."""
     pb, cfg = result.playbook, result.config

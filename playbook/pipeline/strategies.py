@@ -13,7 +13,6 @@ from typing import Any
 import numpy as np
 
 from playbook import __version__, parallel, words
-from playbook.checkpoint import Checkpoint
 from playbook.config import Config
 from playbook.convert import tree_plan
 from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
@@ -22,6 +21,7 @@ from playbook.core.scores import Score
 from playbook.engines import constants
 from playbook.engines.symmetry import representatives
 from playbook.errors import ConfigError
+from playbook.io.checkpoint import Checkpoint
 from playbook.model import Method, Playbook
 from playbook.pipeline.build import assemble
 from playbook.pipeline.planners import optimal_plan

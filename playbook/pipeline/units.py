@@ -13,12 +13,12 @@ from typing import Any, Protocol
 import numpy as np
 
 from playbook import __version__, parallel
-from playbook.checkpoint import Checkpoint
 from playbook.config import Config, SearchConfig
 from playbook.core.matrix import FEEDBACK_KERNEL_VERSION
 from playbook.core.problem import BIG, Problem
 from playbook.core.ranking import Ranking, ranking
 from playbook.errors import ConfigError, PlaybookError
+from playbook.io.checkpoint import Checkpoint
 from playbook.kinds import Device
 from playbook.pipeline.session import Session
 from playbook.search import openings

@@ -29,8 +29,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from playbook import files
 from playbook.errors import PlaybookError
+from playbook.io import files
 from playbook.language import N_
 from playbook.model import Playbook
 from playbook.render import i18n, titles

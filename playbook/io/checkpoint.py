@@ -3,7 +3,7 @@
 Each unit's result is a small JSON file written atomically (temporary name, then rename) in a
 folder keyed by everything the result depends on; a unit found there is not run again. A unit
 carries what produced it (the build's key, its own name) signed with this machine's key
-(:func:`playbook.files.local_secret`): a unit planted in the folder by someone else, or
+(:func:`playbook.io.files.local_secret`): a unit planted in the folder by someone else, or
 copied from another build, is recognised and computed again, never trusted.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from playbook.errors import PlaybookError
-from playbook.files import atomic_write, kind_of, local_secret
+from playbook.io.files import atomic_write, kind_of, local_secret
 
 
 def _plain(value: Any) -> Any:

@@ -1,6 +1,7 @@
 """Writing outputs safely: temporary name, then rename, inside the chosen folder; the folder's
 lock and its bookkeeping; a set of outputs moved in place as one. (Reading what a user hands
-us is :mod:`playbook.safe_yaml`; holding signals while a set moves, :mod:`playbook.signals`.)"""
+us is :mod:`playbook.io.safe_yaml`; holding signals while a set moves,
+:mod:`playbook.io.signals`.)"""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from playbook import signals
 from playbook.errors import PlaybookError
-from playbook.safe_yaml import read_user_file
+from playbook.io import signals
+from playbook.io.safe_yaml import read_user_file
 
 
 def atomic_write(path: Path, data: str | bytes, *, durable: bool = True) -> None:
