@@ -89,10 +89,10 @@ def test_the_page_rules_are_the_python_rules(
 def test_the_page_inlines_the_rules_then_the_page(cases: dict[str, Case]) -> None:
     case = cases["wordle"]
     html = render_page(case.pb, case.answers, guesses=case.guesses)
-    names = ("page-chance.js", "page-rules.js", "page.js", "page-board.js", "page-train.js")
-    names += ("page-drill.js",)
+    names = ("page-chance.js", "page-train-rules.js", "page-rules.js", "page-plan.js", "page.js")
+    names += ("page-board.js", "page-store.js", "page-train.js", "page-drill.js")
     at = [html.index(f"<script>\n{RULES_JS.with_name(n).read_text()}") for n in names]
-    assert 0 < at[0] < at[1] < at[2] < at[3] < at[4] < at[5]
+    assert at[0] > 0 and at == sorted(at)
     assert html.count("<script>") == len(names)
 
 

@@ -86,15 +86,19 @@ def app_head() -> dict[str, Any]:
 
 SCRIPTS = (
     "page-chance.js",
+    "page-train-rules.js",
     "page-rules.js",
+    "page-plan.js",
     "page.js",
     "page-board.js",
+    "page-store.js",
     "page-train.js",
     "page-drill.js",
 )
 """The page's scripts, inlined in this order: the rules (no page to draw on: Node tests them
-against Python's; the best chance and the rule's move first, which the rest read), the page
-following a game, its table and take-over, what is kept and practice, the drill."""
+against Python's; the best chance and the rule's move, the drill's schedule and the draw
+first, which the rest read), the plan the address picks, the page following a game, its
+table and take-over, what is kept on the device, practice, the drill."""
 
 
 def _refuse(what: str) -> PlaybookError:

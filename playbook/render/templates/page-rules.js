@@ -2,7 +2,8 @@
    to draw on: the page's script (page.js) draws with them, and Node runs them against the
    Python rules they repeat (tests/test_page_rules.py). Here: reading the page's data,
    feedback, the table walk, words as people write them, and which typed words may be guessed;
-   and, with no data at all, the drill's schedule (FSRS) and the practice game's seeded draw.
+   and, from page-train-rules.js, the drill's schedule (FSRS) and the practice game's seeded
+   draw.
 
    The table walk is the one of the lookup module, rule for rule: play the openings in order,
    but before each opening after the first, an exception row keyed by the feedback of the
@@ -379,46 +380,12 @@ const PlaybookRules = (() => {
     });
   }
 
-  // ---------------------------------------------------------- the drill's schedule, the draw
+  // ---------------------------------------------------------- the training's rules
 
-  /* FSRS-4.5 (the Free Spaced Repetition Scheduler, as the open-spaced-repetition project
-     publishes it, with its default weights): a card's memory is its stability S (days until
-     recall drops to 90%) and difficulty D (1 to 10); each review updates both from the grade
-     (1 again, 3 good) and the recall R at that time, and the card comes back when R is 90%
-     again, S days later. Written here from the published formulas. */
-  const FSRS_W = [0.4872, 1.4003, 3.7145, 13.8206, 5.1618, 1.2298, 0.8975, 0.031, 1.6474, 0.1367,
-    1.0461, 2.1072, 0.0793, 0.3246, 1.587, 0.2272, 2.8755];
-  const DECAY = -0.5;
-  const FACTOR = 19 / 81; // R(S, S) = 0.9
-  const clampD = (d) => Math.min(10, Math.max(1, d));
-  const recall = (days, s) => Math.pow(1 + (FACTOR * days) / s, DECAY);
-  const initialD = (g) => clampD(FSRS_W[4] - (g - 3) * FSRS_W[5]);
-  /** A card's memory after a review with grade `g` (1 again, 3 good) `days` after the last. */
-  function fsrs(state, g, days) {
-    if (!state || !(state.s > 0)) return { s: FSRS_W[g - 1], d: initialD(g), reps: 1, lapses: g === 1 ? 1 : 0 };
-    const w = FSRS_W;
-    const r = recall(Math.max(0, days), state.s);
-    const d0 = clampD(w[7] * initialD(3) + (1 - w[7]) * (state.d - w[6] * (g - 3)));
-    const s =
-      g === 1
-        ? w[11] * Math.pow(state.d, -w[12]) * (Math.pow(state.s + 1, w[13]) - 1) * Math.exp(w[14] * (1 - r))
-        : state.s * (1 + Math.exp(w[8]) * (11 - state.d) * Math.pow(state.s, -w[9]) * (Math.exp(w[10] * (1 - r)) - 1));
-    return { s: Math.max(0.01, s), d: d0, reps: (state.reps || 0) + 1, lapses: (state.lapses || 0) + (g === 1 ? 1 : 0) };
-  }
+  // page-train-rules.js: the drill's schedule (FSRS), the practice game's seeded draw; a
+  // global before this script runs in a page, a module beside it in Node
+  const train = typeof PlaybookTrain === "object" ? PlaybookTrain : require("./page-train-rules.js");
 
-  /** A number in [0, 1) for each call, the same run for the same seed (mulberry32): the
-      practice game's hidden word. */
-  function rng(seed) {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
-  return Object.freeze({ decode, fsrs, recall, rng, OFF_BOOK, SOLVED: SOLVED_, NOT_TRIED, NO_ROW });
+  return Object.freeze({ decode, ...train, OFF_BOOK, SOLVED: SOLVED_, NOT_TRIED, NO_ROW });
 })();
 if (typeof module === "object" && module !== null && module.exports) module.exports = PlaybookRules;

@@ -1,87 +1,22 @@
-/* The play-along page's training (made by the page renderer of the render package): what is
-   kept on the device, the modes, and a practice game against a hidden word; the drill of the
-   card is page-drill.js, inlined after this script.
+/* The play-along page's training (made by the page renderer of the render package): the
+   modes, and a practice game against a hidden word; the drill of the card is page-drill.js,
+   inlined after this script.
 
-   Uses the rules (PlaybookRules, page-rules.js) and what page.js shares (window.playbookPage:
-   the decoded rules, tiles). The address picks the mode: #follow (page.js), #practice, or
-   #practice/LETTER/SEED to replay one hidden word, #drill. What a person has done is kept on
-   the device (localStorage), never sent anywhere. */
+   Uses the rules (PlaybookRules, page-rules.js) and what page.js and page-store.js share
+   (window.playbookPage: the decoded rules, tiles, what is kept on the device). The address
+   picks the mode: #follow (page.js), #practice, or #practice/LETTER/SEED to replay one hidden
+   word, #drill. */
 "use strict";
 (() => {
   const P = window.playbookPage;
   const R = P.R;
   const D = R.data;
   const L = R.length;
-  const { el, tiles } = P;
+  const { el, tiles, load, save, erasable } = P;
   const { _, ngettext, text, feedback, marksOf, nextMove, decimal } = R;
   const $ = (id) => document.getElementById(id);
   const GROUPS = R.groups.filter((g) => g.words.length > 0);
   const letterOf = (g) => (g.label.length <= 3 ? g.label.toUpperCase() : g.label);
-
-  // ------------------------------------------------------------ kept on the device
-
-  const STORE = (() => {
-    try {
-      const k = "playbook-test";
-      window.localStorage.setItem(k, "1");
-      window.localStorage.removeItem(k);
-      return window.localStorage;
-    } catch (e) {
-      return null; // a browser that keeps nothing: this visit only
-    }
-  })();
-  const memory = new Map();
-  const keyOf = (what) => `playbook:${D.name}:${what}`;
-  /** What each kept record must hold: the score's figures are numbers, the drill's cards
-      objects. A record of another shape is set aside whole (under a key of its own, so
-      nothing is lost) and the page starts that record afresh, saying so in one line. */
-  const SHAPES = {
-    practice: (v) =>
-      Object.entries(v).every(([k, x]) =>
-        k === "letters"
-          ? x !== null && typeof x === "object" && !Array.isArray(x) &&
-            Object.values(x).every((y) => y !== null && typeof y === "object" && Number.isFinite(y.games) && Number.isFinite(y.won))
-          : typeof x === "number" && Number.isFinite(x),
-      ),
-    drill: (v) => Object.values(v).every((x) => x !== null && typeof x === "object" && !Array.isArray(x)),
-    "drill-days": (v) =>
-      Object.entries(v).every(
-        ([k, x]) => /^\d{4}-\d\d-\d\d$/.test(k) && x !== null && typeof x === "object" && ["asked", "known", "fresh"].every((f) => Number.isFinite(x[f])),
-      ),
-    "drill-settings": (v) => Object.values(v).every((x) => Number.isFinite(x)),
-  };
-  let setAside = "";
-  function load(what, empty) {
-    let raw = null;
-    try {
-      raw = STORE ? STORE.getItem(keyOf(what)) : memory.get(what);
-      const v = raw ? JSON.parse(raw) : null;
-      if (v === null) return empty;
-      if (typeof v === "object" && !Array.isArray(v) && (!SHAPES[what] || SHAPES[what](v))) return v;
-    } catch (e) {
-      // not JSON: set aside below
-    }
-    const aside = `${keyOf(what)}:set-aside:${Date.now()}`;
-    try {
-      if (STORE) {
-        STORE.setItem(aside, raw);
-        STORE.removeItem(keyOf(what));
-      } else memory.delete(what);
-    } catch (e) {
-      // a browser that keeps nothing more: the record stays where it was
-    }
-    setAside = _("Progress kept on this device could not be read: it was set aside (as {key}) and starts afresh.", { key: aside });
-    return empty;
-  }
-  function save(what, value) {
-    const raw = JSON.stringify(value);
-    try {
-      if (STORE) STORE.setItem(keyOf(what), raw);
-      else memory.set(what, raw);
-    } catch (e) {
-      memory.set(what, raw);
-    }
-  }
 
   // ------------------------------------------------------------ modes
 
@@ -412,9 +347,9 @@
     const games = Number(s.games) || 0;
     const won = Number(s.won) || 0;
     const out = $("pr-score");
-    $("pr-aside").textContent = setAside;
+    $("pr-aside").textContent = P.aside();
     if (!games) {
-      out.textContent = STORE
+      out.textContent = P.kept
         ? _("No games yet. Your score is kept in this browser, on this device only.")
         : _("No games yet. This browser keeps nothing: the score lasts this visit only.");
       return;
@@ -431,56 +366,8 @@
     out.textContent = parts.join(" · ");
   }
 
-  /** Records kept on the device (one name or several) that `reset` erases (after a second
-      tap, :func:`confirmed`) and `undo` puts back as they were; `redraw` after either,
-      `onErase` after the reset only. */
-  function erasable(what, reset, undo, redraw, onErase = () => {}) {
-    const names = [].concat(what);
-    let erased = null;
-    confirmed(reset, () => {
-      erased = names.map((n) => load(n, {}));
-      names.forEach((n) => save(n, {}));
-      onErase();
-      undo.hidden = false;
-      redraw();
-    });
-    undo.addEventListener("click", () => {
-      if (erased !== null) names.forEach((n, i) => save(n, erased[i]));
-      erased = null;
-      undo.hidden = true;
-      redraw();
-    });
-  }
-
-  /** A button that erases something acts on a second tap only: the first asks to confirm
-      (for a few seconds), and names how much it erases. */
-  function confirmed(button, act) {
-    const label = button.textContent;
-    let armed = 0;
-    button.addEventListener("click", () => {
-      if (Date.now() - armed < 6000) {
-        armed = 0;
-        button.textContent = label;
-        button.classList.remove("warn");
-        act();
-        return;
-      }
-      armed = Date.now();
-      button.textContent = _("Tap again to erase it");
-      button.classList.add("warn");
-      setTimeout(() => {
-        if (armed && Date.now() - armed >= 6000) {
-          armed = 0;
-          button.textContent = label;
-          button.classList.remove("warn");
-        }
-      }, 6100);
-    });
-  }
-  window.playbookConfirmed = confirmed;
-
   // what the drill (page-drill.js) shares with this script
-  Object.assign(P, { letterOf, load, save, aside: () => setAside, erasable });
+  Object.assign(P, { letterOf });
 
   // every script has run: the address picks the mode
   document.addEventListener("DOMContentLoaded", route);

@@ -1,32 +1,14 @@
 /* The play-along page: follows a playbook move by move (made by the page renderer of the render package).
 
    The rules (the page's data, feedback, the table walk, IJ, which words may be guessed) are
-   PlaybookRules (page-rules.js, inlined before this script); this script draws the page and
+   PlaybookRules (page-rules.js), decoded for the plan the address picks by page-plan.js
+   (window.playbookPage), both inlined before this script; this script draws the page and
    reads what the person taps and types. */
 "use strict";
 (() => {
-  // the plan the address picks (?plan=NAME: a page of one show's lengths holds a plan each)
-  const PLAN = new URLSearchParams(location.search).get("plan");
-  const BLOCK =
-    [...document.querySelectorAll("script.playbook-plan")].find((s) => s.dataset.plan === PLAN) ||
-    document.getElementById("playbook-data");
-  const R = PlaybookRules.decode(JSON.parse(BLOCK.textContent));
+  const P = window.playbookPage;
+  const R = P.R;
   const D = R.data;
-  if (D.head) {
-    // the words above the game are the plan's (the page was written with the first plan's)
-    const h1 = document.querySelector("h1");
-    h1.firstChild.textContent = D.head.title + " ";
-    document.title = document.title.replace(/^[^—]*—/, D.head.title + " —");
-    const desc = document.querySelector("p.desc");
-    if (desc) desc.textContent = D.head.description;
-    document.getElementById("pool").textContent = D.head.pool;
-    document.getElementById("rules").textContent = D.head.rules + ".";
-    document.querySelectorAll("a.plan").forEach((a) => {
-      a.classList.toggle("on", a.dataset.plan === D.name);
-      if (a.dataset.plan === D.name) a.setAttribute("aria-current", "page");
-      else a.removeAttribute("aria-current");
-    });
-  }
   const L = R.length;
   const SOLVED = R.solved;
   const GROUPS = R.groups;
@@ -120,8 +102,7 @@
 
   // what the practice game and the drill (page-train.js, page-drill.js) share with this script; the rules
   // for the curious too
-  const P = { R, el, tiles, feedback, nextMove, groups: GROUPS, fmt, possible };
-  window.playbookPage = P;
+  Object.assign(P, { el, tiles, feedback, nextMove, groups: GROUPS, fmt, possible });
 
   // every script has run (page-board.js hands over the take-over and the search): set up
   document.addEventListener("DOMContentLoaded", setup);

@@ -1,0 +1,32 @@
+/* Which plan the play-along page shows (made by the page renderer of the render package):
+   the data the address picks (?plan=NAME: a page of one show's lengths holds a plan each,
+   the first plan's where it names none), decoded by the rules (PlaybookRules, page-rules.js,
+   inlined before this script), and the words above the game, which are that plan's.
+
+   Hands the decoded rules to the scripts after it (window.playbookPage, which page.js fills
+   in with what it shares). */
+"use strict";
+(() => {
+  const PLAN = new URLSearchParams(location.search).get("plan");
+  const BLOCK =
+    [...document.querySelectorAll("script.playbook-plan")].find((s) => s.dataset.plan === PLAN) ||
+    document.getElementById("playbook-data");
+  const R = PlaybookRules.decode(JSON.parse(BLOCK.textContent));
+  const D = R.data;
+  if (D.head) {
+    // the words above the game are the plan's (the page was written with the first plan's)
+    const h1 = document.querySelector("h1");
+    h1.firstChild.textContent = D.head.title + " ";
+    document.title = document.title.replace(/^[^—]*—/, D.head.title + " —");
+    const desc = document.querySelector("p.desc");
+    if (desc) desc.textContent = D.head.description;
+    document.getElementById("pool").textContent = D.head.pool;
+    document.getElementById("rules").textContent = D.head.rules + ".";
+    document.querySelectorAll("a.plan").forEach((a) => {
+      a.classList.toggle("on", a.dataset.plan === D.name);
+      if (a.dataset.plan === D.name) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
+    });
+  }
+  window.playbookPage = { R };
+})();
