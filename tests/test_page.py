@@ -380,6 +380,9 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
     player = play.BookPlayer(problem, pb.group("*"), play.RulePlayer(problem))
     page = open_page(browser, path, PHONE)
     assert page.is_hidden("#letters") and "Any word" in page.inner_text("#pool")
+    # the one group is named, not called a letter (the page said "Letter ALL WORDS": it read
+    # the group's name as the data's field g, which the decoded group has not; tsc found it)
+    assert page.inner_text("#g-title") == "All words"
     for answer in ("camel", "zesty"):
         history: list[tuple[str, int]] = []
         while not history or history[-1][1] != game.solved:

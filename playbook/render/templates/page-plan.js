@@ -1,3 +1,4 @@
+// @ts-check
 /* Which plan the play-along page shows (made by the page renderer of the render package):
    the data the address picks (?plan=NAME: a page of one show's lengths holds a plan each,
    the first plan's where it names none), decoded by the rules (PlaybookRules, page-rules.js,
@@ -8,25 +9,29 @@
 "use strict";
 (() => {
   const PLAN = new URLSearchParams(location.search).get("plan");
+  /** @type {NodeListOf<HTMLScriptElement>} */
+  const PLANS = document.querySelectorAll("script.playbook-plan");
   const BLOCK =
-    [...document.querySelectorAll("script.playbook-plan")].find((s) => s.dataset.plan === PLAN) ||
-    document.getElementById("playbook-data");
-  const R = PlaybookRules.decode(JSON.parse(BLOCK.textContent));
+    [...PLANS].find((s) => s.dataset.plan === PLAN) ||
+    /** @type {HTMLScriptElement} the first plan's, which the template always writes */ (document.getElementById("playbook-data"));
+  const R = PlaybookRules.decode(JSON.parse(BLOCK.textContent || ""));
   const D = R.data;
   if (D.head) {
     // the words above the game are the plan's (the page was written with the first plan's)
-    const h1 = document.querySelector("h1");
-    h1.firstChild.textContent = D.head.title + " ";
+    const h1 = /** @type {HTMLElement} */ (document.querySelector("h1"));
+    /** @type {Text} */ (h1.firstChild).textContent = D.head.title + " ";
     document.title = document.title.replace(/^[^—]*—/, D.head.title + " —");
     const desc = document.querySelector("p.desc");
     if (desc) desc.textContent = D.head.description;
-    document.getElementById("pool").textContent = D.head.pool;
-    document.getElementById("rules").textContent = D.head.rules + ".";
+    /** @type {HTMLElement} */ (document.getElementById("pool")).textContent = D.head.pool;
+    /** @type {HTMLElement} */ (document.getElementById("rules")).textContent = D.head.rules + ".";
     document.querySelectorAll("a.plan").forEach((a) => {
+      if (!(a instanceof HTMLElement)) return;
       a.classList.toggle("on", a.dataset.plan === D.name);
       if (a.dataset.plan === D.name) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     });
   }
-  window.playbookPage = { R };
+  // the rest is filled in by the scripts after this one (page.js first)
+  window.playbookPage = /** @type {Page} */ ({ R });
 })();

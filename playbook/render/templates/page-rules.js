@@ -1,3 +1,4 @@
+// @ts-check
 /* The play-along page's rules (made by the page renderer of the render package), with no page
    to draw on: the page's script (page.js) draws with them, and Node runs them against the
    Python rules they repeat (tests/test_page_rules.py). Here: reading the page's data,
@@ -27,16 +28,41 @@ const PlaybookRules = (() => {
 
   // every mapping without a prototype: a word named like a built-in ("constructor",
   // "__proto__") is looked up as a word, never as Object's own property
+  /** @param {unknown} v @returns {any} */
   function bare(v) {
     if (Array.isArray(v)) return v.map(bare);
     if (v === null || typeof v !== "object") return v;
     const out = Object.create(null);
-    for (const k of Object.keys(v)) out[k] = bare(v[k]);
+    for (const [k, x] of Object.entries(v)) out[k] = bare(x);
     return out;
   }
 
-  /** The rules of one page, from its data (the parsed JSON of the page's data element). */
+  /** The page's words in its language: the message catalog's translations, embedded by the
+      renderer (`messages`; English where there is none). `_(s, vars)`: the text of message
+      `s`; `ngettext(one, many, n, vars)`: `one` or `many` by `n` (the catalog's forms, for 1
+      and for any other number, as English and Dutch count); `{name}` filled from `vars` (and
+      `{n}` from `n`). Named as gettext names them, so that Babel extracts the messages.
+      @param {Object<string, string | string[]> | undefined} messages */
+  function translated(messages) {
+    const M = messages || Object.create(null);
+    /** @param {string} text @param {Object<string, unknown>} [vars] */
+    const fill = (text, vars) =>
+      vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
+    /** @param {string} s @param {Object<string, unknown>} [vars] */
+    const _ = (s, vars) => fill(typeof M[s] === "string" ? M[s] : s, vars);
+    /** @param {string} one @param {string} many @param {number} n @param {Object<string, unknown>} [vars] */
+    const ngettext = (one, many, n, vars) => {
+      const forms = M[one];
+      const text = Array.isArray(forms) ? forms[n === 1 ? 0 : 1] : n === 1 ? one : many;
+      return fill(text, Object.assign({ n }, vars));
+    };
+    return { _, ngettext };
+  }
+
+  /** The rules of one page, from its data (the parsed JSON of the page's data element).
+      @param {unknown} parsed */
   function decode(parsed) {
+    /** @type {PageData} */
     const D = bare(parsed);
     const L = D.length;
     const SOLVED = D.solved;
@@ -45,8 +71,11 @@ const PlaybookRules = (() => {
     // ---------------------------------------------------------- feedback (rule "marks")
 
     // words as small integers, one per letter (the ĳ of IJ is one letter), encoded once
+    /** @type {Map<string, number>} */
     const ALPHA = new Map();
+    /** @type {Map<string, Int32Array>} */
     const ENC = new Map();
+    /** @param {string} w */
     function enc(w) {
       let e = ENC.get(w);
       if (e === undefined) {
@@ -62,6 +91,7 @@ const PlaybookRules = (() => {
     }
     const COUNT = new Int32Array(4096); // letters of the answer not in place, by letter
 
+    /** @param {Int32Array} g @param {Int32Array} a */
     function markCode(g, a) {
       for (let i = 0; i < L; i++) if (g[i] !== a[i]) COUNT[a[i]]++;
       let code = 0;
@@ -78,19 +108,24 @@ const PlaybookRules = (() => {
       return code;
     }
 
+    /** @type {(guess: string, answer: string) => number} */
     const feedback = (guess, answer) => markCode(enc(guess), enc(answer));
 
+    /** @param {number} code @returns {number[]} */
     const marksOf = (code) => {
       const out = [];
       for (let i = 0; i < L; i++, code = Math.floor(code / 3)) out.unshift(code % 3);
       return out;
     };
+    /** @param {number[]} marks */
     const codeOf = (marks) => marks.reduce((c, m) => c * 3 + m, 0);
+    /** @param {number} code */
     const fmt = (code) => marksOf(code).map((m) => D.shown[m]).join("");
     /** Feedback as a person types it, one mark a letter, from the game's one table (Python's
         ``typed_marks``: the paper's o x ., digits, Wordle's g y . and its squares), less the
         characters it leaves out (spaces, the emoji variation selector); null at a character
-        that is no mark. Letters are read one code point at a time, so the squares count one. */
+        that is no mark. Letters are read one code point at a time, so the squares count one.
+        @param {string} s */
     function parseMarks(s) {
       const out = [];
       for (const ch of s.toLowerCase()) {
@@ -101,7 +136,9 @@ const PlaybookRules = (() => {
       }
       return out;
     }
+    /** @param {number[]} codes */
     const keyOf = (codes) => codes.map((c) => c.toString(36).padStart(D.keyWidth, "0")).join("");
+    /** @param {string} key */
     const codesOfKey = (key) => {
       const out = [];
       for (let i = 0; i < key.length; i += D.keyWidth) out.push(parseInt(key.substr(i, D.keyWidth), 36));
@@ -110,30 +147,36 @@ const PlaybookRules = (() => {
 
     // ---------------------------------------------------------- the playbook
 
+    /** @param {RowData[] | null} t @returns {Table | null} */
     function prepTable(t) {
       if (t === null) return null;
       const rows = t.map(([key, node]) => ({ key, node: prepNode(node) }));
       return { rows, byKey: new Map(rows.map((r) => [r.key, r])) };
     }
 
+    /** @param {NodeData} n @returns {PlanNode} */
     function prepNode(n) {
       if (n === "all") return { words: null };
       if (Array.isArray(n)) return { words: n.map((i) => WORDS[i]) };
       return { move: WORDS[n.m], table: prepTable(n.t) };
     }
 
-    const GROUPS = D.groups.map((g) => ({
-      name: g.g,
-      label: g.label,
-      words: g.w.flatMap(([a, b]) => WORDS.slice(a, b)),
-      openings: g.o.map((i) => WORDS[i]),
-      table: prepTable(g.t),
-      unguaranteed: new Set(g.u.map((i) => WORDS[i])),
-      avg: g.avg,
-      worst: g.worst,
-      fail: g.fail,
-    }));
-    GROUPS.forEach((g) => (g.wordSet = new Set(g.words)));
+    /** @type {Group[]} */
+    const GROUPS = D.groups.map((g) => {
+      const words = g.w.flatMap(([a, b]) => WORDS.slice(a, b));
+      return {
+        name: g.g,
+        label: g.label,
+        words,
+        wordSet: new Set(words),
+        openings: g.o.map((i) => WORDS[i]),
+        table: prepTable(g.t),
+        unguaranteed: new Set(g.u.map((i) => WORDS[i])),
+        avg: g.avg,
+        worst: g.worst,
+        fail: g.fail,
+      };
+    });
     const BY_NAME = new Map(GROUPS.map((g) => [g.name, g]));
     // the guess list in its order (the answers where there is none besides): every word the
     // game accepts as a guess
@@ -145,7 +188,7 @@ const PlaybookRules = (() => {
     const KNOWN = new Set(GUESSES);
 
     /** Two lists in sorted order as one (the guess list, sent as the guesses that are no
-        answers beside the answers). */
+        answers beside the answers). @param {string[]} a @param {string[]} b */
     function merged(a, b) {
       const out = [];
       let i = 0;
@@ -157,29 +200,37 @@ const PlaybookRules = (() => {
       return out;
     }
 
+    /** @type {(word: string, history: Played[]) => boolean} */
     const consistent = (word, history) => history.every(([g, c]) => feedback(g, word) === c);
+    /** @type {(group: Group, history: Played[]) => string[]} */
     const possible = (group, history) => group.words.filter((w) => consistent(w, history));
 
     // ---------------------------------------------------------- the walk (as the lookup module)
 
+    /** @param {Table} table @param {string} key */
     function findRow(table, key) {
       return table.byKey.get(key) || table.byKey.get("*") || null;
     }
 
+    /** @param {Walk} ctx @param {string} word @param {Omit<Move, "word">} info
+        @returns {Generator<Move, boolean, Played>} */
     function* playMove(ctx, word, info) {
       const played = yield Object.assign({ word }, info);
       ctx.history.push(played);
       return played[0] === word && played[1] !== SOLVED;
     }
 
+    /** @param {Walk} ctx @param {string} word */
     function stop(ctx, word) {
       const [w, c] = ctx.history[ctx.history.length - 1];
       return w === word && c === SOLVED ? SOLVED_ : OFF_BOOK;
     }
 
+    /** @param {Walk} ctx */
     const fits = (ctx) =>
       D.early && possible(ctx.group, ctx.history).length <= D.turns - ctx.history.length;
 
+    /** @param {Walk} ctx @returns {Moves} */
     function* walk(ctx) {
       const openings = ctx.group.openings;
       const table = ctx.group.table;
@@ -197,6 +248,8 @@ const PlaybookRules = (() => {
       return yield* walkTable(ctx, table, 0, openings, null);
     }
 
+    /** @param {Walk} ctx @param {Table | null} table @param {number} since
+        @param {string[]} movers @param {string | null} owner @returns {Moves} */
     function* walkTable(ctx, table, since, movers, owner) {
       if (table === null) return yield* tries(ctx, null, null);
       const key = keyOf(ctx.history.slice(since).map(([, c]) => c));
@@ -205,6 +258,8 @@ const PlaybookRules = (() => {
       return yield* doRow(ctx, row, movers, key, owner);
     }
 
+    /** @param {Walk} ctx @param {Row} row @param {string[]} movers @param {string} key
+        @param {string | null} owner @returns {Moves} */
     function* doRow(ctx, row, movers, key, owner) {
       ctx.row = { row, movers, key, owner };
       const node = row.node;
@@ -213,8 +268,11 @@ const PlaybookRules = (() => {
       return yield* walkTable(ctx, node.table, ctx.history.length - 1, [node.move], node.move);
     }
 
+    /** @param {Walk} ctx @param {string[] | null} words @param {Row | null} row
+        @returns {Moves} */
     function* tries(ctx, words, row, early = false) {
       const allowed = words === null ? ctx.group.wordSet : new Set(words);
+      /** @type {Set<string>} */
       const tried = new Set();
       for (;;) {
         const pool = words === null ? possible(ctx.group, ctx.history) : words;
@@ -229,8 +287,11 @@ const PlaybookRules = (() => {
     }
 
     /** The playbook's next move after `history` ([word, code] pairs) in `group`:
-        {word, kind, at, ...}, or {stop: reason, row} where it has none. */
+        {word, kind, at, ...}, or {stop: reason, row} where it has none.
+        @param {Group} group @param {Played[]} history
+        @returns {Move | Stop} */
     function nextMove(group, history) {
+      /** @type {Walk} */
       const ctx = { group, history: [], row: null };
       const moves = walk(ctx);
       let r = moves.next();
@@ -243,7 +304,7 @@ const PlaybookRules = (() => {
 
     /** The guesses the playbook expects to take from here, every word still possible alike:
         each word played out along the plan (a word it has no move for counts the turns left
-        and one more); null with no word left. */
+        and one more); null with no word left. @param {Group} group @param {Played[]} history */
     function expectedFrom(group, history) {
       const words = possible(group, history);
       if (!words.length) return null;
@@ -269,7 +330,9 @@ const PlaybookRules = (() => {
 
     // ---------------------------------------------------------- words as people write them
 
+    /** @param {string} w */
     const text = (w) => D.spelled[w] || w;
+    /** @param {string} w */
     function tileLetters(w) {
       const written = D.spelled[w];
       if (written) {
@@ -278,6 +341,7 @@ const PlaybookRules = (() => {
       }
       return [...w];
     }
+    /** @param {string} s */
     const typedWord = (s) => {
       s = s.trim().toLowerCase();
       if (!D.ij || (D.apart || []).includes(s)) return s; // bi-jou: i and j two letters
@@ -285,7 +349,8 @@ const PlaybookRules = (() => {
     };
 
     /** The word typed as `s` (as the list has it) where the game accepts it as a guess in
-        `group` (the TV rules: a word of the group; else any word it knows), or null. */
+        `group` (the TV rules: a word of the group; else any word it knows), or null.
+        @param {Group} group @param {string} s */
     function mayGuess(group, s) {
       const w = typedWord(s);
       const known = KNOWN.has(w) && (D.pool !== "revealed" || [...w][0] === group.name);
@@ -294,7 +359,8 @@ const PlaybookRules = (() => {
 
     /** Why `s` is no guess in `group`: "length" (not a word of that many letters),
         "letter" (a word of the list, but not one that starts with the revealed letter, as
-        the TV rules ask), "word" (no word of the list); null where it may be guessed. */
+        the TV rules ask), "word" (no word of the list); null where it may be guessed.
+        @param {Group} group @param {string} s */
     function refusal(group, s) {
       const w = typedWord(s);
       if ([...w].length !== L) return "length";
@@ -305,8 +371,9 @@ const PlaybookRules = (() => {
     /** The marks a person need not tap on `word` after `history` in `group`: right place (2)
         where the revealed letter stands first, or a letter some move found in place stands
         in that place again; absent (0) elsewhere. The lingo module's known_marks, rule for
-        rule. */
+        rule. @param {Group} group @param {Played[]} history @param {string} word */
     function knownMarks(group, history, word) {
+      /** @type {(string | null)[]} */
       const known = new Array(L).fill(null);
       if (group.name !== "*" && [...group.name].length === 1) known[0] = group.name;
       for (const [w, code] of history) {
@@ -328,21 +395,8 @@ const PlaybookRules = (() => {
 
     // ---------------------------------------------------------- the page's words, translated
 
-    const MESSAGES = D.messages || Object.create(null);
-    const fill = (text, vars) =>
-      vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
-    /** The text of message `s` in the page's language (the message catalog's translation,
-        embedded by the renderer; English where there is none), `{name}` filled from `vars`.
-        Named as gettext names it, so that Babel extracts the messages. */
-    const _ = (s, vars) => fill(typeof MESSAGES[s] === "string" ? MESSAGES[s] : s, vars);
-    /** `one` or `many` by `n`, translated (the catalog's forms, for 1 and for any other
-        number, as English and Dutch count), `{n}` filled. */
-    const ngettext = (one, many, n, vars) => {
-      const forms = MESSAGES[one];
-      const text = Array.isArray(forms) ? forms[n === 1 ? 0 : 1] : n === 1 ? one : many;
-      return fill(text, Object.assign({ n }, vars));
-    };
-    /** `x` with `places` decimals and the language's decimal sign. */
+    const { _, ngettext } = translated(D.messages);
+    /** `x` with `places` decimals and the language's decimal sign. @param {number} x */
     const decimal = (x, places = 2) => x.toFixed(places).replace(".", D.decimal || ".");
 
     return Object.freeze({
@@ -351,7 +405,7 @@ const PlaybookRules = (() => {
       solved: SOLVED,
       words: WORDS,
       groups: GROUPS,
-      group: (name) => BY_NAME.get(name),
+      group: (/** @type {string} */ name) => BY_NAME.get(name),
       feedback,
       marksOf,
       codeOf,

@@ -1,3 +1,4 @@
+// @ts-check
 /* What the play-along page keeps on the device (made by the page renderer of the render
    package): the practice game's score and settings, the drill's progress, kept in this
    browser (localStorage; where it keeps nothing, for this visit only) and never sent
@@ -8,7 +9,7 @@
    hands page-train.js and page-drill.js load, save, kept, aside and erasable. */
 "use strict";
 (() => {
-  const P = window.playbookPage;
+  const P = /** @type {Page} */ (window.playbookPage);
   const D = P.R.data;
   const { _ } = P.R;
 
@@ -22,11 +23,13 @@
       return null; // a browser that keeps nothing: this visit only
     }
   })();
+  /** @type {Map<string, string>} */
   const memory = new Map();
-  const keyOf = (what) => `playbook:${D.name}:${what}`;
+  const keyOf = (/** @type {string} */ what) => `playbook:${D.name}:${what}`;
   /** What each kept record must hold: the score's figures are numbers, the drill's cards
       objects. A record of another shape is set aside whole (under a key of its own, so
-      nothing is lost) and the page starts that record afresh, saying so in one line. */
+      nothing is lost) and the page starts that record afresh, saying so in one line.
+      @type {Object<string, (v: Record<string, any>) => boolean>} */
   const SHAPES = {
     practice: (v) =>
       Object.entries(v).every(([k, x]) =>
@@ -43,7 +46,9 @@
     "drill-settings": (v) => Object.values(v).every((x) => Number.isFinite(x)),
   };
   let setAside = "";
+  /** @param {string} what @param {Record<string, any>} empty @returns {Record<string, any>} */
   function load(what, empty) {
+    /** @type {string | null | undefined} */
     let raw = null;
     try {
       raw = STORE ? STORE.getItem(keyOf(what)) : memory.get(what);
@@ -56,7 +61,7 @@
     const aside = `${keyOf(what)}:set-aside:${Date.now()}`;
     try {
       if (STORE) {
-        STORE.setItem(aside, raw);
+        STORE.setItem(aside, String(raw));
         STORE.removeItem(keyOf(what));
       } else memory.delete(what);
     } catch (e) {
@@ -65,6 +70,7 @@
     setAside = _("Progress kept on this device could not be read: it was set aside (as {key}) and starts afresh.", { key: aside });
     return empty;
   }
+  /** @param {string} what @param {unknown} value */
   function save(what, value) {
     const raw = JSON.stringify(value);
     try {
@@ -78,9 +84,11 @@
 
   /** Records kept on the device (one name or several) that `reset` erases (after a second
       tap, :func:`confirmed`) and `undo` puts back as they were; `redraw` after either,
-      `onErase` after the reset only. */
+      `onErase` after the reset only. @param {string | string[]} what @param {HTMLElement} reset
+      @param {HTMLElement} undo @param {() => void} redraw */
   function erasable(what, reset, undo, redraw, onErase = () => {}) {
-    const names = [].concat(what);
+    const names = typeof what === "string" ? [what] : what;
+    /** @type {Record<string, any>[] | null} */
     let erased = null;
     confirmed(reset, () => {
       erased = names.map((n) => load(n, {}));
@@ -90,7 +98,8 @@
       redraw();
     });
     undo.addEventListener("click", () => {
-      if (erased !== null) names.forEach((n, i) => save(n, erased[i]));
+      const back = erased;
+      if (back !== null) names.forEach((n, i) => save(n, back[i]));
       erased = null;
       undo.hidden = true;
       redraw();
@@ -98,7 +107,7 @@
   }
 
   /** A button that erases something acts on a second tap only: the first asks to confirm
-      (for a few seconds), and names how much it erases. */
+      (for a few seconds), and names how much it erases. @param {HTMLElement} button @param {() => void} act */
   function confirmed(button, act) {
     const label = button.textContent;
     let armed = 0;

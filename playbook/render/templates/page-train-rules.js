@@ -1,3 +1,4 @@
+// @ts-check
 /* The play-along page's rules for training (made by the page renderer of the render
    package), with no page to draw on and no data of a plan: the drill's schedule (FSRS) and
    the practice game's seeded draw. Node runs them against Python's twins
@@ -17,10 +18,14 @@ const PlaybookTrain = (() => {
     1.0461, 2.1072, 0.0793, 0.3246, 1.587, 0.2272, 2.8755];
   const DECAY = -0.5;
   const FACTOR = 19 / 81; // R(S, S) = 0.9
-  const clampD = (d) => Math.min(10, Math.max(1, d));
+  const clampD = (/** @type {number} */ d) => Math.min(10, Math.max(1, d));
+  /** The recall `days` after a review of a card of stability `s`: 90% at `s`.
+      @param {number} days @param {number} s */
   const recall = (days, s) => Math.pow(1 + (FACTOR * days) / s, DECAY);
-  const initialD = (g) => clampD(FSRS_W[4] - (g - 3) * FSRS_W[5]);
-  /** A card's memory after a review with grade `g` (1 again, 3 good) `days` after the last. */
+  const initialD = (/** @type {number} */ g) => clampD(FSRS_W[4] - (g - 3) * FSRS_W[5]);
+  /** A card's memory after a review with grade `g` (1 again, 3 good) `days` after the last.
+      @param {{s: number, d: number, reps?: number, lapses?: number} | null | undefined} state
+      @param {number} g @param {number} days @returns {Memory} */
   function fsrs(state, g, days) {
     if (!state || !(state.s > 0)) return { s: FSRS_W[g - 1], d: initialD(g), reps: 1, lapses: g === 1 ? 1 : 0 };
     const w = FSRS_W;
@@ -34,7 +39,7 @@ const PlaybookTrain = (() => {
   }
 
   /** A number in [0, 1) for each call, the same run for the same seed (mulberry32): the
-      practice game's hidden word. */
+      practice game's hidden word. @param {number} seed */
   function rng(seed) {
     let a = seed >>> 0;
     return () => {

@@ -1,3 +1,4 @@
+// @ts-check
 /* The play-along page's training (made by the page renderer of the render package): the
    modes, and a practice game against a hidden word; the drill of the card is page-drill.js,
    inlined after this script.
@@ -7,16 +8,19 @@
    picks the mode: #follow (page.js), #practice, or #practice/LETTER/SEED to replay one hidden
    word, #drill. */
 "use strict";
+/** A row of the practice game: a guess and its feedback, or (null) a turn whose time ran out.
+    @typedef {{word: string, code: number, ms: number} | {word: null, code: null, ms: number}} PracticeRow */
 (() => {
-  const P = window.playbookPage;
+  const P = /** @type {Page} */ (window.playbookPage);
   const R = P.R;
   const D = R.data;
   const L = R.length;
   const { el, tiles, load, save, erasable } = P;
   const { _, ngettext, text, feedback, marksOf, nextMove, decimal } = R;
-  const $ = (id) => document.getElementById(id);
+  // an element the template makes, by its id (typed as an input: the widest the script reads)
+  const $ = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
   const GROUPS = R.groups.filter((g) => g.words.length > 0);
-  const letterOf = (g) => (g.label.length <= 3 ? g.label.toUpperCase() : g.label);
+  const letterOf = (/** @type {Group} */ g) => (g.label.length <= 3 ? g.label.toUpperCase() : g.label);
 
   // ------------------------------------------------------------ modes
 
@@ -45,16 +49,22 @@
   const { rng } = PlaybookRules; // the rules' (replayed in Node against Python)
   const newSeed = () => Math.floor(Math.random() * 1e9);
 
-  /** The hidden word of `seed`: of `group`'s words, or (group "*") of every word. */
+  /** The hidden word of `seed`: of `group`'s words, or (group "*") of every word.
+      @param {Group | null} group @param {number} seed */
   function hidden(group, seed) {
     const pool = group ? group.words : GROUPS.flatMap((g) => g.words);
     const word = pool[Math.floor(rng(seed)() * pool.length)];
-    return { word, group: group || GROUPS.find((g) => g.wordSet.has(word)) };
+    return { word, group: group || /** @type {Group} the word's */ (GROUPS.find((g) => g.wordSet.has(word))) };
   }
 
   // ------------------------------------------------------------ the practice game
 
-  const G = { group: null, any: false, seed: 0, word: null, rows: [], over: false, started: 0, tick: null };
+  // the game: its group and hidden word (none before the first game, which every reader of
+  // them waits for: typed as set), whether any letter was drawn, the seed, the rows, the clock
+  const G = {
+    group: /** @type {Group} */ (/** @type {unknown} */ (null)), any: false, seed: 0, word: /** @type {string} */ (/** @type {unknown} */ (null)),
+    rows: /** @type {PracticeRow[]} */ ([]), over: false, started: 0, tick: /** @type {number | undefined} */ (undefined),
+  };
   let practiceReady = false;
 
   function setupPractice() {
@@ -93,6 +103,7 @@
     drawScore();
   }
 
+  /** @param {string | undefined} letter @param {string | undefined} seed */
   function enterPractice(letter, seed) {
     if (!practiceReady) setupPractice();
     if (letter === undefined) {
@@ -112,12 +123,13 @@
     start(group, n);
   }
 
+  /** @param {Group | null} group @param {number} seed */
   function start(group, seed) {
     const h = hidden(group, seed);
     Object.assign(G, { group: h.group, any: group === null, seed, word: h.word, rows: [], over: false });
     const address = `#practice/${group === null ? "*" : group.name}/${seed}`;
     if (decodeURIComponent(location.hash) !== address) history.replaceState(null, "", address);
-    document.querySelectorAll("#pr-letters button").forEach((b) => {
+    /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#pr-letters button")).forEach((b) => {
       const on = b.dataset.group === (group === null ? "*" : group.name);
       b.classList.toggle("on", on);
       b.setAttribute("aria-pressed", String(on));
@@ -161,7 +173,7 @@
     const marks = R.knownMarks(G.group, played(), G.word);
     return [...G.word].map((ch, i) => (marks[i] === 2 ? ch : null));
   }
-  const played = () => G.rows.filter((r) => r.word !== null).map((r) => [r.word, r.code]);
+  const played = () => /** @type {Played[]} */ (G.rows.filter((r) => r.word !== null).map((r) => [r.word, r.code]));
 
   function guess() {
     if (G.over || G.word === null) return;
@@ -197,6 +209,7 @@
     addRow({ word: w, code: feedback(w, G.word), ms: Date.now() - G.started });
   }
 
+  /** @param {PracticeRow} row */
   function addRow(row) {
     G.rows.push(row);
     const won = row.code === R.solved;
@@ -252,6 +265,7 @@
   /** The plan's moves for the hidden word, as the walk plays them (the page's follow mode):
       [word, code] pairs, and whether it found the word. */
   function planGame() {
+    /** @type {Played[]} */
     const history = [];
     for (let i = 0; i < 30; i++) {
       const m = nextMove(G.group, history);
@@ -263,6 +277,7 @@
     return { moves: history, found: false };
   }
 
+  /** @param {boolean} won */
   function finish(won) {
     G.over = true;
     clearInterval(G.tick);
@@ -276,7 +291,7 @@
       : _("Not found in {turns} turns: the word was {word}.", { turns: D.turns, word: text(G.word).toUpperCase() });
     msg.className = "msg " + (won ? "good" : "bad");
     // the review: your rows beside the plan's
-    const body = $("pr-table").querySelector("tbody");
+    const body = /** @type {HTMLElement} */ ($("pr-table").querySelector("tbody"));
     body.replaceChildren();
     for (let i = 0; i < Math.max(n, plan.moves.length); i++) {
       const tr = el("tr");
@@ -295,8 +310,8 @@
       // plan makes on your board so far
       const left = el("td", "left");
       if (r && r.word !== null) {
-        const before = G.rows.slice(0, i).filter((x) => x.word !== null).map((x) => [x.word, x.code]);
-        const after = (word) => R.possible(G.group, before.concat([[word, feedback(word, G.word)]])).length;
+        const before = /** @type {Played[]} */ (G.rows.slice(0, i).filter((x) => x.word !== null).map((x) => [x.word, x.code]));
+        const after = (/** @type {string} */ word) => R.possible(G.group, before.concat([[word, feedback(word, G.word)]])).length;
         const card = nextMove(G.group, before);
         const best = card.stop === undefined ? card.word : R.ruleMove(G.group, before);
         const yours = after(r.word);
@@ -318,9 +333,10 @@
     score(won, n, planTurns);
   }
 
+  /** @param {boolean} won @param {number} n @param {number | null} planTurns */
   function score(won, n, planTurns) {
     const s = load("practice", {});
-    const add = (k, v) => (s[k] = (Number(s[k]) || 0) + v);
+    const add = (/** @type {string} */ k, /** @type {number} */ v) => (s[k] = (Number(s[k]) || 0) + v);
     add("games", 1);
     if (won) {
       add("won", 1);
@@ -334,7 +350,7 @@
     // kept by letter, each a count of games and games won (anything else starts afresh)
     const byLetter = s.letters && typeof s.letters === "object" && !Array.isArray(s.letters) ? s.letters : {};
     const kept = Object.hasOwn(byLetter, G.group.name) ? byLetter[G.group.name] : null;
-    const count = (k) => (kept && typeof kept === "object" ? Number(kept[k]) || 0 : 0);
+    const count = (/** @type {string} */ k) => (kept && typeof kept === "object" ? Number(kept[k]) || 0 : 0);
     const mine = { games: count("games") + 1, won: count("won") + (won ? 1 : 0) };
     byLetter[G.group.name] = mine;
     s.letters = byLetter;
