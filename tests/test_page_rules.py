@@ -8,8 +8,9 @@ build with a guess list besides its answers),
 ``tests/page_fixture.py`` writes the data the page embeds and samples made by the Python
 rules: every answer's path with the next move or the stop reason after each move as
 :func:`playbook.lookup.walk` gives them, and paths that leave the book; feedback; words as
-written; which typed words each group accepts as a guess. ``tests/page_rules_check.js``
-decodes the data with the page's rules and compares every sample.
+written; which typed words each group accepts as a guess; the drill's cards (also of shipped
+plans). ``tests/page_rules_check.js`` decodes the data with the page's rules and compares
+every sample.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from page_fixture import (
     build_default,
     build_tv,
     build_wordle,
+    drill_cards,
     fsrs,
     mulberry32,
     recall,
@@ -110,6 +112,39 @@ def test_the_page_labels_groups_as_the_terminal_does(name: str, cases: dict[str,
     if name == "paper":
         assert labels["y"] == "IJ/Y"
     assert IJ not in labels.values()  # the ligature is a tile, not a label
+
+
+# ------------------------------------------------------------ the drill's cards
+
+SHIPPED_PAGES = ("lingo-nl-5-tv", "lingo-nl-5", "lingo-en-5", "lingo-en-us-4", "wordle-card")
+"""Shipped plans whose pages the drill's cards are compared on: Dutch Lingo under the TV and
+the paper's rules, English Lingo (ITV, CBS) and Wordle's card. (Mastermind has no page: its
+feedback has no rule in the browser.)"""
+
+
+@pytest.mark.parametrize("name", SHIPPED_PAGES)
+def test_the_drill_makes_the_cards_python_makes(name: str, tmp_path: Path) -> None:
+    """Issue 59, item 3: which cards the drill makes of a plan (ids, kinds, answers) is a
+    pure rule of the page's data (``PlaybookRules.cards``), replayed in Node against its
+    Python twin (:func:`page_fixture.drill_cards`) card by card; the small playbooks of
+    :func:`test_the_page_rules_are_the_python_rules` compare them too."""
+    case = Case.shipped(name)
+    cards = drill_cards(case.pb, case.answers)
+    kinds = {kind for _, kind, _ in cards}
+    assert len(cards) > len(case.pb.groups) and {"openings", "move"} <= kinds
+    assert len({ident for ident, _, _ in cards}) == len(cards)
+    data = tmp_path / f"{name}-data.json"
+    data.write_text(case.page_json(), encoding="utf-8")
+    fixture = tmp_path / f"{name}-samples.json"
+    fixture.write_text(json.dumps({"name": name, "data": data.name, "cards": cards}))
+    run = subprocess.run(
+        [node(), str(CHECK_JS), str(RULES_JS), str(fixture)],
+        capture_output=True,
+        text=True,
+        timeout=NODE_WAIT_S,
+    )
+    assert run.returncode == 0, f"node exited {run.returncode}: {run.stdout[:8000]}{run.stderr}"
+    assert run.stdout.startswith(f"compared {len(cards)} samples, 0 mismatches"), run.stdout[:3000]
 
 
 # ------------------------------------------------------------ the drill's schedule, the draw

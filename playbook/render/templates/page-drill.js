@@ -12,16 +12,17 @@
 (() => {
   const P = /** @type {Page} */ (window.playbookPage);
   const R = P.R;
-  const D = R.data;
   const { el, tiles, letterOf, load, save, erasable } = P;
   const { _, ngettext, text, marksOf } = R;
   // an element the template makes, by its id (typed as an input: the widest the script reads)
   const $ = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 
-  // FSRS and its recall: the rules' (page-rules.js, replayed in Node against Python)
+  // the cards, FSRS and its recall: the rules' (page-train-rules.js, handed on by
+  // PlaybookRules; replayed in Node against Python)
   const { fsrs, recall } = PlaybookRules;
   const DAY = 86400000;
   window.playbookFsrs = { fsrs, recall }; // for the tests
+  const makeCards = () => PlaybookRules.cards(R);
   window.playbookDrill = { cards: () => (drillReady ? CARDS : makeCards()).map((c) => [c.id, c.kind, c.answer]) };
 
   let drillReady = false;
@@ -33,46 +34,6 @@
   let asked = 0; // when the card was asked (response time)
   /** @type {Card[]} */
   const missedNow = []; // cards missed this session: asked again at its end
-
-  /** Every item of the card as a card: each letter's openings, every exception move at
-      every depth with the board that calls for it, every try list out of list order, every
-      exception row that stops the openings, and every trap family. */
-  function makeCards() {
-    /** @type {Card[]} */
-    const out = [];
-    const seen = new Set();
-    const add = (/** @type {Card} */ c) => {
-      if (!seen.has(c.id)) out.push(c), seen.add(c.id);
-    };
-    for (const g of R.groups) {
-      if (g.openings.length) add({ id: `o:${g.name}`, group: g, answer: g.openings, kind: "openings", movers: [], codes: [] });
-      // a letter of few words and no openings: the card prints its words, tried in list order
-      else if (g.words.length && g.words.length <= D.small) add({ id: `f:${g.name}`, group: g, answer: g.words, kind: "few", movers: [], codes: [] });
-      if (g.table !== null) walkRows(g, g.table, [], [], true);
-    }
-    /** @param {Group} g @param {Table} table @param {string[]} movers @param {number[]} codes @param {boolean} top */
-    function walkRows(g, table, movers, codes, top) {
-      for (const row of table.rows) {
-        if (row.key === "*" || row.key[0] === "!") continue;
-        const c = codes.concat(R.codesOfKey(row.key));
-        const m = top ? g.openings.slice(0, c.length) : movers;
-        const id = `${g.name}:${m.join(",")}:${c.join(",")}`;
-        const stop = top && c.length < g.openings.length;
-        const node = row.node;
-        if (node.move !== undefined) {
-          add({ id: `x:${id}`, group: g, answer: [node.move], kind: "move", movers: m, codes: c, stop });
-          if (node.table) walkRows(g, node.table, m.concat([node.move]), c, false);
-        } else if (node.words) {
-          const sorted = [...node.words].sort();
-          const family = node.words.some((w) => g.unguaranteed.has(w));
-          if (family || node.words.some((w, i) => w !== sorted[i]))
-            add({ id: `t:${id}`, group: g, answer: node.words, kind: family ? "family" : "tries", movers: m, codes: c, stop });
-          else if (stop) add({ id: `s:${id}`, group: g, answer: ["stop"], kind: "stop", movers: m, codes: c, stop });
-        } else if (stop) add({ id: `s:${id}`, group: g, answer: ["stop"], kind: "stop", movers: m, codes: c, stop });
-      }
-    }
-    return out;
-  }
 
   function setupDrill() {
     drillReady = true;

@@ -1,14 +1,59 @@
 // @ts-check
 /* The play-along page's rules for training (made by the page renderer of the render
-   package), with no page to draw on and no data of a plan: the drill's schedule (FSRS) and
-   the practice game's seeded draw. Node runs them against Python's twins
+   package), with no page to draw on: the drill's cards (from a plan's decoded rules), their
+   schedule (FSRS) and the practice game's seeded draw. Node runs them against Python's twins
    (tests/test_page_rules.py).
 
    In a page this script defines the global PlaybookTrain, which page-rules.js (inlined after
-   it) hands on as its own (PlaybookRules.fsrs, recall, rng); in Node it is the module's
-   export. */
+   it) hands on as its own (PlaybookRules.cards, fsrs, recall, rng); in Node it is the
+   module's export. */
 "use strict";
 const PlaybookTrain = (() => {
+  /** The drill's cards of a plan, from its page's decoded rules `R`: every item of the card
+      as a card, in the plan's order, each once: each letter's openings (a letter of few
+      words and no openings: its words, as the card prints them), every exception move at
+      every depth with the board that calls for it, every try list out of list order, every
+      exception row that stops the openings, and every trap family (a try list holding a word
+      not guaranteed). Python's twin: tests/page_fixture.py's drill_cards.
+      @param {Rules} R @returns {Card[]} */
+  function cards(R) {
+    const D = R.data;
+    /** @type {Card[]} */
+    const out = [];
+    const seen = new Set();
+    const add = (/** @type {Card} */ c) => {
+      if (!seen.has(c.id)) out.push(c), seen.add(c.id);
+    };
+    for (const g of R.groups) {
+      if (g.openings.length) add({ id: `o:${g.name}`, group: g, answer: g.openings, kind: "openings", movers: [], codes: [] });
+      // a letter of few words and no openings: the card prints its words, tried in list order
+      else if (g.words.length && g.words.length <= D.small) add({ id: `f:${g.name}`, group: g, answer: g.words, kind: "few", movers: [], codes: [] });
+      if (g.table !== null) walkRows(g, g.table, [], [], true);
+    }
+    /** @param {Group} g @param {Table} table @param {string[]} movers @param {number[]} codes @param {boolean} top */
+    function walkRows(g, table, movers, codes, top) {
+      for (const row of table.rows) {
+        if (row.key === "*" || row.key[0] === "!") continue;
+        const c = codes.concat(R.codesOfKey(row.key));
+        const m = top ? g.openings.slice(0, c.length) : movers;
+        const id = `${g.name}:${m.join(",")}:${c.join(",")}`;
+        const stop = top && c.length < g.openings.length;
+        const node = row.node;
+        if (node.move !== undefined) {
+          add({ id: `x:${id}`, group: g, answer: [node.move], kind: "move", movers: m, codes: c, stop });
+          if (node.table) walkRows(g, node.table, m.concat([node.move]), c, false);
+        } else if (node.words) {
+          const sorted = [...node.words].sort();
+          const family = node.words.some((w) => g.unguaranteed.has(w));
+          if (family || node.words.some((w, i) => w !== sorted[i]))
+            add({ id: `t:${id}`, group: g, answer: node.words, kind: family ? "family" : "tries", movers: m, codes: c, stop });
+          else if (stop) add({ id: `s:${id}`, group: g, answer: ["stop"], kind: "stop", movers: m, codes: c, stop });
+        } else if (stop) add({ id: `s:${id}`, group: g, answer: ["stop"], kind: "stop", movers: m, codes: c, stop });
+      }
+    }
+    return out;
+  }
+
   /* FSRS-4.5 (the Free Spaced Repetition Scheduler, as the open-spaced-repetition project
      publishes it, with its default weights): a card's memory is its stability S (days until
      recall drops to 90%) and difficulty D (1 to 10); each review updates both from the grade
@@ -51,6 +96,6 @@ const PlaybookTrain = (() => {
     };
   }
 
-  return Object.freeze({ fsrs, recall, rng });
+  return Object.freeze({ cards, fsrs, recall, rng });
 })();
 if (typeof module === "object" && module !== null && module.exports) module.exports = PlaybookTrain;
