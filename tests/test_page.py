@@ -29,6 +29,7 @@ from playbook.games import Game, Wordle, from_rules
 from playbook.pipeline import build, choices, outputs
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session, load_lists
+from playbook.render import page as page_module
 from playbook.render.page import SCRIPTS
 from playbook.spelling import IJ
 from playbook.words import WordList
@@ -401,6 +402,25 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
     page.press("#other-word", "Enter")
     assert "zzzzz is not a word of the list." in page.inner_text("#msg")
     assert page.input_value("#other-word") == ""
+    assert page.errors == []
+    page.close()
+
+
+def test_data_of_another_version_is_refused_on_the_page(browser: Any, tmp_path: Path) -> None:
+    """Issue 59, item 3: a page whose data is of another layout than its scripts read says
+    so where its modes would be, and runs nothing else (no script error)."""
+    pb, answers = page_fixture.paper()
+    html = render.render(pb, "page", answers=answers)[0].decode("utf-8")
+    mine = f'"v":{page_module.DATA_VERSION},'
+    assert html.count(mine) == 1
+    path = tmp_path / "old-play.html"
+    path.write_text(html.replace(mine, '"v":1,'), encoding="utf-8")
+    page = open_page(browser, path, PHONE)
+    said = page.inner_text("#refused")
+    assert said.startswith("This page cannot show the plan: its data is of version 1")
+    assert page.get_attribute("#refused", "role") == "alert"
+    assert page.is_hidden("#follow-main") and page.is_hidden("#letters")
+    assert page.evaluate("() => window.playbookPage") is None
     assert page.errors == []
     page.close()
 

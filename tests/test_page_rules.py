@@ -38,7 +38,8 @@ from page_fixture import (
     write,
 )
 
-from playbook.render.page import render_page
+from playbook.render import i18n
+from playbook.render.page import DATA_VERSION, render_page, script_messages
 from playbook.spelling import IJ
 
 pytestmark = pytest.mark.slow  # processes, builds or Node: out of the fast loop
@@ -112,6 +113,38 @@ def test_the_page_labels_groups_as_the_terminal_does(name: str, cases: dict[str,
     if name == "paper":
         assert labels["y"] == "IJ/Y"
     assert IJ not in labels.values()  # the ligature is a tile, not a label
+
+
+def test_the_rules_refuse_data_of_another_version(cases: dict[str, Case], tmp_path: Path) -> None:
+    """Issue 59, item 3: data of another layout is refused by name, in the page's language,
+    and never decoded; the page's own is read."""
+    data = json.loads(cases["wordle"].page_json())
+    assert data["v"] == DATA_VERSION
+    older = dict(data, v=DATA_VERSION - 1)
+    dutch = dict(older, messages=i18n.messages("nl", script_messages()))
+    script = tmp_path / "version.js"
+    script.write_text(
+        f"const R = require({json.dumps(str(RULES_JS))});\n"
+        f"const [data, older, dutch, none] = {json.dumps([data, older, dutch, {'words': ''}])};\n"
+        "let threw = null;\n"
+        "try { R.decode(older); } catch (e) { threw = e.message; }\n"
+        "console.log(JSON.stringify([R.DATA_VERSION, R.unreadable(data), R.decode(data).length,"
+        " R.unreadable(older), threw, R.unreadable(dutch), R.unreadable(none),"
+        " R.unreadable(null)]));\n"
+    )
+    run = subprocess.run([node(), str(script)], capture_output=True, text=True, timeout=NODE_WAIT_S)
+    assert run.returncode == 0, run.stderr
+    version, mine, length, why, threw, waarom, none, null = json.loads(run.stdout)
+    assert (version, mine, length) == (DATA_VERSION, None, 5)
+    old = DATA_VERSION - 1
+    assert why == threw and why.startswith(
+        f"This page cannot show the plan: its data is of version {old} and its script reads"
+        f" version {DATA_VERSION}. Render the page again"
+    )
+    assert waarom.startswith(
+        f"Deze pagina kan het plan niet tonen: haar gegevens zijn van versie {old} "
+    )
+    assert "version undefined" in none and "version undefined" in null
 
 
 # ------------------------------------------------------------ the drill's cards

@@ -7,7 +7,8 @@ declare const PlaybookRules: typeof import("./page-rules.js");
 
 interface Window {
   /** The decoded rules of the plan shown and what the page's scripts share (page-plan.js,
-      page.js, page-board.js, page-store.js, page-train.js), set by page-plan.js first. */
+      page.js, page-board.js, page-store.js, page-train.js), set by page-plan.js first;
+      undefined where it refused the page's data (of another layout). */
   playbookPage?: Page;
   /** The drill's cards, for the tests (page-drill.js): id, kind and answer each. */
   playbookDrill: { cards: () => [string, string, string[]][] };

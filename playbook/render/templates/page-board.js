@@ -9,7 +9,9 @@
    takeOver. */
 "use strict";
 (() => {
-  const P = /** @type {Page} */ (window.playbookPage);
+  const shared = window.playbookPage;
+  if (shared === undefined) return; // the page refused its data (page-plan.js says why)
+  const P = shared;
   const { R, S, el, tiles, draw, marksHelp, left, choose } = P;
   const D = R.data;
   const L = R.length;

@@ -10,7 +10,9 @@
     and how long the answer took (ms).
     @typedef {{s: number, d: number, due: number, last: number, reps: number, lapses: number, ms: number}} Progress */
 (() => {
-  const P = /** @type {Page} */ (window.playbookPage);
+  const shared = window.playbookPage;
+  if (shared === undefined) return; // the page refused its data (page-plan.js says why)
+  const P = shared;
   const R = P.R;
   const { el, tiles, letterOf, load, save, erasable } = P;
   const { _, ngettext, text, marksOf } = R;

@@ -37,6 +37,21 @@ const PlaybookRules = (() => {
     return out;
   }
 
+  const DATA_VERSION = 2; // the layout of the page's data this script reads (page_schema.py's)
+  /** Why this script cannot read `parsed`, the parsed JSON of a page's data element, in the
+      page's language: data of another layout (the page's data and scripts written by
+      different versions of playbook); null where it can. @param {unknown} parsed */
+  function unreadable(parsed) {
+    /** @type {{v?: unknown, messages?: Object<string, string | string[]>}} */
+    const data = parsed !== null && typeof parsed === "object" ? parsed : {};
+    if (data.v === DATA_VERSION) return null;
+    const { _ } = translated(data.messages);
+    return _("This page cannot show the plan: its data is of version {found} and its script reads version {want}. Render the page again with one version of playbook.", {
+      found: String(data.v),
+      want: DATA_VERSION,
+    });
+  }
+
   /** The page's words in its language: the message catalog's translations, embedded by the
       renderer (`messages`; English where there is none). `_(s, vars)`: the text of message
       `s`; `ngettext(one, many, n, vars)`: `one` or `many` by `n` (the catalog's forms, for 1
@@ -59,9 +74,11 @@ const PlaybookRules = (() => {
     return { _, ngettext };
   }
 
-  /** The rules of one page, from its data (the parsed JSON of the page's data element).
-      @param {unknown} parsed */
+  /** The rules of one page, from its data (the parsed JSON of the page's data element); an
+      error where it is of another layout (unreadable). @param {unknown} parsed */
   function decode(parsed) {
+    const refused = unreadable(parsed);
+    if (refused !== null) throw new Error(refused);
     /** @type {PageData} */
     const D = bare(parsed);
     const L = D.length;
@@ -440,6 +457,6 @@ const PlaybookRules = (() => {
   // global before this script runs in a page, a module beside it in Node
   const train = typeof PlaybookTrain === "object" ? PlaybookTrain : require("./page-train-rules.js");
 
-  return Object.freeze({ decode, ...train, OFF_BOOK, SOLVED: SOLVED_, NOT_TRIED, NO_ROW });
+  return Object.freeze({ decode, unreadable, DATA_VERSION, ...train, OFF_BOOK, SOLVED: SOLVED_, NOT_TRIED, NO_ROW });
 })();
 if (typeof module === "object" && module !== null && module.exports) module.exports = PlaybookRules;

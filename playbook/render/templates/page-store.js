@@ -9,7 +9,9 @@
    hands page-train.js and page-drill.js load, save, kept, aside and erasable. */
 "use strict";
 (() => {
-  const P = /** @type {Page} */ (window.playbookPage);
+  const shared = window.playbookPage;
+  if (shared === undefined) return; // the page refused its data (page-plan.js says why)
+  const P = shared;
   const D = P.R.data;
   const { _ } = P.R;
 

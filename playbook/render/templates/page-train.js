@@ -11,7 +11,9 @@
 /** A row of the practice game: a guess and its feedback, or (null) a turn whose time ran out.
     @typedef {{word: string, code: number, ms: number} | {word: null, code: null, ms: number}} PracticeRow */
 (() => {
-  const P = /** @type {Page} */ (window.playbookPage);
+  const shared = window.playbookPage;
+  if (shared === undefined) return; // the page refused its data (page-plan.js says why)
+  const P = shared;
   const R = P.R;
   const D = R.data;
   const L = R.length;

@@ -7,7 +7,9 @@
    reads what the person taps and types. */
 "use strict";
 (() => {
-  const P = /** @type {Page} */ (window.playbookPage);
+  const shared = window.playbookPage;
+  if (shared === undefined) return; // the page refused its data (page-plan.js says why)
+  const P = shared;
   const R = P.R;
   const D = R.data;
   const L = R.length;
