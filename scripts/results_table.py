@@ -59,7 +59,7 @@ def table(ours_path: str, ref_path: str, fast_path: str, tv_path: str) -> None:
     ours, ref = model.load(ours_path), model.load(ref_path)
     spell = Spelling.of(ours.words)
     game = game_of(ours, ours_path)
-    lists = load_lists(dict(ours.words), game=game)
+    lists = load_lists(ours.words, game=game)
     comps = {
         c.group: c
         for c in compare.compare(ours, ref, game, lists.guesses.words, lists.answers.words)

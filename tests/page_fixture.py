@@ -25,13 +25,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from playbook import config, lookup, model, words
+from playbook import config, lookup, memory, model, words
 from playbook.games import Game, decode
-from playbook.model import GroupPlan, Playbook
+from playbook.io import shipped
+from playbook.model import GroupPlan, Move, Playbook, Table, group_key
 from playbook.pipeline import build, outputs
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session
 from playbook.play import RulePlayer
+from playbook.render.layout import sort_table
 from playbook.render.page import page_data, render_page
 from playbook.search.chance import best_chance
 from playbook.spelling import IJ
@@ -144,6 +146,14 @@ class Case:
     def built(cls, name: str, result: BuildResult) -> Case:
         lists = result.session.lists
         return cls(name, result.playbook, lists.answers, lists.guesses, result.session)
+
+    @classmethod
+    def shipped(cls, name: str) -> Case:
+        """A shipped plan (``playbook/data/plans/``) with the lists it was built on."""
+        path = str(shipped.path_of(shipped.index()[name]))
+        pb = model.load(path)
+        session = Session.from_playbook(pb, path)
+        return cls(name, pb, session.lists.answers, session.lists.guesses, session)
 
     @classmethod
     def paper(cls) -> Case:
@@ -438,6 +448,7 @@ def samples(case: Case, seed: int = 1994) -> dict[str, list[Any]]:
         "tiles": tiles,
         "typed": typed,
         "guesses": guess_samples(case, rng),
+        "cards": drill_cards(case.pb, case.answers),
         # the guesses the plan takes from the start, every answer alike: its group's average
         # (the groups that find every answer in time, whose stats count every word)
         "expected": [
@@ -458,6 +469,77 @@ def write(case: Case, folder: Path) -> tuple[Path, int]:
     body = {"name": case.name, "data": data.name, **found}
     fixture.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
     return fixture, sum(len(v) for v in found.values())
+
+
+# ------------------------------------------------------------ the drill's cards
+
+
+def drill_cards(pb: Playbook, answers: WordList) -> list[list[Any]]:
+    """``[id, kind, answer]`` of each card the page's drill makes of ``pb`` (whose page lists
+    ``answers``), in its order: Python's twin of the page's ``PlaybookRules.cards``
+    (``page-train-rules.js``). Every item of the card, each once (by id), group by group in
+    the page's order: the openings (``o:``; a group of at most ``memory.SMALL_GROUP`` words
+    and no openings: its words, ``f:``); then each row of the table and of every move's own
+    table in the page's order (:func:`sort_table`), but the ``*`` row and rows no feedback
+    matches: a move (``x:``), a try list out of list order (``t:``, ``tries``) or holding a
+    word not guaranteed (``t:``, ``family``), else an exception row that stops the openings
+    (``s:``, answered ``stop``). An id names the group, the words whose feedback keys the row
+    (the openings played, or the moves down to it) and the codes of that feedback."""
+    game = pb.game
+    cls = type(game)
+    out: list[list[Any]] = []
+    seen: set[str] = set()
+
+    def add(ident: str, kind: str, answer: Sequence[str]) -> None:
+        if ident not in seen:
+            seen.add(ident)
+            out.append([ident, kind, list(answer)])
+
+    def codes(feedback: str) -> list[int] | None:
+        """The row's feedback codes, a block each; None for the ``*`` row and a feedback
+        that is not as the game writes it (the walk never matches it)."""
+        if feedback == "*":
+            return None
+        try:
+            found = [game.parse(b) for b in feedback.split(" ")] if feedback else []
+        except ValueError:
+            return None
+        return found if " ".join(game.format(c) for c in found) == feedback else None
+
+    def rows(g: GroupPlan, table: Table, movers: list[str], before: list[int], top: bool) -> None:
+        for row in sort_table(table, cls):
+            found = codes(row.feedback)
+            if found is None:
+                continue
+            c = before + found
+            m = list(g.openings[: len(c)]) if top else movers
+            ident = f"{g.group}:{','.join(m)}:{','.join(map(str, c))}"
+            stop = top and len(c) < len(g.openings)
+            node = row.node
+            if isinstance(node, Move):
+                add(f"x:{ident}", "move", [node.word])
+                if node.table is not None:
+                    rows(g, node.table, [*m, node.word], c, False)
+            elif node.words is not None and (
+                set(node.words) & set(g.unguaranteed) or list(node.words) != sorted(node.words)
+            ):
+                family = bool(set(node.words) & set(g.unguaranteed))
+                add(f"t:{ident}", "family" if family else "tries", node.words)
+            elif stop:
+                add(f"s:{ident}", "stop", ["stop"])
+
+    members: dict[str, list[str]] = {}
+    for w in answers.words:
+        members.setdefault(game.group_of(w), []).append(w)
+    for g in sorted(pb.groups, key=lambda g: group_key(g.group)):
+        mine = members.get(g.group, [])
+        if g.openings:
+            add(f"o:{g.group}", "openings", g.openings)
+        elif mine and len(mine) <= memory.SMALL_GROUP:
+            add(f"f:{g.group}", "few", mine)
+        if g.table is not None:
+            rows(g, g.table, [], [], True)
+    return out
 
 
 # ------------------------------------------------------------ the drill's schedule, the draw

@@ -29,6 +29,7 @@ from playbook.games import Game, Wordle, from_rules
 from playbook.pipeline import build, choices, outputs
 from playbook.pipeline.build import BuildResult
 from playbook.pipeline.session import Session, load_lists
+from playbook.render import page as page_module
 from playbook.render.page import SCRIPTS
 from playbook.spelling import IJ
 from playbook.words import WordList
@@ -363,9 +364,9 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
     """Wordle: a separate answer list, nothing revealed (one group, no letter to pick), and
     a group without a table (every word still possible, in list order)."""
     rules = {"name": "wordle", "length": 5, "turns": 6, "revealed": "none", "hard": False}
-    words: dict[str, object] = {"list": "wordle-allowed", "answers": "wordle-answers", "length": 5}
+    words = model.Words("wordle-allowed", answers="wordle-answers", length=5)
     lists = load_lists(words, None, Wordle())
-    words |= {"count": len(lists.guesses), "sha256": lists.guesses.sha256}
+    words = dataclasses.replace(words, count=len(lists.guesses), sha256=lists.guesses.sha256)
     source = tmp_path / "wordle.yaml"
     plan = model.GroupPlan("*", ("roate", "lunis"), None)
     source.write_text(model.dumps(model.Playbook("w", rules, words, (plan,))))
@@ -380,6 +381,9 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
     player = play.BookPlayer(problem, pb.group("*"), play.RulePlayer(problem))
     page = open_page(browser, path, PHONE)
     assert page.is_hidden("#letters") and "Any word" in page.inner_text("#pool")
+    # the one group is named, not called a letter (the page said "Letter ALL WORDS": it read
+    # the group's name as the data's field g, which the decoded group has not; tsc found it)
+    assert page.inner_text("#g-title") == "All words"
     for answer in ("camel", "zesty"):
         history: list[tuple[str, int]] = []
         while not history or history[-1][1] != game.solved:
@@ -398,6 +402,25 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
     page.press("#other-word", "Enter")
     assert "zzzzz is not a word of the list." in page.inner_text("#msg")
     assert page.input_value("#other-word") == ""
+    assert page.errors == []
+    page.close()
+
+
+def test_data_of_another_version_is_refused_on_the_page(browser: Any, tmp_path: Path) -> None:
+    """Issue 59, item 3: a page whose data is of another layout than its scripts read says
+    so where its modes would be, and runs nothing else (no script error)."""
+    pb, answers = page_fixture.paper()
+    html = render.render(pb, "page", answers=answers)[0].decode("utf-8")
+    mine = f'"v":{page_module.DATA_VERSION},'
+    assert html.count(mine) == 1
+    path = tmp_path / "old-play.html"
+    path.write_text(html.replace(mine, '"v":1,'), encoding="utf-8")
+    page = open_page(browser, path, PHONE)
+    said = page.inner_text("#refused")
+    assert said.startswith("This page cannot show the plan: its data is of version 1")
+    assert page.get_attribute("#refused", "role") == "alert"
+    assert page.is_hidden("#follow-main") and page.is_hidden("#letters")
+    assert page.evaluate("() => window.playbookPage") is None
     assert page.errors == []
     page.close()
 

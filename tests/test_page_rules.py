@@ -8,8 +8,9 @@ build with a guess list besides its answers),
 ``tests/page_fixture.py`` writes the data the page embeds and samples made by the Python
 rules: every answer's path with the next move or the stop reason after each move as
 :func:`playbook.lookup.walk` gives them, and paths that leave the book; feedback; words as
-written; which typed words each group accepts as a guess. ``tests/page_rules_check.js``
-decodes the data with the page's rules and compares every sample.
+written; which typed words each group accepts as a guess; the drill's cards (also of shipped
+plans). ``tests/page_rules_check.js`` decodes the data with the page's rules and compares
+every sample.
 """
 
 from __future__ import annotations
@@ -30,13 +31,15 @@ from page_fixture import (
     build_default,
     build_tv,
     build_wordle,
+    drill_cards,
     fsrs,
     mulberry32,
     recall,
     write,
 )
 
-from playbook.render.page import render_page
+from playbook.render import i18n
+from playbook.render.page import DATA_VERSION, render_page, script_messages
 from playbook.spelling import IJ
 
 pytestmark = pytest.mark.slow  # processes, builds or Node: out of the fast loop
@@ -89,10 +92,10 @@ def test_the_page_rules_are_the_python_rules(
 def test_the_page_inlines_the_rules_then_the_page(cases: dict[str, Case]) -> None:
     case = cases["wordle"]
     html = render_page(case.pb, case.answers, guesses=case.guesses)
-    names = ("page-chance.js", "page-rules.js", "page.js", "page-board.js", "page-train.js")
-    names += ("page-drill.js",)
+    names = ("page-chance.js", "page-train-rules.js", "page-rules.js", "page-plan.js", "page.js")
+    names += ("page-board.js", "page-store.js", "page-train.js", "page-drill.js")
     at = [html.index(f"<script>\n{RULES_JS.with_name(n).read_text()}") for n in names]
-    assert 0 < at[0] < at[1] < at[2] < at[3] < at[4] < at[5]
+    assert at[0] > 0 and at == sorted(at)
     assert html.count("<script>") == len(names)
 
 
@@ -110,6 +113,71 @@ def test_the_page_labels_groups_as_the_terminal_does(name: str, cases: dict[str,
     if name == "paper":
         assert labels["y"] == "IJ/Y"
     assert IJ not in labels.values()  # the ligature is a tile, not a label
+
+
+def test_the_rules_refuse_data_of_another_version(cases: dict[str, Case], tmp_path: Path) -> None:
+    """Issue 59, item 3: data of another layout is refused by name, in the page's language,
+    and never decoded; the page's own is read."""
+    data = json.loads(cases["wordle"].page_json())
+    assert data["v"] == DATA_VERSION
+    older = dict(data, v=DATA_VERSION - 1)
+    dutch = dict(older, messages=i18n.messages("nl", script_messages()))
+    script = tmp_path / "version.js"
+    script.write_text(
+        f"const R = require({json.dumps(str(RULES_JS))});\n"
+        f"const [data, older, dutch, none] = {json.dumps([data, older, dutch, {'words': ''}])};\n"
+        "let threw = null;\n"
+        "try { R.decode(older); } catch (e) { threw = e.message; }\n"
+        "console.log(JSON.stringify([R.DATA_VERSION, R.unreadable(data), R.decode(data).length,"
+        " R.unreadable(older), threw, R.unreadable(dutch), R.unreadable(none),"
+        " R.unreadable(null)]));\n"
+    )
+    run = subprocess.run([node(), str(script)], capture_output=True, text=True, timeout=NODE_WAIT_S)
+    assert run.returncode == 0, run.stderr
+    version, mine, length, why, threw, waarom, none, null = json.loads(run.stdout)
+    assert (version, mine, length) == (DATA_VERSION, None, 5)
+    old = DATA_VERSION - 1
+    assert why == threw and why.startswith(
+        f"This page cannot show the plan: its data is of version {old} and its script reads"
+        f" version {DATA_VERSION}. Render the page again"
+    )
+    assert waarom.startswith(
+        f"Deze pagina kan het plan niet tonen: haar gegevens zijn van versie {old} "
+    )
+    assert "version undefined" in none and "version undefined" in null
+
+
+# ------------------------------------------------------------ the drill's cards
+
+SHIPPED_PAGES = ("lingo-nl-5-tv", "lingo-nl-5", "lingo-en-5", "lingo-en-us-4", "wordle-card")
+"""Shipped plans whose pages the drill's cards are compared on: Dutch Lingo under the TV and
+the paper's rules, English Lingo (ITV, CBS) and Wordle's card. (Mastermind has no page: its
+feedback has no rule in the browser.)"""
+
+
+@pytest.mark.parametrize("name", SHIPPED_PAGES)
+def test_the_drill_makes_the_cards_python_makes(name: str, tmp_path: Path) -> None:
+    """Issue 59, item 3: which cards the drill makes of a plan (ids, kinds, answers) is a
+    pure rule of the page's data (``PlaybookRules.cards``), replayed in Node against its
+    Python twin (:func:`page_fixture.drill_cards`) card by card; the small playbooks of
+    :func:`test_the_page_rules_are_the_python_rules` compare them too."""
+    case = Case.shipped(name)
+    cards = drill_cards(case.pb, case.answers)
+    kinds = {kind for _, kind, _ in cards}
+    assert len(cards) > len(case.pb.groups) and {"openings", "move"} <= kinds
+    assert len({ident for ident, _, _ in cards}) == len(cards)
+    data = tmp_path / f"{name}-data.json"
+    data.write_text(case.page_json(), encoding="utf-8")
+    fixture = tmp_path / f"{name}-samples.json"
+    fixture.write_text(json.dumps({"name": name, "data": data.name, "cards": cards}))
+    run = subprocess.run(
+        [node(), str(CHECK_JS), str(RULES_JS), str(fixture)],
+        capture_output=True,
+        text=True,
+        timeout=NODE_WAIT_S,
+    )
+    assert run.returncode == 0, f"node exited {run.returncode}: {run.stdout[:8000]}{run.stderr}"
+    assert run.stdout.startswith(f"compared {len(cards)} samples, 0 mismatches"), run.stdout[:3000]
 
 
 # ------------------------------------------------------------ the drill's schedule, the draw

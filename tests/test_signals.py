@@ -139,7 +139,7 @@ def test_a_signal_swallowed_before_the_watch_still_interrupts(tmp_path: Path) ->
     once in CI: ``strategy`` SIGINT-ed at once, on a cold cache). It is answered as any other:
     one line, exit 130, whatever the command did meanwhile."""
     code = (
-        "import sys\nfrom playbook import signals\nsignals._RECEIVED.append(2)\n"
+        "import sys\nfrom playbook.io import signals\nsignals._RECEIVED.append(2)\n"
         "from playbook.cli import main\nsys.exit(main(['lists']))\n"
     )
     r = subprocess.run(

@@ -33,7 +33,7 @@ from playbook.kinds import AnswerModel
 from playbook.language import N_
 from playbook.model import GroupPlan, Move, Node, Playbook, Table, TryWords, group_key
 from playbook.model.plan import PART_MODELS
-from playbook.render import i18n, titles
+from playbook.render import i18n, page_schema, titles
 from playbook.render.html import html_env
 from playbook.render.layout import sort_table
 from playbook.render.tiles import APP, TILE_STYLES, screen_css
@@ -41,8 +41,9 @@ from playbook.render.views import template_text
 from playbook.spelling import Spelling, group_name
 from playbook.words import WordList
 
-DATA_VERSION = 2
-"""The layout of the page's JSON (read by ``playbook/render/templates/page-rules.js``)."""
+DATA_VERSION = page_schema.DATA_VERSION
+"""The layout of the page's JSON (:mod:`playbook.render.page_schema`; read by
+``playbook/render/templates/page-rules.js``)."""
 
 POOLS = {
     "all": N_("Paper rules: any word of the list may be guessed."),
@@ -87,15 +88,19 @@ def app_head() -> dict[str, Any]:
 
 SCRIPTS = (
     "page-chance.js",
+    "page-train-rules.js",
     "page-rules.js",
+    "page-plan.js",
     "page.js",
     "page-board.js",
+    "page-store.js",
     "page-train.js",
     "page-drill.js",
 )
 """The page's scripts, inlined in this order: the rules (no page to draw on: Node tests them
-against Python's; the best chance and the rule's move first, which the rest read), the page
-following a game, its table and take-over, what is kept and practice, the drill."""
+against Python's; the best chance and the rule's move, the drill's schedule and the draw
+first, which the rest read), the plan the address picks, the page following a game, its
+table and take-over, what is kept on the device, practice, the drill."""
 
 
 def _refuse(what: str) -> PlaybookError:
@@ -222,7 +227,7 @@ def _group(
     members: list[int],
     enc: _Encoder,
     ij: str,
-) -> dict[str, Any]:
+) -> page_schema.GroupData:
     st = g.stats
     label = group_name(cls.group_label(g.group, rules), ij)
     return {
@@ -246,7 +251,9 @@ def _symbols(game: Game) -> tuple[dict[str, int], str, list[str]]:
     return dict(typed), skip, [game.format(m)[-1] for m in range(3)]
 
 
-def _guess_list(pb: Playbook, guesses: WordList | None, answers: Sequence[str]) -> dict[str, str]:
+def _guess_list(
+    pb: Playbook, guesses: WordList | None, answers: Sequence[str]
+) -> page_schema.GuessList:
     """A separate guess list (Wordle's allowed guesses beside its answers), checked to be the
     playbook's own list; none without one. Where both lists are in sorted order and every
     answer is a guess, only the guesses that are no answers (``guessesExtra``: the script
@@ -263,9 +270,9 @@ def _guess_list(pb: Playbook, guesses: WordList | None, answers: Sequence[str]) 
 
 def page_data(
     pb: Playbook, answers: WordList | None, guesses: WordList | None = None
-) -> dict[str, Any]:
+) -> page_schema.PageData:
     """What the page's script reads: rules, words, and each group's plan (see
-    :class:`_Encoder` for the tables)."""
+    :class:`_Encoder` for the tables; every key: :class:`page_schema.PageData`)."""
     cls = check_game(pb.game)
     listed = check_list(pb, answers)
     game, rules = pb.game, pb.game.record()
@@ -283,15 +290,18 @@ def page_data(
     typed, skip, shown = _symbols(game)
     pool = game.guess_pool
     tree = pb.whole_trees
-    return {
+    length, solved = game.word_length, game.solved
+    if length is None or solved is None:  # every game with a browser rule has both
+        raise _refuse(f"game {game.name!r} has no one word length and solved feedback")
+    data: page_schema.PageData = {
         "v": DATA_VERSION,
         "name": pb.name,
         "rule": cls.browser_feedback,
-        "length": game.word_length,
+        "length": length,
         "turns": game.limit,
         "early": pb.try_when_fit,
         "limitName": game.limit_name,
-        "solved": game.solved,
+        "solved": solved,
         "keyWidth": enc.width,
         "typed": typed,
         "skip": skip,
@@ -314,7 +324,9 @@ def page_data(
         "groups": groups,
         # a letter of at most this many words and no openings: the card prints its words
         "small": memory.SMALL_GROUP,
-    } | _guess_list(pb, guesses, listed.words)
+    }
+    data.update(_guess_list(pb, guesses, listed.words))
+    return data
 
 
 WEIGHT_FLOOR = 1e-6
@@ -366,7 +378,7 @@ def _script_json(data: Any) -> Markup:
     return Markup(text)
 
 
-def _head(pb: Playbook, pool: str, tr: i18n.Translator, language: str) -> dict[str, str]:
+def _head(pb: Playbook, pool: str, tr: i18n.Translator, language: str) -> page_schema.PageHead:
     """What the page says of one plan above its game: its title, description and rules."""
     cls, rules = type(pb.game), pb.game.record()
     length = pb.game.word_length

@@ -1,3 +1,4 @@
+// @ts-check
 /* The play-along page's views beside the board (made by the page renderer of the render
    package): the words still possible, a row of the table as the board shows it, the search
    of the table by feedback, and taking over a board after a lost game, with the best chance
@@ -8,13 +9,16 @@
    takeOver. */
 "use strict";
 (() => {
-  const P = window.playbookPage;
+  const shared = window.playbookPage;
+  if (shared === undefined) return; // the page refused its data (page-plan.js says why)
+  const P = shared;
   const { R, S, el, tiles, draw, marksHelp, left, choose } = P;
   const D = R.data;
   const L = R.length;
   const { possible, consistent, marksOf, codeOf, codesOfKey, text } = R;
   const { _, ngettext, decimal } = R;
-  const $ = (id) => document.getElementById(id);
+  // an element the template makes, by its id (typed as an input: the widest the script reads)
+  const $ = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
   const SHOWN = 60; // words still possible shown before "+ N more"
 
   // ------------------------------------------------------------ the words still possible
@@ -59,6 +63,7 @@
 
   // ------------------------------------------------------------ the table's rows
 
+  /** @param {Row} row @param {string[]} movers @param {Entry | null} move @returns {HTMLElement} */
   function rowView(row, movers, move) {
     const box = el("div", "row");
     if (row.key === "*") box.appendChild(el("span", "any", _("any other feedback")));
@@ -84,6 +89,7 @@
     return box;
   }
 
+  /** @param {string} w @param {Entry | null} move */
   function tryWord(w, move) {
     const s = el("span", "tw", text(w));
     if (move && move.kind === "try") {
@@ -95,7 +101,8 @@
   }
 
   /** Letters revealed besides, typed as one mark a place (a letter, or . ? _ - for none):
-      an array of letters or null, [] for nothing typed, or undefined where it cannot be read. */
+      an array of letters or null, [] for nothing typed, or undefined where it cannot be read.
+      @param {string} s @returns {(string | null)[] | undefined} */
   function parseKnown(s) {
     const chars = [...R.typedWord(s)];
     if (!chars.length) return [];
@@ -107,7 +114,7 @@
       word, as a guess the game accepts here, and its marks. */
   function addBoardRow() {
     const out = $("tk-out");
-    const say = (msg) => {
+    const say = (/** @type {string} */ msg) => {
       out.textContent = msg;
       out.className = "msg bad";
     };
@@ -126,6 +133,7 @@
     }
     const marks = R.parseMarks($("tk-marks").value);
     if (marks === null || marks.length !== L) return say(marksHelp());
+    /** @type {Played[]} */
     const trial = S.history.concat([[w, codeOf(marks)]]);
     if (possible(S.group, trial).length === 0 && !(D.rare && R.fallback(S.group, S.history).some((x) => consistent(x, trial))))
       return say(_("No word of the list fits the board and the letters revealed."));
@@ -142,7 +150,7 @@
     const known = parseKnown($("tk-known").value);
     const typedTurns = $("tk-turns").value.trim();
     const turns = typedTurns ? Number(typedTurns) : Math.max(1, D.turns - S.history.length);
-    const say = (msg, bad) => {
+    const say = (/** @type {string} */ msg, /** @type {boolean} */ bad) => {
       out.textContent = msg;
       out.className = "msg" + (bad ? " bad" : "");
     };
@@ -192,6 +200,7 @@
     hits.slice(0, 40).forEach((r) => out.appendChild(rowView(r, g.openings, null)));
   }
 
+  /** @param {string} key @param {(number | undefined)[]} want */
   function matches(key, want) {
     if (key === "*" || key[0] === "!") return false;
     const marks = codesOfKey(key).flatMap(marksOf);

@@ -1,3 +1,4 @@
+// @ts-check
 /* The play-along page's rules for a move of its own (made by the page renderer of the render
    package), with no page to draw on: the card's fallback, the guesses the rules allow, the
    words still possible beside letters revealed, the scm rule's move off the playbook (as
@@ -9,32 +10,42 @@
    and returns these rules; in a page it is a global read by PlaybookRules.decode, in Node the
    module's export. */
 "use strict";
+/** @typedef {{word: string, found: number, total: number, turns: number, outOfTime?: undefined}} Chance
+    @typedef {{outOfTime: true, total: number, turns: number}} OutOfTime */
+/** @param {{D: PageData, L: number, SOLVED: number, GROUPS: Group[], GUESSES: string[],
+      enc: (w: string) => Int32Array, markCode: (g: Int32Array, a: Int32Array) => number,
+      feedback: (guess: string, answer: string) => number,
+      consistent: (word: string, history: Played[]) => boolean,
+      possible: (group: Group, history: Played[]) => string[]}} core */
 const PlaybookChance = (core) => {
   const { D, L, SOLVED, GROUPS, GUESSES, enc, markCode, feedback, consistent, possible } = core;
 
+  /** @type {Map<string, string[]>} */
   const WHOLE = new Map();
   /** The group's words of the whole list, in list order, where the plan promises only some
       of them (the common words: ``D.rare``): the card's fallback for a rarer word tries
-      those that fit, in that order. Its answers alone otherwise. */
+      those that fit, in that order. Its answers alone otherwise. @param {Group} group */
   function wholeGroup(group) {
     let w = WHOLE.get(group.name);
     if (w === undefined) {
-      const mine = (x) => GROUPS.length === 1 || [...x][0] === group.name;
+      const mine = (/** @type {string} */ x) => GROUPS.length === 1 || [...x][0] === group.name;
       w = D.rare ? GUESSES.filter((x) => group.wordSet.has(x) || mine(x)) : group.words;
       WHOLE.set(group.name, w);
     }
     return w;
   }
   /** The card's fallback after `history`: the words of the whole group that fit, in list
-      order, those played left out. */
+      order, those played left out. @type {(group: Group, history: Played[]) => string[]} */
   const fallback = (group, history) => {
     const played = new Set(history.map(([w]) => w));
     return wholeGroup(group).filter((w) => !played.has(w) && consistent(w, history));
   };
 
+  /** @type {Map<string, string[]>} */
   const POOLS = new Map();
   /** The guesses the rules allow in `group`, in guess-list order (play's guess pool): every
-      guess, or under the TV rules those that start with the revealed letter. */
+      guess, or under the TV rules those that start with the revealed letter.
+      @param {Group} group */
   function pool(group) {
     let p = POOLS.get(group.name);
     if (p === undefined) {
@@ -43,15 +54,18 @@ const PlaybookChance = (core) => {
     }
     return p;
   }
-  /** The moves allowed after `history`: in hard mode only those that fit all of it. */
+  /** The moves allowed after `history`: in hard mode only those that fit all of it.
+      @type {(group: Group, history: Played[]) => string[]} */
   const allowedMoves = (group, history) =>
     D.hard && history.length ? pool(group).filter((w) => consistent(w, history)) : pool(group);
 
   const PARTS = new Int32Array(3 ** L);
+  /** @type {(g: string, S: string[]) => Int32Array} */
   const codesOf = (g, S) => {
     const ge = enc(g);
     return Int32Array.from(S, (a) => markCode(ge, enc(a)));
   };
+  /** @param {Iterable<number>} codes */
   function split(codes) {
     let largest = 0, parts = 0, sumsq = 0;
     const touched = [];
@@ -68,7 +82,8 @@ const PlaybookChance = (core) => {
 
   /** `cands` in the order of the scm rule on the words `S` (strategy.py's greedy rules:
       smallest largest part, more parts, smaller sum of squares, a word that may be the
-      answer, then list order), each with its feedback on `S`. */
+      answer, then list order), each with its feedback on `S`.
+      @param {string[]} cands @param {string[]} S */
   function ruleOrder(cands, S) {
     const inSet = new Set(S);
     const scored = cands.map((w, i) => {
@@ -83,7 +98,8 @@ const PlaybookChance = (core) => {
 
   /** The scm rule's move after `history` in `group`, as `play` suggests it off the
       playbook (the search package's greedy move): with one or two words left the first of
-      them, else the best by the rule among the moves allowed. null where no word fits. */
+      them, else the best by the rule among the moves allowed. null where no word fits.
+      @param {Group} group @param {Played[]} history @returns {string | null} */
   function ruleMove(group, history) {
     const S = possible(group, history);
     if (S.length === 0) return null;
@@ -93,25 +109,28 @@ const PlaybookChance = (core) => {
 
   /** Off a whole tree (a word it was not made for): the most-parts rule's move over the
       words of the list still possible, as `play` works it out on the spot (ties: a word
-      that may be the answer, then guess-list order); the first of one or two words left. */
+      that may be the answer, then guess-list order); the first of one or two words left.
+      @param {Group} group @param {Played[]} history @returns {string | null} */
   function offTreeMove(group, history) {
     const S = fallback(group, history);
     if (S.length === 0) return null;
     if (S.length <= 2) return S[0];
     const inSet = new Set(S);
+    /** @type {{w: string, parts: number, nIn: number} | null} */
     let best = null;
     for (const w of allowedMoves(group, history)) {
       const parts = split(codesOf(w, S)).parts;
       const nIn = inSet.has(w) ? 1 : 0;
       if (best === null || parts > best.parts || (parts === best.parts && nIn > best.nIn)) best = { w, parts, nIn };
     }
-    return best.w;
+    return best === null ? null : best.w; // null: no move allowed (none where the words are guesses)
   }
 
   /** The words still possible after `history` in `group` that show the letters `known`
-      (an array of letters or null, one per place) where they were revealed besides. */
+      (an array of letters or null, one per place) where they were revealed besides.
+      @type {(group: Group, history: Played[], known: (string | null)[]) => string[]} */
   const board = (group, history, known) => {
-    const shows = (w) => known.every((ch, i) => !ch || w[i] === ch);
+    const shows = (/** @type {string} */ w) => known.every((ch, i) => !ch || w[i] === ch);
     const mine = possible(group, history).filter(shows);
     if (mine.length || !D.rare) return mine;
     // no word the plan was made for fits: the rarer words of the list, as the card's fallback
@@ -122,15 +141,21 @@ const PlaybookChance = (core) => {
       `history` in `group`, where `known` (an array of letters or null, one per place) holds
       letters revealed besides; every word still possible is equally likely. The search
       package's chance module, rule for rule: {word, found, total, turns}, null where no word
-      is possible or no turn is left, or {outOfTime: true} after `budgetMs`. */
+      is possible or no turn is left, or {outOfTime: true} after `budgetMs`.
+      @param {Group} group @param {Played[]} history @param {number} turns
+      @param {(string | null)[]} [known] @param {number} [budgetMs] @returns {Chance | OutOfTime | null} */
   function bestChance(group, history, turns, known = [], budgetMs = 5000) {
     const S = board(group, history, known);
     if (S.length === 0 || turns <= 0) return null;
     const deadline = Date.now() + budgetMs;
+    /** @type {Map<string, number>} */
     const memo = new Map();
     const OUT = {};
 
+    /** @param {string} g @param {string[]} S @param {Int32Array} codes @param {number} t
+        @param {string[]} cands @returns {number} */
     function value(g, S, codes, t, cands) {
+      /** @type {Map<number, string[]>} */
       const parts = new Map();
       codes.forEach((c, j) => {
         const part = parts.get(c);
@@ -145,6 +170,7 @@ const PlaybookChance = (core) => {
       return total;
     }
 
+    /** @param {string[]} S @param {number} t @param {string[]} cands @returns {number} */
     function found(S, t, cands) {
       const n = S.length;
       if (t <= 0 || n === 0) return 0;
@@ -171,6 +197,7 @@ const PlaybookChance = (core) => {
 
     try {
       const cands = allowedMoves(group, history);
+      /** @type {Chance | null} */
       let top = null;
       for (const r of ruleOrder(cands, S)) {
         const v = value(r.w, S, r.codes, turns, cands);

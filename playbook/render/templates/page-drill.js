@@ -1,3 +1,4 @@
+// @ts-check
 /* The play-along page's drill (made by the page renderer of the render package): the card as
    flash cards, scheduled by FSRS, a few new ones a day.
 
@@ -5,64 +6,36 @@
    (window.playbookPage: the decoded rules, tiles, the records kept on the device); inlined
    after them, it hands page-train.js its mode (enterDrill). */
 "use strict";
+/** A card's progress kept on the device: its memory, when it is due, when it was last asked,
+    and how long the answer took (ms).
+    @typedef {{s: number, d: number, due: number, last: number, reps: number, lapses: number, ms: number}} Progress */
 (() => {
-  const P = window.playbookPage;
+  const shared = window.playbookPage;
+  if (shared === undefined) return; // the page refused its data (page-plan.js says why)
+  const P = shared;
   const R = P.R;
-  const D = R.data;
   const { el, tiles, letterOf, load, save, erasable } = P;
   const { _, ngettext, text, marksOf } = R;
-  const $ = (id) => document.getElementById(id);
+  // an element the template makes, by its id (typed as an input: the widest the script reads)
+  const $ = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 
-  // FSRS and its recall: the rules' (page-rules.js, replayed in Node against Python)
+  // the cards, FSRS and its recall: the rules' (page-train-rules.js, handed on by
+  // PlaybookRules; replayed in Node against Python)
   const { fsrs, recall } = PlaybookRules;
   const DAY = 86400000;
   window.playbookFsrs = { fsrs, recall }; // for the tests
+  const makeCards = () => PlaybookRules.cards(R);
   window.playbookDrill = { cards: () => (drillReady ? CARDS : makeCards()).map((c) => [c.id, c.kind, c.answer]) };
 
   let drillReady = false;
+  /** @type {Card[]} */
   let CARDS = [];
+  /** @type {Card | null} */
   let card = null;
   let phase = "ask"; // "learn": the line shown in context first; "ask": the card asks
   let asked = 0; // when the card was asked (response time)
+  /** @type {Card[]} */
   const missedNow = []; // cards missed this session: asked again at its end
-
-  /** Every item of the card as a card: each letter's openings, every exception move at
-      every depth with the board that calls for it, every try list out of list order, every
-      exception row that stops the openings, and every trap family. */
-  function makeCards() {
-    const out = [];
-    const seen = new Set();
-    const add = (c) => {
-      if (!seen.has(c.id)) out.push(c), seen.add(c.id);
-    };
-    for (const g of R.groups) {
-      if (g.openings.length) add({ id: `o:${g.name}`, group: g, answer: g.openings, kind: "openings", movers: [], codes: [] });
-      // a letter of few words and no openings: the card prints its words, tried in list order
-      else if (g.words.length && g.words.length <= D.small) add({ id: `f:${g.name}`, group: g, answer: g.words, kind: "few", movers: [], codes: [] });
-      if (g.table !== null) walkRows(g, g.table, [], [], true);
-    }
-    function walkRows(g, table, movers, codes, top) {
-      for (const row of table.rows) {
-        if (row.key === "*" || row.key[0] === "!") continue;
-        const c = codes.concat(R.codesOfKey(row.key));
-        const m = top ? g.openings.slice(0, c.length) : movers;
-        const id = `${g.name}:${m.join(",")}:${c.join(",")}`;
-        const stop = top && c.length < g.openings.length;
-        const node = row.node;
-        if (node.move !== undefined) {
-          add({ id: `x:${id}`, group: g, answer: [node.move], kind: "move", movers: m, codes: c, stop });
-          if (node.table) walkRows(g, node.table, m.concat([node.move]), c, false);
-        } else if (node.words) {
-          const sorted = [...node.words].sort();
-          const family = node.words.some((w) => g.unguaranteed.has(w));
-          if (family || node.words.some((w, i) => w !== sorted[i]))
-            add({ id: `t:${id}`, group: g, answer: node.words, kind: family ? "family" : "tries", movers: m, codes: c, stop });
-          else if (stop) add({ id: `s:${id}`, group: g, answer: ["stop"], kind: "stop", movers: m, codes: c, stop });
-        } else if (stop) add({ id: `s:${id}`, group: g, answer: ["stop"], kind: "stop", movers: m, codes: c, stop });
-      }
-    }
-    return out;
-  }
 
   function setupDrill() {
     drillReady = true;
@@ -103,6 +76,7 @@
       (written by an older page, or by hand) is a new card again. */
   function states() {
     const raw = load("drill", {});
+    /** @type {Object<string, Progress>} */
     const out = {};
     for (const c of CARDS) {
       const st = raw[c.id];
@@ -111,6 +85,7 @@
     }
     return out;
   }
+  /** @param {Object<string, Progress>} b @param {Card} c */
   const isNew = (b, c) => b[c.id] === undefined;
   const MAX_NEW = 999;
   /** New cards a day (the setting kept on the device; 20 where none is kept). */
@@ -119,7 +94,7 @@
     return Number.isInteger(n) && n >= 0 && n <= MAX_NEW ? n : 20;
   }
   /** A day as the device's calendar names it (a session after midnight is a new day). */
-  const dayOf = (t) => {
+  const dayOf = (/** @type {number | Date} */ t) => {
     const d = new Date(t);
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
   };
@@ -136,12 +111,14 @@
     return n;
   }
   /** The cards due now: those whose time has come, and the new ones today's limit still
-      allows, in the card's order; the cards missed this session wait for its end. */
+      allows, in the card's order; the cards missed this session wait for its end.
+      @param {Object<string, Progress>} b @param {number} now @param {Card[]} [skip] */
   function dueCards(b, now, skip = []) {
     const room = Math.max(0, newPerDay() - todays().fresh);
     const fresh = new Set(CARDS.filter((c) => isNew(b, c) && !skip.includes(c)).slice(0, room));
     return CARDS.filter((c) => !skip.includes(c) && (isNew(b, c) ? fresh.has(c) : b[c.id].due <= now));
   }
+  /** @param {Object<string, Progress>} b @param {Card} c */
   const learnt = (b, c) => b[c.id] !== undefined && b[c.id].s >= 7; // a week before recall drops to 90%
 
   /** The next card: those due (new ones in the card's order), the lowest recall first; the
@@ -150,14 +127,15 @@
     const b = states();
     const now = Date.now();
     const due = dueCards(b, now, missedNow);
-    const rec = (c) => (isNew(b, c) ? 2 : recall((now - b[c.id].last) / DAY, b[c.id].s));
+    const rec = (/** @type {Card} */ c) => (isNew(b, c) ? 2 : recall((now - b[c.id].last) / DAY, b[c.id].s));
     due.sort((x, y) => rec(x) - rec(y) || CARDS.indexOf(x) - CARDS.indexOf(y));
-    card = due.length ? due[0] : missedNow.length ? missedNow.shift() : null;
+    card = due.length ? due[0] : missedNow.length ? /** @type {Card} */ (missedNow.shift()) : null;
     phase = card !== null && isNew(b, card) ? "learn" : "ask";
     drawCard();
     drawBoxes();
   }
 
+  /** @type {Object<string, () => string>} */
   const KIND = {
     openings: () => _("the opening words, in order"),
     move: () => _("the word to play"),
@@ -197,7 +175,8 @@
       ask.textContent = ngettext("Letter {letter}: the opening word?", "Letter {letter}: the {n} opening words, in order?", card.answer.length, { letter });
     else {
       ask.textContent = _("Letter {letter}, after this board: {what}?", { letter, what: KIND[card.kind]() });
-      card.codes.forEach((c, i) => trigger.appendChild(tiles(card.movers[i], marksOf(c), null)));
+      const movers = card.movers;
+      card.codes.forEach((c, i) => trigger.appendChild(tiles(movers[i], marksOf(c), null)));
       if (card.stop) trigger.appendChild(el("p", "note", _("(an exception row: the openings still to come are not played)")));
     }
     if (phase === "learn") {
@@ -212,18 +191,20 @@
     if (window.matchMedia("(pointer: fine)").matches) $("dr-answer").focus();
   }
 
-  const shown = (w) => (w === "stop" ? _("stop, then try the words left") : text(w).toUpperCase());
+  const shown = (/** @type {string} */ w) => (w === "stop" ? _("stop, then try the words left") : text(w).toUpperCase());
 
   function check() {
     if (card === null) return;
     const typed = $("dr-answer").value.split(/[\s,]+/).filter(Boolean).map(R.typedWord);
     // "stop" is the word in Dutch and English alike
-    const right = typed.length === card.answer.length && typed.every((w, i) => w === card.answer[i]);
+    const answer = card.answer;
+    const right = typed.length === answer.length && typed.every((w, i) => w === answer[i]);
     reveal(right);
     grade(right);
   }
 
-  /** Show the answer; `right` null: the person asked to see it and grades it themselves. */
+  /** Show the answer; `right` null: the person asked to see it and grades it themselves.
+      @param {boolean | null} right */
   function reveal(right) {
     if (card === null) return;
     const words = card.answer.map(shown).join(" ");
@@ -235,15 +216,17 @@
     $("dr-knew").hidden = $("dr-missed").hidden = right !== null;
   }
 
+  /** @param {boolean} knew */
   function grade(knew) {
+    const asking = /** @type {Card} grade follows a card asked */ (card);
     const raw = load("drill", {});
     const b = states();
     const now = Date.now();
-    const old = b[card.id];
+    const old = b[asking.id];
     const st = fsrs(old, knew ? 3 : 1, old ? (now - old.last) / DAY : 0);
     // a missed card comes back at the end of this session and, on the device, in a minute
     const due = knew ? now + Math.max(1, Math.round(st.s)) * DAY : now + 60000;
-    raw[card.id] = Object.assign(st, { due, last: now, ms: asked ? now - asked : 0 });
+    raw[asking.id] = Object.assign(st, { due, last: now, ms: asked ? now - asked : 0 });
     save("drill", raw);
     const days = load("drill-days", {});
     const today = Object.assign({ asked: 0, known: 0, fresh: 0 }, days[dayOf(now)]);
@@ -252,7 +235,7 @@
     today.fresh += old ? 0 : 1;
     days[dayOf(now)] = today;
     save("drill-days", days);
-    if (!knew && !missedNow.includes(card)) missedNow.push(card);
+    if (!knew && !missedNow.includes(asking)) missedNow.push(asking);
     $("dr-knew").hidden = $("dr-missed").hidden = true;
     $("dr-next").hidden = false;
     $("dr-next").focus();

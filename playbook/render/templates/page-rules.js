@@ -1,8 +1,10 @@
+// @ts-check
 /* The play-along page's rules (made by the page renderer of the render package), with no page
    to draw on: the page's script (page.js) draws with them, and Node runs them against the
    Python rules they repeat (tests/test_page_rules.py). Here: reading the page's data,
    feedback, the table walk, words as people write them, and which typed words may be guessed;
-   and, with no data at all, the drill's schedule (FSRS) and the practice game's seeded draw.
+   and, from page-train-rules.js, the drill's schedule (FSRS) and the practice game's seeded
+   draw.
 
    The table walk is the one of the lookup module, rule for rule: play the openings in order,
    but before each opening after the first, an exception row keyed by the feedback of the
@@ -26,16 +28,58 @@ const PlaybookRules = (() => {
 
   // every mapping without a prototype: a word named like a built-in ("constructor",
   // "__proto__") is looked up as a word, never as Object's own property
+  /** @param {unknown} v @returns {any} */
   function bare(v) {
     if (Array.isArray(v)) return v.map(bare);
     if (v === null || typeof v !== "object") return v;
     const out = Object.create(null);
-    for (const k of Object.keys(v)) out[k] = bare(v[k]);
+    for (const [k, x] of Object.entries(v)) out[k] = bare(x);
     return out;
   }
 
-  /** The rules of one page, from its data (the parsed JSON of the page's data element). */
+  const DATA_VERSION = 2; // the layout of the page's data this script reads (page_schema.py's)
+  /** Why this script cannot read `parsed`, the parsed JSON of a page's data element, in the
+      page's language: data of another layout (the page's data and scripts written by
+      different versions of playbook); null where it can. @param {unknown} parsed */
+  function unreadable(parsed) {
+    /** @type {{v?: unknown, messages?: Object<string, string | string[]>}} */
+    const data = parsed !== null && typeof parsed === "object" ? parsed : {};
+    if (data.v === DATA_VERSION) return null;
+    const { _ } = translated(data.messages);
+    return _("This page cannot show the plan: its data is of version {found} and its script reads version {want}. Render the page again with one version of playbook.", {
+      found: String(data.v),
+      want: DATA_VERSION,
+    });
+  }
+
+  /** The page's words in its language: the message catalog's translations, embedded by the
+      renderer (`messages`; English where there is none). `_(s, vars)`: the text of message
+      `s`; `ngettext(one, many, n, vars)`: `one` or `many` by `n` (the catalog's forms, for 1
+      and for any other number, as English and Dutch count); `{name}` filled from `vars` (and
+      `{n}` from `n`). Named as gettext names them, so that Babel extracts the messages.
+      @param {Object<string, string | string[]> | undefined} messages */
+  function translated(messages) {
+    const M = messages || Object.create(null);
+    /** @param {string} text @param {Object<string, unknown>} [vars] */
+    const fill = (text, vars) =>
+      vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
+    /** @param {string} s @param {Object<string, unknown>} [vars] */
+    const _ = (s, vars) => fill(typeof M[s] === "string" ? M[s] : s, vars);
+    /** @param {string} one @param {string} many @param {number} n @param {Object<string, unknown>} [vars] */
+    const ngettext = (one, many, n, vars) => {
+      const forms = M[one];
+      const text = Array.isArray(forms) ? forms[n === 1 ? 0 : 1] : n === 1 ? one : many;
+      return fill(text, Object.assign({ n }, vars));
+    };
+    return { _, ngettext };
+  }
+
+  /** The rules of one page, from its data (the parsed JSON of the page's data element); an
+      error where it is of another layout (unreadable). @param {unknown} parsed */
   function decode(parsed) {
+    const refused = unreadable(parsed);
+    if (refused !== null) throw new Error(refused);
+    /** @type {PageData} */
     const D = bare(parsed);
     const L = D.length;
     const SOLVED = D.solved;
@@ -44,8 +88,11 @@ const PlaybookRules = (() => {
     // ---------------------------------------------------------- feedback (rule "marks")
 
     // words as small integers, one per letter (the ĳ of IJ is one letter), encoded once
+    /** @type {Map<string, number>} */
     const ALPHA = new Map();
+    /** @type {Map<string, Int32Array>} */
     const ENC = new Map();
+    /** @param {string} w */
     function enc(w) {
       let e = ENC.get(w);
       if (e === undefined) {
@@ -61,6 +108,7 @@ const PlaybookRules = (() => {
     }
     const COUNT = new Int32Array(4096); // letters of the answer not in place, by letter
 
+    /** @param {Int32Array} g @param {Int32Array} a */
     function markCode(g, a) {
       for (let i = 0; i < L; i++) if (g[i] !== a[i]) COUNT[a[i]]++;
       let code = 0;
@@ -77,19 +125,24 @@ const PlaybookRules = (() => {
       return code;
     }
 
+    /** @type {(guess: string, answer: string) => number} */
     const feedback = (guess, answer) => markCode(enc(guess), enc(answer));
 
+    /** @param {number} code @returns {number[]} */
     const marksOf = (code) => {
       const out = [];
       for (let i = 0; i < L; i++, code = Math.floor(code / 3)) out.unshift(code % 3);
       return out;
     };
+    /** @param {number[]} marks */
     const codeOf = (marks) => marks.reduce((c, m) => c * 3 + m, 0);
+    /** @param {number} code */
     const fmt = (code) => marksOf(code).map((m) => D.shown[m]).join("");
     /** Feedback as a person types it, one mark a letter, from the game's one table (Python's
         ``typed_marks``: the paper's o x ., digits, Wordle's g y . and its squares), less the
         characters it leaves out (spaces, the emoji variation selector); null at a character
-        that is no mark. Letters are read one code point at a time, so the squares count one. */
+        that is no mark. Letters are read one code point at a time, so the squares count one.
+        @param {string} s */
     function parseMarks(s) {
       const out = [];
       for (const ch of s.toLowerCase()) {
@@ -100,7 +153,9 @@ const PlaybookRules = (() => {
       }
       return out;
     }
+    /** @param {number[]} codes */
     const keyOf = (codes) => codes.map((c) => c.toString(36).padStart(D.keyWidth, "0")).join("");
+    /** @param {string} key */
     const codesOfKey = (key) => {
       const out = [];
       for (let i = 0; i < key.length; i += D.keyWidth) out.push(parseInt(key.substr(i, D.keyWidth), 36));
@@ -109,30 +164,36 @@ const PlaybookRules = (() => {
 
     // ---------------------------------------------------------- the playbook
 
+    /** @param {RowData[] | null} t @returns {Table | null} */
     function prepTable(t) {
       if (t === null) return null;
       const rows = t.map(([key, node]) => ({ key, node: prepNode(node) }));
       return { rows, byKey: new Map(rows.map((r) => [r.key, r])) };
     }
 
+    /** @param {NodeData} n @returns {PlanNode} */
     function prepNode(n) {
       if (n === "all") return { words: null };
       if (Array.isArray(n)) return { words: n.map((i) => WORDS[i]) };
       return { move: WORDS[n.m], table: prepTable(n.t) };
     }
 
-    const GROUPS = D.groups.map((g) => ({
-      name: g.g,
-      label: g.label,
-      words: g.w.flatMap(([a, b]) => WORDS.slice(a, b)),
-      openings: g.o.map((i) => WORDS[i]),
-      table: prepTable(g.t),
-      unguaranteed: new Set(g.u.map((i) => WORDS[i])),
-      avg: g.avg,
-      worst: g.worst,
-      fail: g.fail,
-    }));
-    GROUPS.forEach((g) => (g.wordSet = new Set(g.words)));
+    /** @type {Group[]} */
+    const GROUPS = D.groups.map((g) => {
+      const words = g.w.flatMap(([a, b]) => WORDS.slice(a, b));
+      return {
+        name: g.g,
+        label: g.label,
+        words,
+        wordSet: new Set(words),
+        openings: g.o.map((i) => WORDS[i]),
+        table: prepTable(g.t),
+        unguaranteed: new Set(g.u.map((i) => WORDS[i])),
+        avg: g.avg,
+        worst: g.worst,
+        fail: g.fail,
+      };
+    });
     const BY_NAME = new Map(GROUPS.map((g) => [g.name, g]));
     // the guess list in its order (the answers where there is none besides): every word the
     // game accepts as a guess
@@ -144,7 +205,7 @@ const PlaybookRules = (() => {
     const KNOWN = new Set(GUESSES);
 
     /** Two lists in sorted order as one (the guess list, sent as the guesses that are no
-        answers beside the answers). */
+        answers beside the answers). @param {string[]} a @param {string[]} b */
     function merged(a, b) {
       const out = [];
       let i = 0;
@@ -156,29 +217,37 @@ const PlaybookRules = (() => {
       return out;
     }
 
+    /** @type {(word: string, history: Played[]) => boolean} */
     const consistent = (word, history) => history.every(([g, c]) => feedback(g, word) === c);
+    /** @type {(group: Group, history: Played[]) => string[]} */
     const possible = (group, history) => group.words.filter((w) => consistent(w, history));
 
     // ---------------------------------------------------------- the walk (as the lookup module)
 
+    /** @param {Table} table @param {string} key */
     function findRow(table, key) {
       return table.byKey.get(key) || table.byKey.get("*") || null;
     }
 
+    /** @param {Walk} ctx @param {string} word @param {Omit<Move, "word">} info
+        @returns {Generator<Move, boolean, Played>} */
     function* playMove(ctx, word, info) {
       const played = yield Object.assign({ word }, info);
       ctx.history.push(played);
       return played[0] === word && played[1] !== SOLVED;
     }
 
+    /** @param {Walk} ctx @param {string} word */
     function stop(ctx, word) {
       const [w, c] = ctx.history[ctx.history.length - 1];
       return w === word && c === SOLVED ? SOLVED_ : OFF_BOOK;
     }
 
+    /** @param {Walk} ctx */
     const fits = (ctx) =>
       D.early && possible(ctx.group, ctx.history).length <= D.turns - ctx.history.length;
 
+    /** @param {Walk} ctx @returns {Moves} */
     function* walk(ctx) {
       const openings = ctx.group.openings;
       const table = ctx.group.table;
@@ -196,6 +265,8 @@ const PlaybookRules = (() => {
       return yield* walkTable(ctx, table, 0, openings, null);
     }
 
+    /** @param {Walk} ctx @param {Table | null} table @param {number} since
+        @param {string[]} movers @param {string | null} owner @returns {Moves} */
     function* walkTable(ctx, table, since, movers, owner) {
       if (table === null) return yield* tries(ctx, null, null);
       const key = keyOf(ctx.history.slice(since).map(([, c]) => c));
@@ -204,6 +275,8 @@ const PlaybookRules = (() => {
       return yield* doRow(ctx, row, movers, key, owner);
     }
 
+    /** @param {Walk} ctx @param {Row} row @param {string[]} movers @param {string} key
+        @param {string | null} owner @returns {Moves} */
     function* doRow(ctx, row, movers, key, owner) {
       ctx.row = { row, movers, key, owner };
       const node = row.node;
@@ -212,8 +285,11 @@ const PlaybookRules = (() => {
       return yield* walkTable(ctx, node.table, ctx.history.length - 1, [node.move], node.move);
     }
 
+    /** @param {Walk} ctx @param {string[] | null} words @param {Row | null} row
+        @returns {Moves} */
     function* tries(ctx, words, row, early = false) {
       const allowed = words === null ? ctx.group.wordSet : new Set(words);
+      /** @type {Set<string>} */
       const tried = new Set();
       for (;;) {
         const pool = words === null ? possible(ctx.group, ctx.history) : words;
@@ -228,8 +304,11 @@ const PlaybookRules = (() => {
     }
 
     /** The playbook's next move after `history` ([word, code] pairs) in `group`:
-        {word, kind, at, ...}, or {stop: reason, row} where it has none. */
+        {word, kind, at, ...}, or {stop: reason, row} where it has none.
+        @param {Group} group @param {Played[]} history
+        @returns {Move | Stop} */
     function nextMove(group, history) {
+      /** @type {Walk} */
       const ctx = { group, history: [], row: null };
       const moves = walk(ctx);
       let r = moves.next();
@@ -242,7 +321,7 @@ const PlaybookRules = (() => {
 
     /** The guesses the playbook expects to take from here, every word still possible alike:
         each word played out along the plan (a word it has no move for counts the turns left
-        and one more); null with no word left. */
+        and one more); null with no word left. @param {Group} group @param {Played[]} history */
     function expectedFrom(group, history) {
       const words = possible(group, history);
       if (!words.length) return null;
@@ -268,7 +347,9 @@ const PlaybookRules = (() => {
 
     // ---------------------------------------------------------- words as people write them
 
+    /** @param {string} w */
     const text = (w) => D.spelled[w] || w;
+    /** @param {string} w */
     function tileLetters(w) {
       const written = D.spelled[w];
       if (written) {
@@ -277,6 +358,7 @@ const PlaybookRules = (() => {
       }
       return [...w];
     }
+    /** @param {string} s */
     const typedWord = (s) => {
       s = s.trim().toLowerCase();
       if (!D.ij || (D.apart || []).includes(s)) return s; // bi-jou: i and j two letters
@@ -284,7 +366,8 @@ const PlaybookRules = (() => {
     };
 
     /** The word typed as `s` (as the list has it) where the game accepts it as a guess in
-        `group` (the TV rules: a word of the group; else any word it knows), or null. */
+        `group` (the TV rules: a word of the group; else any word it knows), or null.
+        @param {Group} group @param {string} s */
     function mayGuess(group, s) {
       const w = typedWord(s);
       const known = KNOWN.has(w) && (D.pool !== "revealed" || [...w][0] === group.name);
@@ -293,7 +376,8 @@ const PlaybookRules = (() => {
 
     /** Why `s` is no guess in `group`: "length" (not a word of that many letters),
         "letter" (a word of the list, but not one that starts with the revealed letter, as
-        the TV rules ask), "word" (no word of the list); null where it may be guessed. */
+        the TV rules ask), "word" (no word of the list); null where it may be guessed.
+        @param {Group} group @param {string} s */
     function refusal(group, s) {
       const w = typedWord(s);
       if ([...w].length !== L) return "length";
@@ -304,8 +388,9 @@ const PlaybookRules = (() => {
     /** The marks a person need not tap on `word` after `history` in `group`: right place (2)
         where the revealed letter stands first, or a letter some move found in place stands
         in that place again; absent (0) elsewhere. The lingo module's known_marks, rule for
-        rule. */
+        rule. @param {Group} group @param {Played[]} history @param {string} word */
     function knownMarks(group, history, word) {
+      /** @type {(string | null)[]} */
       const known = new Array(L).fill(null);
       if (group.name !== "*" && [...group.name].length === 1) known[0] = group.name;
       for (const [w, code] of history) {
@@ -327,21 +412,8 @@ const PlaybookRules = (() => {
 
     // ---------------------------------------------------------- the page's words, translated
 
-    const MESSAGES = D.messages || Object.create(null);
-    const fill = (text, vars) =>
-      vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
-    /** The text of message `s` in the page's language (the message catalog's translation,
-        embedded by the renderer; English where there is none), `{name}` filled from `vars`.
-        Named as gettext names it, so that Babel extracts the messages. */
-    const _ = (s, vars) => fill(typeof MESSAGES[s] === "string" ? MESSAGES[s] : s, vars);
-    /** `one` or `many` by `n`, translated (the catalog's forms, for 1 and for any other
-        number, as English and Dutch count), `{n}` filled. */
-    const ngettext = (one, many, n, vars) => {
-      const forms = MESSAGES[one];
-      const text = Array.isArray(forms) ? forms[n === 1 ? 0 : 1] : n === 1 ? one : many;
-      return fill(text, Object.assign({ n }, vars));
-    };
-    /** `x` with `places` decimals and the language's decimal sign. */
+    const { _, ngettext } = translated(D.messages);
+    /** `x` with `places` decimals and the language's decimal sign. @param {number} x */
     const decimal = (x, places = 2) => x.toFixed(places).replace(".", D.decimal || ".");
 
     return Object.freeze({
@@ -350,7 +422,7 @@ const PlaybookRules = (() => {
       solved: SOLVED,
       words: WORDS,
       groups: GROUPS,
-      group: (name) => BY_NAME.get(name),
+      group: (/** @type {string} */ name) => BY_NAME.get(name),
       feedback,
       marksOf,
       codeOf,
@@ -379,46 +451,12 @@ const PlaybookRules = (() => {
     });
   }
 
-  // ---------------------------------------------------------- the drill's schedule, the draw
+  // ---------------------------------------------------------- the training's rules
 
-  /* FSRS-4.5 (the Free Spaced Repetition Scheduler, as the open-spaced-repetition project
-     publishes it, with its default weights): a card's memory is its stability S (days until
-     recall drops to 90%) and difficulty D (1 to 10); each review updates both from the grade
-     (1 again, 3 good) and the recall R at that time, and the card comes back when R is 90%
-     again, S days later. Written here from the published formulas. */
-  const FSRS_W = [0.4872, 1.4003, 3.7145, 13.8206, 5.1618, 1.2298, 0.8975, 0.031, 1.6474, 0.1367,
-    1.0461, 2.1072, 0.0793, 0.3246, 1.587, 0.2272, 2.8755];
-  const DECAY = -0.5;
-  const FACTOR = 19 / 81; // R(S, S) = 0.9
-  const clampD = (d) => Math.min(10, Math.max(1, d));
-  const recall = (days, s) => Math.pow(1 + (FACTOR * days) / s, DECAY);
-  const initialD = (g) => clampD(FSRS_W[4] - (g - 3) * FSRS_W[5]);
-  /** A card's memory after a review with grade `g` (1 again, 3 good) `days` after the last. */
-  function fsrs(state, g, days) {
-    if (!state || !(state.s > 0)) return { s: FSRS_W[g - 1], d: initialD(g), reps: 1, lapses: g === 1 ? 1 : 0 };
-    const w = FSRS_W;
-    const r = recall(Math.max(0, days), state.s);
-    const d0 = clampD(w[7] * initialD(3) + (1 - w[7]) * (state.d - w[6] * (g - 3)));
-    const s =
-      g === 1
-        ? w[11] * Math.pow(state.d, -w[12]) * (Math.pow(state.s + 1, w[13]) - 1) * Math.exp(w[14] * (1 - r))
-        : state.s * (1 + Math.exp(w[8]) * (11 - state.d) * Math.pow(state.s, -w[9]) * (Math.exp(w[10] * (1 - r)) - 1));
-    return { s: Math.max(0.01, s), d: d0, reps: (state.reps || 0) + 1, lapses: (state.lapses || 0) + (g === 1 ? 1 : 0) };
-  }
+  // page-train-rules.js: the drill's schedule (FSRS), the practice game's seeded draw; a
+  // global before this script runs in a page, a module beside it in Node
+  const train = typeof PlaybookTrain === "object" ? PlaybookTrain : require("./page-train-rules.js");
 
-  /** A number in [0, 1) for each call, the same run for the same seed (mulberry32): the
-      practice game's hidden word. */
-  function rng(seed) {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
-  return Object.freeze({ decode, fsrs, recall, rng, OFF_BOOK, SOLVED: SOLVED_, NOT_TRIED, NO_ROW });
+  return Object.freeze({ decode, unreadable, DATA_VERSION, ...train, OFF_BOOK, SOLVED: SOLVED_, NOT_TRIED, NO_ROW });
 })();
 if (typeof module === "object" && module !== null && module.exports) module.exports = PlaybookRules;

@@ -1,87 +1,28 @@
-/* The play-along page's training (made by the page renderer of the render package): what is
-   kept on the device, the modes, and a practice game against a hidden word; the drill of the
-   card is page-drill.js, inlined after this script.
+// @ts-check
+/* The play-along page's training (made by the page renderer of the render package): the
+   modes, and a practice game against a hidden word; the drill of the card is page-drill.js,
+   inlined after this script.
 
-   Uses the rules (PlaybookRules, page-rules.js) and what page.js shares (window.playbookPage:
-   the decoded rules, tiles). The address picks the mode: #follow (page.js), #practice, or
-   #practice/LETTER/SEED to replay one hidden word, #drill. What a person has done is kept on
-   the device (localStorage), never sent anywhere. */
+   Uses the rules (PlaybookRules, page-rules.js) and what page.js and page-store.js share
+   (window.playbookPage: the decoded rules, tiles, what is kept on the device). The address
+   picks the mode: #follow (page.js), #practice, or #practice/LETTER/SEED to replay one hidden
+   word, #drill. */
 "use strict";
+/** A row of the practice game: a guess and its feedback, or (null) a turn whose time ran out.
+    @typedef {{word: string, code: number, ms: number} | {word: null, code: null, ms: number}} PracticeRow */
 (() => {
-  const P = window.playbookPage;
+  const shared = window.playbookPage;
+  if (shared === undefined) return; // the page refused its data (page-plan.js says why)
+  const P = shared;
   const R = P.R;
   const D = R.data;
   const L = R.length;
-  const { el, tiles } = P;
+  const { el, tiles, load, save, erasable } = P;
   const { _, ngettext, text, feedback, marksOf, nextMove, decimal } = R;
-  const $ = (id) => document.getElementById(id);
+  // an element the template makes, by its id (typed as an input: the widest the script reads)
+  const $ = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
   const GROUPS = R.groups.filter((g) => g.words.length > 0);
-  const letterOf = (g) => (g.label.length <= 3 ? g.label.toUpperCase() : g.label);
-
-  // ------------------------------------------------------------ kept on the device
-
-  const STORE = (() => {
-    try {
-      const k = "playbook-test";
-      window.localStorage.setItem(k, "1");
-      window.localStorage.removeItem(k);
-      return window.localStorage;
-    } catch (e) {
-      return null; // a browser that keeps nothing: this visit only
-    }
-  })();
-  const memory = new Map();
-  const keyOf = (what) => `playbook:${D.name}:${what}`;
-  /** What each kept record must hold: the score's figures are numbers, the drill's cards
-      objects. A record of another shape is set aside whole (under a key of its own, so
-      nothing is lost) and the page starts that record afresh, saying so in one line. */
-  const SHAPES = {
-    practice: (v) =>
-      Object.entries(v).every(([k, x]) =>
-        k === "letters"
-          ? x !== null && typeof x === "object" && !Array.isArray(x) &&
-            Object.values(x).every((y) => y !== null && typeof y === "object" && Number.isFinite(y.games) && Number.isFinite(y.won))
-          : typeof x === "number" && Number.isFinite(x),
-      ),
-    drill: (v) => Object.values(v).every((x) => x !== null && typeof x === "object" && !Array.isArray(x)),
-    "drill-days": (v) =>
-      Object.entries(v).every(
-        ([k, x]) => /^\d{4}-\d\d-\d\d$/.test(k) && x !== null && typeof x === "object" && ["asked", "known", "fresh"].every((f) => Number.isFinite(x[f])),
-      ),
-    "drill-settings": (v) => Object.values(v).every((x) => Number.isFinite(x)),
-  };
-  let setAside = "";
-  function load(what, empty) {
-    let raw = null;
-    try {
-      raw = STORE ? STORE.getItem(keyOf(what)) : memory.get(what);
-      const v = raw ? JSON.parse(raw) : null;
-      if (v === null) return empty;
-      if (typeof v === "object" && !Array.isArray(v) && (!SHAPES[what] || SHAPES[what](v))) return v;
-    } catch (e) {
-      // not JSON: set aside below
-    }
-    const aside = `${keyOf(what)}:set-aside:${Date.now()}`;
-    try {
-      if (STORE) {
-        STORE.setItem(aside, raw);
-        STORE.removeItem(keyOf(what));
-      } else memory.delete(what);
-    } catch (e) {
-      // a browser that keeps nothing more: the record stays where it was
-    }
-    setAside = _("Progress kept on this device could not be read: it was set aside (as {key}) and starts afresh.", { key: aside });
-    return empty;
-  }
-  function save(what, value) {
-    const raw = JSON.stringify(value);
-    try {
-      if (STORE) STORE.setItem(keyOf(what), raw);
-      else memory.set(what, raw);
-    } catch (e) {
-      memory.set(what, raw);
-    }
-  }
+  const letterOf = (/** @type {Group} */ g) => (g.label.length <= 3 ? g.label.toUpperCase() : g.label);
 
   // ------------------------------------------------------------ modes
 
@@ -110,16 +51,22 @@
   const { rng } = PlaybookRules; // the rules' (replayed in Node against Python)
   const newSeed = () => Math.floor(Math.random() * 1e9);
 
-  /** The hidden word of `seed`: of `group`'s words, or (group "*") of every word. */
+  /** The hidden word of `seed`: of `group`'s words, or (group "*") of every word.
+      @param {Group | null} group @param {number} seed */
   function hidden(group, seed) {
     const pool = group ? group.words : GROUPS.flatMap((g) => g.words);
     const word = pool[Math.floor(rng(seed)() * pool.length)];
-    return { word, group: group || GROUPS.find((g) => g.wordSet.has(word)) };
+    return { word, group: group || /** @type {Group} the word's */ (GROUPS.find((g) => g.wordSet.has(word))) };
   }
 
   // ------------------------------------------------------------ the practice game
 
-  const G = { group: null, any: false, seed: 0, word: null, rows: [], over: false, started: 0, tick: null };
+  // the game: its group and hidden word (none before the first game, which every reader of
+  // them waits for: typed as set), whether any letter was drawn, the seed, the rows, the clock
+  const G = {
+    group: /** @type {Group} */ (/** @type {unknown} */ (null)), any: false, seed: 0, word: /** @type {string} */ (/** @type {unknown} */ (null)),
+    rows: /** @type {PracticeRow[]} */ ([]), over: false, started: 0, tick: /** @type {number | undefined} */ (undefined),
+  };
   let practiceReady = false;
 
   function setupPractice() {
@@ -158,6 +105,7 @@
     drawScore();
   }
 
+  /** @param {string | undefined} letter @param {string | undefined} seed */
   function enterPractice(letter, seed) {
     if (!practiceReady) setupPractice();
     if (letter === undefined) {
@@ -177,12 +125,13 @@
     start(group, n);
   }
 
+  /** @param {Group | null} group @param {number} seed */
   function start(group, seed) {
     const h = hidden(group, seed);
     Object.assign(G, { group: h.group, any: group === null, seed, word: h.word, rows: [], over: false });
     const address = `#practice/${group === null ? "*" : group.name}/${seed}`;
     if (decodeURIComponent(location.hash) !== address) history.replaceState(null, "", address);
-    document.querySelectorAll("#pr-letters button").forEach((b) => {
+    /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#pr-letters button")).forEach((b) => {
       const on = b.dataset.group === (group === null ? "*" : group.name);
       b.classList.toggle("on", on);
       b.setAttribute("aria-pressed", String(on));
@@ -226,7 +175,7 @@
     const marks = R.knownMarks(G.group, played(), G.word);
     return [...G.word].map((ch, i) => (marks[i] === 2 ? ch : null));
   }
-  const played = () => G.rows.filter((r) => r.word !== null).map((r) => [r.word, r.code]);
+  const played = () => /** @type {Played[]} */ (G.rows.filter((r) => r.word !== null).map((r) => [r.word, r.code]));
 
   function guess() {
     if (G.over || G.word === null) return;
@@ -262,6 +211,7 @@
     addRow({ word: w, code: feedback(w, G.word), ms: Date.now() - G.started });
   }
 
+  /** @param {PracticeRow} row */
   function addRow(row) {
     G.rows.push(row);
     const won = row.code === R.solved;
@@ -317,6 +267,7 @@
   /** The plan's moves for the hidden word, as the walk plays them (the page's follow mode):
       [word, code] pairs, and whether it found the word. */
   function planGame() {
+    /** @type {Played[]} */
     const history = [];
     for (let i = 0; i < 30; i++) {
       const m = nextMove(G.group, history);
@@ -328,6 +279,7 @@
     return { moves: history, found: false };
   }
 
+  /** @param {boolean} won */
   function finish(won) {
     G.over = true;
     clearInterval(G.tick);
@@ -341,7 +293,7 @@
       : _("Not found in {turns} turns: the word was {word}.", { turns: D.turns, word: text(G.word).toUpperCase() });
     msg.className = "msg " + (won ? "good" : "bad");
     // the review: your rows beside the plan's
-    const body = $("pr-table").querySelector("tbody");
+    const body = /** @type {HTMLElement} */ ($("pr-table").querySelector("tbody"));
     body.replaceChildren();
     for (let i = 0; i < Math.max(n, plan.moves.length); i++) {
       const tr = el("tr");
@@ -360,8 +312,8 @@
       // plan makes on your board so far
       const left = el("td", "left");
       if (r && r.word !== null) {
-        const before = G.rows.slice(0, i).filter((x) => x.word !== null).map((x) => [x.word, x.code]);
-        const after = (word) => R.possible(G.group, before.concat([[word, feedback(word, G.word)]])).length;
+        const before = /** @type {Played[]} */ (G.rows.slice(0, i).filter((x) => x.word !== null).map((x) => [x.word, x.code]));
+        const after = (/** @type {string} */ word) => R.possible(G.group, before.concat([[word, feedback(word, G.word)]])).length;
         const card = nextMove(G.group, before);
         const best = card.stop === undefined ? card.word : R.ruleMove(G.group, before);
         const yours = after(r.word);
@@ -383,9 +335,10 @@
     score(won, n, planTurns);
   }
 
+  /** @param {boolean} won @param {number} n @param {number | null} planTurns */
   function score(won, n, planTurns) {
     const s = load("practice", {});
-    const add = (k, v) => (s[k] = (Number(s[k]) || 0) + v);
+    const add = (/** @type {string} */ k, /** @type {number} */ v) => (s[k] = (Number(s[k]) || 0) + v);
     add("games", 1);
     if (won) {
       add("won", 1);
@@ -399,7 +352,7 @@
     // kept by letter, each a count of games and games won (anything else starts afresh)
     const byLetter = s.letters && typeof s.letters === "object" && !Array.isArray(s.letters) ? s.letters : {};
     const kept = Object.hasOwn(byLetter, G.group.name) ? byLetter[G.group.name] : null;
-    const count = (k) => (kept && typeof kept === "object" ? Number(kept[k]) || 0 : 0);
+    const count = (/** @type {string} */ k) => (kept && typeof kept === "object" ? Number(kept[k]) || 0 : 0);
     const mine = { games: count("games") + 1, won: count("won") + (won ? 1 : 0) };
     byLetter[G.group.name] = mine;
     s.letters = byLetter;
@@ -412,9 +365,9 @@
     const games = Number(s.games) || 0;
     const won = Number(s.won) || 0;
     const out = $("pr-score");
-    $("pr-aside").textContent = setAside;
+    $("pr-aside").textContent = P.aside();
     if (!games) {
-      out.textContent = STORE
+      out.textContent = P.kept
         ? _("No games yet. Your score is kept in this browser, on this device only.")
         : _("No games yet. This browser keeps nothing: the score lasts this visit only.");
       return;
@@ -431,56 +384,8 @@
     out.textContent = parts.join(" · ");
   }
 
-  /** Records kept on the device (one name or several) that `reset` erases (after a second
-      tap, :func:`confirmed`) and `undo` puts back as they were; `redraw` after either,
-      `onErase` after the reset only. */
-  function erasable(what, reset, undo, redraw, onErase = () => {}) {
-    const names = [].concat(what);
-    let erased = null;
-    confirmed(reset, () => {
-      erased = names.map((n) => load(n, {}));
-      names.forEach((n) => save(n, {}));
-      onErase();
-      undo.hidden = false;
-      redraw();
-    });
-    undo.addEventListener("click", () => {
-      if (erased !== null) names.forEach((n, i) => save(n, erased[i]));
-      erased = null;
-      undo.hidden = true;
-      redraw();
-    });
-  }
-
-  /** A button that erases something acts on a second tap only: the first asks to confirm
-      (for a few seconds), and names how much it erases. */
-  function confirmed(button, act) {
-    const label = button.textContent;
-    let armed = 0;
-    button.addEventListener("click", () => {
-      if (Date.now() - armed < 6000) {
-        armed = 0;
-        button.textContent = label;
-        button.classList.remove("warn");
-        act();
-        return;
-      }
-      armed = Date.now();
-      button.textContent = _("Tap again to erase it");
-      button.classList.add("warn");
-      setTimeout(() => {
-        if (armed && Date.now() - armed >= 6000) {
-          armed = 0;
-          button.textContent = label;
-          button.classList.remove("warn");
-        }
-      }, 6100);
-    });
-  }
-  window.playbookConfirmed = confirmed;
-
   // what the drill (page-drill.js) shares with this script
-  Object.assign(P, { letterOf, load, save, aside: () => setAside, erasable });
+  Object.assign(P, { letterOf });
 
   // every script has run: the address picks the mode
   document.addEventListener("DOMContentLoaded", route);

@@ -1,44 +1,31 @@
+// @ts-check
 /* The play-along page: follows a playbook move by move (made by the page renderer of the render package).
 
    The rules (the page's data, feedback, the table walk, IJ, which words may be guessed) are
-   PlaybookRules (page-rules.js, inlined before this script); this script draws the page and
+   PlaybookRules (page-rules.js), decoded for the plan the address picks by page-plan.js
+   (window.playbookPage), both inlined before this script; this script draws the page and
    reads what the person taps and types. */
 "use strict";
 (() => {
-  // the plan the address picks (?plan=NAME: a page of one show's lengths holds a plan each)
-  const PLAN = new URLSearchParams(location.search).get("plan");
-  const BLOCK =
-    [...document.querySelectorAll("script.playbook-plan")].find((s) => s.dataset.plan === PLAN) ||
-    document.getElementById("playbook-data");
-  const R = PlaybookRules.decode(JSON.parse(BLOCK.textContent));
+  const shared = window.playbookPage;
+  if (shared === undefined) return; // the page refused its data (page-plan.js says why)
+  const P = shared;
+  const R = P.R;
   const D = R.data;
-  if (D.head) {
-    // the words above the game are the plan's (the page was written with the first plan's)
-    const h1 = document.querySelector("h1");
-    h1.firstChild.textContent = D.head.title + " ";
-    document.title = document.title.replace(/^[^—]*—/, D.head.title + " —");
-    const desc = document.querySelector("p.desc");
-    if (desc) desc.textContent = D.head.description;
-    document.getElementById("pool").textContent = D.head.pool;
-    document.getElementById("rules").textContent = D.head.rules + ".";
-    document.querySelectorAll("a.plan").forEach((a) => {
-      a.classList.toggle("on", a.dataset.plan === D.name);
-      if (a.dataset.plan === D.name) a.setAttribute("aria-current", "page");
-      else a.removeAttribute("aria-current");
-    });
-  }
   const L = R.length;
   const SOLVED = R.solved;
   const GROUPS = R.groups;
   const { OFF_BOOK, NOT_TRIED, NO_ROW } = PlaybookRules;
-  const { feedback, nextMove, fmt, possible, consistent, marksOf, codeOf, codesOfKey, text, tileLetters } = R;
+  const { feedback, nextMove, fmt, possible, consistent, marksOf, codeOf, text, tileLetters } = R;
   const { _, ngettext, decimal } = R; // the page's words in its language (the message catalog)
-  const $ = (id) => document.getElementById(id);
+  // an element the template makes, by its id (typed as an input: the widest the script reads)
+  const $ = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 
   // ------------------------------------------------------------ state
 
+  /** @type {State} */
   const S = {
-    group: null, history: [], marks: null, chosen: null, chosenKind: "chosen", known: [],
+    group: /** @type {Group} no group before a pick, and nothing reads it before */ (/** @type {unknown} */ (null)), history: [], marks: null, chosen: null, chosenKind: "chosen", known: [],
     done: false, msg: "", bad: false, allWords: false, lost: false, limit: D.turns,
     rare: 0, // the moves played when the feedback left only words rarer than the plan's (0: none)
   };
@@ -47,18 +34,21 @@
   const WEIGHT = new Map(D.words.split(" ").map((w, i) => [w, D.weight ? 10 ** D.weight[i] : 1]));
   // a rarer word the page has no figure for weighs as little as the least likely it has
   const FLOOR = Math.min(...WEIGHT.values());
-  const weight = (w) => WEIGHT.get(w) ?? FLOOR;
+  const weight = (/** @type {string} */ w) => WEIGHT.get(w) ?? FLOOR;
 
+  /** @type {Map<string, string | null>} */
   const RULE_MOVES = new Map();
-  /** The scm rule's move after `history` (what play suggests off the playbook), once. */
+  /** The scm rule's move after `history` (what play suggests off the playbook), once.
+      @param {Played[]} history */
   function ruleMove(history) {
     const key = S.group.name + "|" + JSON.stringify(history);
-    if (!RULE_MOVES.has(key)) RULE_MOVES.set(key, R.ruleMove(S.group, history));
-    return RULE_MOVES.get(key);
+    let move = RULE_MOVES.get(key);
+    if (move === undefined) RULE_MOVES.set(key, (move = R.ruleMove(S.group, history)));
+    return move;
   }
 
   /** The move to enter now: one the person chose, the playbook's, or off the playbook the
-      rule's (as play suggests it); null once the game is over. */
+      rule's (as play suggests it); null once the game is over. @returns {Entry | null} */
   function current() {
     if (S.done) return null;
     if (S.chosen !== null) return { word: S.chosen, kind: S.chosenKind };
@@ -80,6 +70,7 @@
   /** The words still possible: they fit the feedback and any letters revealed besides. */
   const left = () => (S.rare ? R.fallback(S.group, S.history) : R.board(S.group, S.history, S.known));
 
+  /** @template {keyof HTMLElementTagNameMap} K @param {K} tag @param {string} [cls] @param {string} [content] */
   function el(tag, cls, content) {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -90,6 +81,7 @@
   const MARK_NAMES = [_("absent"), _("wrong place"), _("right place")];
   const REVEALED_NAME = _("the revealed letter");
 
+  /** @param {string} word @param {number[]} marks @param {((i: number) => void) | null} onTap */
   function tiles(word, marks, onTap) {
     const box = el("div", "tiles");
     box.style.setProperty("--n", String(word.length));
@@ -105,11 +97,11 @@
       else t.setAttribute("aria-hidden", "true");
       t.dataset.i = String(i);
       const revealed = D.revealed === "first" && S.group !== null && tileLetters(word)[0] === S.group.name;
-      if (onTap && i === 0 && revealed) {
+      if (onTap && i === 0 && revealed && t instanceof HTMLButtonElement) {
         // the revealed letter stands in place: its mark is known, not tapped
         t.disabled = true;
         t.setAttribute("aria-label", `${ch}: ${MARK_NAMES[marks[i]]}, ${REVEALED_NAME}`);
-      } else if (onTap) {
+      } else if (onTap && t instanceof HTMLButtonElement) {
         t.type = "button";
         t.addEventListener("click", () => onTap(i));
       }
@@ -120,8 +112,7 @@
 
   // what the practice game and the drill (page-train.js, page-drill.js) share with this script; the rules
   // for the curious too
-  const P = { R, el, tiles, feedback, nextMove, groups: GROUPS, fmt, possible };
-  window.playbookPage = P;
+  Object.assign(P, { el, tiles, feedback, nextMove, groups: GROUPS, fmt, possible });
 
   // every script has run (page-board.js hands over the take-over and the search): set up
   document.addEventListener("DOMContentLoaded", setup);
@@ -184,10 +175,11 @@
     }
   }
 
+  /** @param {Group} g */
   function pick(g) {
     S.group = g;
     S.allWords = false;
-    document.querySelectorAll("button.letter").forEach((b) => {
+    /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button.letter")).forEach((b) => {
       b.classList.toggle("on", b.dataset.group === g.name);
       b.setAttribute("aria-pressed", String(b.dataset.group === g.name));
     });
@@ -221,7 +213,7 @@
   function draw() {
     const g = S.group;
     const name =
-      g.g !== "*" ? _("Letter {letter}", { letter: g.label.toUpperCase() }) : g.label[0].toUpperCase() + g.label.slice(1);
+      g.name !== "*" ? _("Letter {letter}", { letter: g.label.toUpperCase() }) : g.label[0].toUpperCase() + g.label.slice(1);
     $("g-title").textContent = name;
     const facts = [ngettext("{n} word", "{n} words", g.words.length)];
     if (g.avg !== null) facts.push(_("average {avg} turns, worst {worst}", { avg: decimal(g.avg), worst: g.worst }));
@@ -241,10 +233,12 @@
     say(move === null ? "" : _("Turn {n}: play {word}", { n: S.history.length + 1, word: text(move.word) }));
   }
 
+  /** @param {string} line */
   function say(line) {
     if ($("say").textContent !== line) $("say").textContent = line;
   }
 
+  /** @type {Object<string, string>} */
   const TAGS = { move: _("exception move"), off: _("off the playbook") };
 
   function drawMoves() {
@@ -263,21 +257,23 @@
     });
   }
 
+  /** @param {Entry} m */
   function kindText(m) {
-    if (m.kind === "opening") return _("opening {i} of {n}", { i: m.index + 1, n: m.count });
+    if (m.kind === "opening") return _("opening {i} of {n}", { i: Number(m.index) + 1, n: m.count });
     if (m.kind === "move") return _("exception move: play this word, then its own table decides");
     if (m.kind === "chosen") return _("your word (off the playbook)");
     if (m.kind === "chance") return _("the best chance in the turns left");
     if (m.kind === "rare") return _("a word rarer than the plan's: the words of the list that fit, in list order");
     if (m.kind === "offtree") return _("off the tree: the move that splits the words still possible into the most parts");
-    if (m.kind === "rule") return (STOPS[m.stop] || STOPS.off) + " " + _("A good move off the plan (it splits the words still possible best):");
+    if (m.kind === "rule") return (STOPS[String(m.stop)] || STOPS.off) + " " + _("A good move off the plan (it splits the words still possible best):");
     if (m.early && possible(S.group, S.history).length === 1) return _("the only word still possible");
     if (m.early) return _("the words still possible fit in the turns left: try them (list order)");
     if (m.all) return _("the next word still possible (list order)");
-    const words = m.row.node.words;
+    const words = /** @type {string[]} a try of a row's words */ (m.row && m.row.node.words);
     return _("try {i} of {n} of the row", { i: words.indexOf(m.word) + 1, n: words.length });
   }
 
+  /** @param {Entry | null} move */
   function drawEntry(move) {
     const entry = $("entry");
     entry.hidden = move === null;
@@ -315,9 +311,10 @@
 
   /** Show the marks of the move being entered on its tiles (no redraw: focus stays). */
   function showMarks() {
+    const marks = /** @type {number[]} (drawEntry sets them with the tiles) */ (S.marks);
     document.querySelectorAll("#current .t").forEach((t, i) => {
-      t.className = "t m" + S.marks[i];
-      t.setAttribute("aria-label", `${t.textContent}: ${MARK_NAMES[S.marks[i]]}`);
+      t.className = "t m" + marks[i];
+      t.setAttribute("aria-label", `${t.textContent}: ${MARK_NAMES[marks[i]]}`);
     });
     showMessage();
   }
@@ -328,14 +325,17 @@
     msg.className = "msg" + (S.bad ? " bad" : S.done ? " good" : "");
   }
 
+  /** @param {number} i */
   function tap(i) {
-    S.marks[i] = (S.marks[i] + 1) % 3;
-    $("fb").value = S.marks.map((m) => D.shown[m]).join("");
+    const marks = /** @type {number[]} (drawEntry sets them with the tiles) */ (S.marks);
+    marks[i] = (marks[i] + 1) % 3;
+    $("fb").value = marks.map((m) => D.shown[m]).join("");
     S.msg = "";
     S.bad = false;
     showMarks();
   }
 
+  /** @type {Object<string, string>} */
   const STOPS = {
     [OFF_BOOK]: _("You have left the playbook."),
     [NOT_TRIED]: _("The playbook has no further word to try here."),
@@ -344,16 +344,17 @@
 
   function stopMessage() {
     const m = nextMove(S.group, S.history);
-    const why = STOPS[m.stop] || _("The playbook has no further move.");
+    const why = STOPS[String(m.stop)] || _("The playbook has no further move.");
     S.msg = why + " " + _("Tap a word still possible to play it, or undo.");
     S.bad = true;
   }
 
+  /** @param {Entry | null} move */
   function drawRow(move) {
     const box = $("rowinfo");
     box.replaceChildren();
     const at = move && move.at;
-    if (!at || (move.kind !== "try" && move.kind !== "move")) return;
+    if (!move || !at || (move.kind !== "try" && move.kind !== "move")) return;
     const says =
       at.owner === null
         ? _("The row of the table for this feedback:")
@@ -390,7 +391,8 @@
       showMessage();
       return;
     }
-    const code = codeOf(S.marks);
+    const code = codeOf(/** @type {number[]} (drawEntry sets them with the move) */ (S.marks));
+    /** @type {Played[]} */
     const trial = S.history.concat([[move.word, code]]);
     // a word the plan was made for fits, or (a plan for the common words) a rarer word does
     const planFits = possible(S.group, trial).length > 0;
@@ -426,6 +428,7 @@
     }
   }
 
+  /** @param {string} word */
   function solved(word) {
     S.done = true;
     const n = S.history.length;
@@ -445,11 +448,12 @@
     S.msg = ngettext("Lost: the word was not found in {n} turn. It passes to the other team, who see a letter more and get one turn: enter that letter under \"Take over a board\".", "Lost: the word was not found in {n} turns. It passes to the other team, who see a letter more and get one turn: enter that letter under \"Take over a board\".",
       S.limit,
     );
-    $("takeover").open = true;
+    /** @type {HTMLDetailsElement} */ (document.getElementById("takeover")).open = true;
     $("tk-turns").value = "1";
     $("tk-out").textContent = "";
   }
 
+  /** @param {string} w */
   function choose(w) {
     if (S.done) return;
     const book = nextMove(S.group, S.history);

@@ -1,3 +1,4 @@
+// @ts-check
 /* A page of an installable site (made by the site renderer of the render package):
    registers the site's service worker (the file named in this script's data-worker), which
    keeps every file of the site for use offline, and then shows #offline-ready where the page

@@ -1,3 +1,4 @@
+// @ts-check
 /* The service worker of an installable site (made by the site renderer of the render
    package), after the line that defines SITE: the site's files (relative to this worker, the
    start page first) and its version (a hash of their contents).
@@ -7,19 +8,21 @@
    versions are deleted and the open pages are taken over; fetch: a request is answered from
    the cache first, else from the network (the folder itself is its start page). */
 "use strict";
-const PREFIX = "playbook-site " + self.registration.scope + " ";
+/** The worker's own global scope (`self`, as the worker library types it). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const PREFIX = "playbook-site " + sw.registration.scope + " ";
 const CACHE = PREFIX + SITE.version;
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
       .then((cache) => cache.addAll(SITE.files.map((f) => new Request(f, { cache: "reload" }))))
-      .then(() => self.skipWaiting()),
+      .then(() => sw.skipWaiting()),
   );
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
@@ -28,15 +31,15 @@ self.addEventListener("activate", (event) => {
           names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
         ),
       )
-      .then(() => self.clients.claim()),
+      .then(() => sw.clients.claim()),
   );
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  const start = url.origin + url.pathname === self.registration.scope;
+  const start = url.origin + url.pathname === sw.registration.scope;
   event.respondWith(
     caches.open(CACHE).then((cache) =>
       cache
