@@ -68,8 +68,9 @@ def words(name: str, value: Any, *, optional: bool = True) -> None:
     if value is None and optional:
         return
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise TypeError(f"{name}: expected a list of texts{' or None' if optional else ''}, "
-                        f"got {value!r}")  # fmt: skip
+        raise TypeError(
+            f"{name}: expected a list of texts{' or None' if optional else ''}, got {value!r}"
+        )
     for item in value:
         need(name, item, str, "a list of texts")
 

@@ -65,9 +65,15 @@ def optimal(
         if not until < float("inf"):
             raise ValueError(f"until: expected a time, got {until!r}")
     return strategies.play_optimal(
-        cfg, letters=letters, budget=budget, first=first, n_jobs=n_jobs,
-        checkpoints=checkpoints, weighted=weighted, until=until,
-    )  # fmt: skip
+        cfg,
+        letters=letters,
+        budget=budget,
+        first=first,
+        n_jobs=n_jobs,
+        checkpoints=checkpoints,
+        weighted=weighted,
+        until=until,
+    )
 
 
 def play_rule(

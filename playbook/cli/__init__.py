@@ -39,8 +39,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     command at all prints the usage (what each command does) and exits 2."""
     if not (sys.argv[1:] if argv is None else argv):
         parser().print_help()
-        print("error: no command given: pick one of those above (playbook COMMAND --help)",
-              file=sys.stderr)  # fmt: skip
+        print(
+            "error: no command given: pick one of those above (playbook COMMAND --help)",
+            file=sys.stderr,
+        )
         return 2
     args = parser().parse_args(argv)
     try:

@@ -111,8 +111,10 @@ def _dist(stats: model.Stats) -> str:
 
 
 FOUND_BY = {
-    Method.HILL_CLIMBING: "climb", Method.EXACT_MINIMAX: "exact", Method.EXHAUSTIVE: "exhaustive"
-}  # fmt: skip
+    Method.HILL_CLIMBING: "climb",
+    Method.EXACT_MINIMAX: "exact",
+    Method.EXHAUSTIVE: "exhaustive",
+}
 """How each way of finding the openings reads in the summary (others as they are)."""
 
 

@@ -5,44 +5,19 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
-from collections.abc import Callable
-from typing import Any
 
 from playbook import __version__
-from playbook.cli import checks
-from playbook.cli.parsing import Parser
+from playbook.cli import checks, parser_play
+from playbook.cli.parsing import Parser, Subparsers, command, language
 from playbook.names import (
-    AUTO,
     BACKENDS,
     DEFAULT_CONFIG,
     FORMATS,
     GUESSERS,
-    HOSTS,
-    LANGUAGE_CHOICES,
-    LANGUAGES,
     RULES,
     SHELLS,
     TILE_STYLES,
 )
-
-Subparsers = Any
-"""argparse's sub-parser action (a private type)."""
-
-Command = Callable[[argparse.Namespace], int]
-"""What a command runs: the parsed arguments in, the exit code out."""
-
-
-def _command(module: str, name: str) -> Command:
-    """``playbook.cli.<module>.<name>``, imported only when its command runs: parsing (and
-    ``--help``, ``--version``) loads none of the library, numba, scipy or the renderers."""
-
-    def run(args: argparse.Namespace) -> int:
-        return int(getattr(importlib.import_module(f"playbook.cli.{module}"), name)(args))
-
-    run.__qualname__ = run.__name__ = f"{module}.{name}"
-    return run
-
 
 STRATEGY_RULES = (*RULES, "optimal")
 """Rules of ``strategy``: the greedy rules and the exact optimum."""
@@ -100,7 +75,7 @@ def _build(sub: Subparsers) -> argparse.ArgumentParser:
         action="store_true",
         help="print the verdict, figures and files as JSON (progress stays on stderr)",
     )
-    b.set_defaults(func=_command("commands", "cmd_build"))
+    b.set_defaults(func=command("commands", "cmd_build"))
     return b
 
 
@@ -129,7 +104,7 @@ def _verify(sub: Subparsers) -> argparse.ArgumentParser:
     v.add_argument(
         "--json", action="store_true", help="print the verdict, figures and failures as JSON"
     )
-    v.set_defaults(func=_command("commands", "cmd_verify"))
+    v.set_defaults(func=command("commands", "cmd_verify"))
     return v
 
 
@@ -156,7 +131,7 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
     rd.add_argument(
         "--tiles", choices=TILE_STYLES, default="lingo", help="tile style (default lingo)"
     )
-    _language(rd, "language of the book and the card", "for a Dutch word list")
+    language(rd, "language of the book and the card", "for a Dutch word list")
     rd.add_argument(
         "--frontier",
         action="store_true",
@@ -172,7 +147,7 @@ def _render(sub: Subparsers) -> argparse.ArgumentParser:
     rd.add_argument(
         "--json", action="store_true", help="print the file written and its pages as JSON"
     )
-    rd.set_defaults(func=_command("commands", "cmd_render"))
+    rd.set_defaults(func=command("commands", "cmd_render"))
     return rd
 
 
@@ -185,7 +160,7 @@ def _show(sub: Subparsers) -> argparse.ArgumentParser:
     s.add_argument("playbook", help="playbook YAML file")
     s.add_argument("--letter", help="the group (starting letter) to show")
     s.add_argument("--json", action="store_true", help="print the playbook (or the group) as JSON")
-    s.set_defaults(func=_command("commands", "cmd_show"))
+    s.set_defaults(func=command("commands", "cmd_show"))
     return s
 
 
@@ -227,7 +202,7 @@ def _strategy(sub: Subparsers) -> argparse.ArgumentParser:
         default=1,
         help="worker processes for --rule optimal, one group each (-1: one per core; default 1)",
     )
-    st.set_defaults(func=_command("commands", "cmd_strategy"))
+    st.set_defaults(func=command("commands", "cmd_strategy"))
     return st
 
 
@@ -249,7 +224,7 @@ def _rank(sub: Subparsers) -> argparse.ArgumentParser:
     rk.add_argument("--top", type=checks.positive, default=10, help="how many (default 10)")
     rk.add_argument("--json", action="store_true", help="print as JSON")
     rk.add_argument("--letters", help="only these groups")
-    rk.set_defaults(func=_command("commands", "cmd_rank"))
+    rk.set_defaults(func=command("commands", "cmd_rank"))
     return rk
 
 
@@ -290,7 +265,7 @@ def _value(sub: Subparsers) -> argparse.ArgumentParser:
     va.add_argument("--seed", type=checks.seed, default=0, help="the sample's seed (default 0)")
     checks.budget(va)
     va.add_argument("--json", action="store_true", help="print the figures as JSON")
-    va.set_defaults(func=_command("studies", "cmd_value"))
+    va.set_defaults(func=command("studies", "cmd_value"))
     return va
 
 
@@ -308,94 +283,8 @@ def _mistakes(sub: Subparsers) -> argparse.ArgumentParser:
     mi.add_argument("--strategy", required=True, choices=tuple(GUESSERS))
     checks.budget(mi)
     mi.add_argument("--json", action="store_true", help="print the figures as JSON")
-    mi.set_defaults(func=_command("studies", "cmd_mistakes"))
+    mi.set_defaults(func=command("studies", "cmd_mistakes"))
     return mi
-
-
-def _play_options(parser: argparse.ArgumentParser, optimal: bool = False) -> None:
-    """What ``play`` and ``simulate`` share: the player, hard mode, the word list; ``play``
-    also follows the exact optimum (``optimal``)."""
-    parser.add_argument("config", help="config file or bundled config name")
-    parser.add_argument("--playbook", help="follow this playbook (default: the rule)")
-    rules = (*RULES, "optimal") if optimal else RULES
-    parser.add_argument(
-        "--rule",
-        choices=rules,
-        metavar="RULE",
-        help=f"the rule off the playbook, or without one: {', '.join(rules)} (default scm"
-        + (
-            "; optimal: the group's tree of the fewest guesses, where the exact search proves "
-            "it within seconds"
-            if optimal
-            else ""
-        )
-        + ")",
-    )
-    parser.add_argument(
-        "--hard",
-        action="store_true",
-        help="hard mode: every guess must be a word that fits all feedback so far",
-    )
-    parser.add_argument(
-        "--words",
-        metavar="FILE",
-        help="play against this word list file (one word a line; every word both a guess "
-        "and an answer) instead of the config's",
-    )
-
-
-def _language(p: argparse.ArgumentParser, what: str, dutch: str) -> None:
-    """``--language auto|en|nl``: ``auto`` is Dutch ``dutch`` (a Dutch word list), else English."""
-    help_ = f"{what} (default auto: Dutch {dutch}, else English)"
-    p.add_argument("--language", choices=LANGUAGE_CHOICES, default=AUTO, help=help_)
-
-
-def _play(sub: Subparsers) -> argparse.ArgumentParser:
-    pl = sub.add_parser(
-        "play",
-        help="the interactive assistant: next move after feedback",
-        description="Shows the move to play, reads the feedback you saw, shows "
-        "the next move and the words left. Commands: why, l list, u undo, review, new, "
-        "chance [N] (taking over a board: the move most likely to find the word in N turns), "
-        "reveal N L (letter L revealed in place N), ? help, q or quit (Ctrl-D too); WORD "
-        "FEEDBACK when you played another word.",
-    )
-    _play_options(pl, optimal=True)
-    pl.add_argument("--letter", help="the revealed letter (group)")
-    _language(pl, "the language it speaks", "for a Dutch word list")
-    pl.add_argument(
-        "--moves",
-        help='non-interactive: "WORD FEEDBACK WORD FEEDBACK ...", or lines separated by ; '
-        '("manou 2 1 0 0 0; kreek o..o."); exit 2 at a step refused, 1 if not solved',
-    )
-    pl.set_defaults(func=_command("playing", "cmd_play"))
-    return pl
-
-
-def _simulate(sub: Subparsers) -> argparse.ArgumentParser:
-    sm = sub.add_parser(
-        "simulate",
-        help="self-play of a playbook or rule",
-        description="Play every answer, random answers or against a cheating "
-        "host; print the distribution, average, worst case and losses.",
-    )
-    _play_options(sm)
-    sm.add_argument(
-        "--host",
-        choices=HOSTS,
-        default="all",
-        help="who picks the word (default all: every answer once; adversarial: a cheating "
-        "host, its path shown move by move)",
-    )
-    sm.add_argument("--games", type=checks.positive, default=100, help="games for --host random")
-    sm.add_argument("--seed", type=checks.seed, default=0, help="seed for --host random")
-    sm.add_argument("--letters", help="only these groups")
-    sm.add_argument("--show", action="store_true", help="print every game move by move")
-    sm.add_argument(
-        "--json", action="store_true", help="print the figures (and games, with --show) as JSON"
-    )
-    sm.set_defaults(func=_command("playing", "cmd_simulate"))
-    return sm
 
 
 def _lists(sub: Subparsers) -> argparse.ArgumentParser:
@@ -405,67 +294,8 @@ def _lists(sub: Subparsers) -> argparse.ArgumentParser:
         description="The word lists, configs and verified plans that ship with playbook.",
     )
     ls.add_argument("--json", action="store_true", help="print the lists and configs as JSON")
-    ls.set_defaults(func=_command("commands", "cmd_lists"))
+    ls.set_defaults(func=command("commands", "cmd_lists"))
     return ls
-
-
-def _endgame(sub: Subparsers) -> argparse.ArgumentParser:
-    eg = sub.add_parser(
-        "endgame",
-        help="English Lingo's End Game: three words against the clock, and when to pass",
-        description="The chance of finding every word of the plans, in the order given (the "
-        "ITV End Game: four, five and six letters within 90 seconds), at a number of seconds "
-        "a line, from the plans' games over their answers; the best rule by lines spent that "
-        "says when to pass a word and take a fresh one, and the most a pair can win that "
-        "passes by the words still possible and the clock. Each word has five lines.",
-    )
-    eg.add_argument("playbooks", nargs="+", metavar="PLAYBOOK", help="built playbooks, in order")
-    eg.add_argument("--seconds", type=int, default=90, help="the clock (default 90)")
-    eg.add_argument("--line", type=int, default=10, help="seconds a line takes (default 10)")
-    eg.add_argument("--pass-cost", type=int, default=2, help="seconds a pass takes (default 2)")
-    for flag, default, what in (
-        ("--word-overhead", 1, "seconds lost before each word's first line"),
-        ("--line-overhead", 0, "seconds each line takes beyond --line"),
-    ):  # the clock as it really runs: the figures with overhead
-        eg.add_argument(flag, type=int, default=default, help=f"{what}, in the figures "
-                        f"with overhead (default {default})")  # fmt: skip
-    eg.add_argument("--json", action="store_true", help="print the figures as JSON")
-    eg.add_argument(
-        "--card", metavar="FILE", help="write the End Game's page of the card (.pdf or .html)"
-    )
-    eg.add_argument(
-        "--language", choices=LANGUAGES, default="en", help="the page's language (default en)"
-    )
-    eg.set_defaults(func=_command("endgame", "cmd_endgame"))
-    return eg
-
-
-def _site(sub: Subparsers) -> argparse.ArgumentParser:
-    si = sub.add_parser(
-        "site",
-        help="write an installable, offline site: every shipped plan's page",
-        description="Writes into FOLDER the play-along page of every shipped plan, an index, "
-        "a web app manifest with icons and a service worker: served over https (or on "
-        "localhost), a phone installs it from the browser's menu and opens it offline.",
-    )
-    si.add_argument("folder", help="the folder to write (made if missing)")
-    si.add_argument(
-        "--only",
-        type=lambda s: [n for n in s.split(",") if n],
-        metavar="NAMES",
-        help="only these shipped plans, e.g. lingo-nl-5-tv,wordle (default: all)",
-    )
-    si.add_argument(
-        "--add",
-        action="append",
-        default=[],
-        metavar="PLAYBOOK",
-        help="a built playbook besides the shipped plans (repeat for more)",
-    )
-    _language(si, "the site's language", "where every plan is Dutch")
-    si.add_argument("--json", action="store_true", help="print the files written as JSON")
-    si.set_defaults(func=_command("site", "cmd_site"))
-    return si
 
 
 def _completion(sub: Subparsers) -> argparse.ArgumentParser:
@@ -478,7 +308,7 @@ def _completion(sub: Subparsers) -> argparse.ArgumentParser:
         "in a folder of your fpath.",
     )
     co.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
-    co.set_defaults(func=_command("completion", "cmd_completion"))
+    co.set_defaults(func=command("completion", "cmd_completion"))
     return co
 
 
@@ -494,7 +324,19 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     p.add_argument("--version", action="version", version=f"playbook {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     adders = (
-        _build, _verify, _render, _show, _strategy, _rank, _value, _mistakes, _play, _simulate,
-        _endgame, _lists, _site, _completion,
-    )  # fmt: skip
+        _build,
+        _verify,
+        _render,
+        _show,
+        _strategy,
+        _rank,
+        _value,
+        _mistakes,
+        parser_play.play,
+        parser_play.simulate,
+        parser_play.endgame,
+        _lists,
+        parser_play.site,
+        _completion,
+    )
     return p, {sp.prog.split()[-1]: sp for sp in (add(sub) for add in adders)}

@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from typing import Any, NoReturn
+
+from playbook.names import AUTO, LANGUAGE_CHOICES
 
 HELP_WIDTH = 80
 """Help is wrapped to the terminal, at most this wide (a wide terminal reads no better)."""
@@ -51,3 +55,27 @@ def printable(text: str) -> str:
     """``text`` as a terminal may show it: a character that is not printable (an escape, a
     newline) written as Python writes it in a string (``\\x1b``), as ``ls`` shows a name."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+Subparsers = Any
+"""argparse's sub-parser action (a private type)."""
+
+Command = Callable[[argparse.Namespace], int]
+"""What a command runs: the parsed arguments in, the exit code out."""
+
+
+def command(module: str, name: str) -> Command:
+    """``playbook.cli.<module>.<name>``, imported only when its command runs: parsing (and
+    ``--help``, ``--version``) loads none of the library, numba, scipy or the renderers."""
+
+    def run(args: argparse.Namespace) -> int:
+        return int(getattr(importlib.import_module(f"playbook.cli.{module}"), name)(args))
+
+    run.__qualname__ = run.__name__ = f"{module}.{name}"
+    return run
+
+
+def language(p: argparse.ArgumentParser, what: str, dutch: str) -> None:
+    """``--language auto|en|nl``: ``auto`` is Dutch ``dutch`` (a Dutch word list), else English."""
+    help_ = f"{what} (default auto: Dutch {dutch}, else English)"
+    p.add_argument("--language", choices=LANGUAGE_CHOICES, default=AUTO, help=help_)

@@ -227,8 +227,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         return INTERRUPTED
 
 
-_INK = {"wordle": {"2": "bold white", "1": "bold white", "0": "white"},
-        "lingo": {"2": "bold white", "1": "bold black", "0": "white"}}  # fmt: skip
+_INK = {
+    "wordle": {"2": "bold white", "1": "bold white", "0": "white"},
+    "lingo": {"2": "bold white", "1": "bold black", "0": "white"},
+}
 
 TILE_COLOURS = {
     style: {d: f"{_INK[style][d]} on {api_play.screen_colours(style)[d]}" for d in "210"}

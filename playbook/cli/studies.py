@@ -36,14 +36,19 @@ def _hangman_value(args: argparse.Namespace, cfg: config.Config) -> int:
         )
     try:
         found = studies.hangman_values(
-            cfg, letters=letters(args.letters), sample=args.sample, seed=args.seed,
+            cfg,
+            letters=letters(args.letters),
+            sample=args.sample,
+            seed=args.seed,
             budget=args.budget,
-        )  # fmt: skip
+        )
     except studies.ValueOutOfTime:
         return undecided(
-            "value", args.budget, "every state of the words is visited; --sample takes fewer "
+            "value",
+            args.budget,
+            "every state of the words is visited; --sample takes fewer "
             "words, --letters fewer lengths, --budget gives more",
-        )  # fmt: skip
+        )
     if args.json:
         print(json.dumps([g.summary() for g in found]))
         return 0
@@ -105,9 +110,12 @@ def _value(args: argparse.Namespace) -> int:
             )
         try:
             found = studies.game_values(
-                cfg, letters=letters(args.letters), openings=openings, budget=args.budget,
+                cfg,
+                letters=letters(args.letters),
+                openings=openings,
+                budget=args.budget,
                 first=args.first,
-            )  # fmt: skip
+            )
         except studies.ValueOutOfTime as stop:
             held = (
                 f"; the codebreaker's mix of {stop.trees} trees so far holds every code to "
@@ -121,9 +129,11 @@ def _value(args: argparse.Namespace) -> int:
                     "codemaker can hold every tree to)"
                 )
             return undecided(
-                "value", args.budget, "the exact best responses grow fast with the codes; "
+                "value",
+                args.budget,
+                "the exact best responses grow fast with the codes; "
                 f"--letters picks smaller groups, --budget gives more{held}",
-            )  # fmt: skip
+            )
     if args.json:
         print(json.dumps([g.summary() for g in found]))
         return 0
@@ -170,14 +180,22 @@ def _mistakes(args: argparse.Namespace) -> int:
             e = studies.expected_mistakes(cfg, args.word, args.strategy, budget=args.budget)
         except studies.MistakesOutOfTime:
             return undecided(
-                "mistakes", args.budget,
+                "mistakes",
+                args.budget,
                 "every state the game can reach is visited; --budget gives more",
-            )  # fmt: skip
+            )
     if args.json:
-        print(json.dumps({
-            "word": args.word, "strategy": args.strategy, "mistakes": e.mistakes,
-            "states": e.states, "seconds": round(e.seconds, 3),
-        }))  # fmt: skip
+        print(
+            json.dumps(
+                {
+                    "word": args.word,
+                    "strategy": args.strategy,
+                    "mistakes": e.mistakes,
+                    "states": e.states,
+                    "seconds": round(e.seconds, 3),
+                }
+            )
+        )
         return 0
     console.print(
         f"{args.word} under {args.strategy}: {e.mistakes:.4f} mistakes on average "

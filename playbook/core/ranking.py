@@ -109,14 +109,17 @@ class Ranking:
 RANKINGS: dict[str, Ranking] = {
     r.name: r
     for r in (
-        Ranking("scm", (LARGEST, PARTS, SUMSQ), "the 1994 paper's order: largest part, parts, "
-                "sum of squares"),
+        Ranking(
+            "scm",
+            (LARGEST, PARTS, SUMSQ),
+            "the 1994 paper's order: largest part, parts, sum of squares",
+        ),
         Ranking("expected-size", (SUMSQ,), "smallest expected size of the part left (Irving)"),
         Ranking("entropy", (SLOG,), "most information in the feedback"),
         Ranking("minimax", (LARGEST,), "smallest largest part (Knuth)"),
         Ranking("most-parts", (PARTS,), "most parts (Kooi)"),
     )
-}  # fmt: skip
+}
 """Every ranking, by name."""
 
 OPENING_RANKINGS = ("scm", "expected-size", "entropy")

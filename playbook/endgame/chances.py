@@ -51,9 +51,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         limits = (
-            ("seconds", 1, 3600), ("line", 1, 60), ("pass_cost", 0, 60),
-            ("word_overhead", 0, 60), ("line_overhead", 0, 60),
-        )  # fmt: skip
+            ("seconds", 1, 3600),
+            ("line", 1, 60),
+            ("pass_cost", 0, 60),
+            ("word_overhead", 0, 60),
+            ("line_overhead", 0, 60),
+        )
         for name, low, high in limits:
             value = getattr(self, name)
             if type(value) is not int or not low <= value <= high:

@@ -37,9 +37,13 @@ def render_endgame(
     here = runs[line]
     names = here.names
     counted = [
-        _("first word"), _("first two"), _("all three"), _("all four"), _("all five"),
+        _("first word"),
+        _("first two"),
+        _("all three"),
+        _("all four"),
+        _("all five"),
         _("all six"),
-    ]  # fmt: skip
+    ]
     g = here.game
     passes = [n for n, k in zip(names, g.rule, strict=True) if k != NEVER]
     if passes:
@@ -56,9 +60,11 @@ def render_endgame(
             "left, pass when this word needs more lines than the clock leaves (at %(line)s "
             "seconds a line: %(with)s of games won, against %(without)s passing none)."
         ) % {
-            "s": late, "line": line, "with": percent(here.sighted, language),
+            "s": late,
+            "line": line,
+            "with": percent(here.sighted, language),
             "without": percent(g.never, language),
-        }  # fmt: skip
+        }
     else:
         rule += " " + _("Pass only a word the card cannot find in its lines.")
     fast = [s for s, f in sorted(runs.items()) if f.game.never >= AIM]
@@ -73,13 +79,16 @@ def render_endgame(
             "As the clock really runs, with %(word)s s lost before each word and %(more)s s "
             "more each line: %(p)s at %(line)s seconds a line."
         ) % {
-            "word": r.word_overhead, "more": r.line_overhead, "line": line,
+            "word": r.word_overhead,
+            "more": r.line_overhead,
+            "line": line,
             "p": percent(clocked[line].sighted, language),
-        }  # fmt: skip
+        }
         if slow:
             rule += " " + _("The aim of %(aim)s then needs %(s)s seconds a line or less.") % {
-                "aim": percent(AIM, language), "s": slow[-1],
-            }  # fmt: skip
+                "aim": percent(AIM, language),
+                "s": slow[-1],
+            }
     rows = [
         {
             "line": line_s,

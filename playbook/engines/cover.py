@@ -241,9 +241,26 @@ def search(F, E, sim, firsts, mine, bound, keys, in_ans, n_codes):  # type: igno
             for w in range(W):
                 allowed[w] = ~forb[w]
             n3 += pair_best(
-                F, E, sim, keys, in_ans, g1, g2, o1, s1, e1, s1.shape[0], n_big1, bound,
-                allowed, scratch, codes, mem, row, pair,
-            )  # fmt: skip
+                F,
+                E,
+                sim,
+                keys,
+                in_ans,
+                g1,
+                g2,
+                o1,
+                s1,
+                e1,
+                s1.shape[0],
+                n_big1,
+                bound,
+                allowed,
+                scratch,
+                codes,
+                mem,
+                row,
+                pair,
+            )
             if better(keys, pair, best):
                 best[:] = pair
                 if tighten and best[3] < bound:

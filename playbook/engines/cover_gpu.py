@@ -106,9 +106,26 @@ def _pairs_kernel(  # type: ignore[no-untyped-def]  # numba types it at the call
     out = cuda.local.array(8, numba.float64)
     n_cls1 = NCLS[b]
     CHECKED[p] = pair_best_dev(
-        F, E, sim, keys, in_ans, G1[b], g2, O1[b, :n], S1[b, :n_cls1], E1[b, :n_cls1],
-        n_cls1, NBIG[b], bound, allowed, scratch, codes, mem, row, out,
-    )  # fmt: skip
+        F,
+        E,
+        sim,
+        keys,
+        in_ans,
+        G1[b],
+        g2,
+        O1[b, :n],
+        S1[b, :n_cls1],
+        E1[b, :n_cls1],
+        n_cls1,
+        NBIG[b],
+        bound,
+        allowed,
+        scratch,
+        codes,
+        mem,
+        row,
+        out,
+    )
     for i in range(8):
         OUT[p, i] = out[i]
 
@@ -198,11 +215,25 @@ def search(
         d_out, d_checked = cuda.to_device(out), cuda.to_device(checked)
         blocks = (len(pb) + THREADS - 1) // THREADS
         kernel[blocks, THREADS](
-            d_F, d_E, d_sim, d_keys, d_in, bound, cuda.to_device(G1), cuda.to_device(O1),
-            cuda.to_device(S1), cuda.to_device(E1), cuda.to_device(NCLS), cuda.to_device(NBIG),
-            cuda.to_device(FORB), cuda.to_device(SEC), cuda.to_device(pb), cuda.to_device(pg2),
-            d_out, d_checked,
-        )  # fmt: skip
+            d_F,
+            d_E,
+            d_sim,
+            d_keys,
+            d_in,
+            bound,
+            cuda.to_device(G1),
+            cuda.to_device(O1),
+            cuda.to_device(S1),
+            cuda.to_device(E1),
+            cuda.to_device(NCLS),
+            cuda.to_device(NBIG),
+            cuda.to_device(FORB),
+            cuda.to_device(SEC),
+            cuda.to_device(pb),
+            cuda.to_device(pg2),
+            d_out,
+            d_checked,
+        )
         out = d_out.copy_to_host()
         n3 += int(d_checked.copy_to_host().sum())
         _merge(keys, out, best)

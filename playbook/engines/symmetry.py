@@ -234,9 +234,14 @@ def representatives(
     or None when every guess is kept."""
     hist = np.asarray(history, dtype=np.int64)
     kept = canonical(
-        sym.symbols, sym.positions, sym.n_symbols, hist, len(hist),
-        np.asarray(answers, dtype=np.int64), np.asarray(col_row, dtype=np.int64),
-    )  # fmt: skip
+        sym.symbols,
+        sym.positions,
+        sym.n_symbols,
+        hist,
+        len(hist),
+        np.asarray(answers, dtype=np.int64),
+        np.asarray(col_row, dtype=np.int64),
+    )
     return None if len(kept) == sym.symbols.shape[0] else kept
 
 

@@ -27,8 +27,11 @@ from playbook.games.lingo import Mark, WordGame, Wordle, decode, encode, marks
 from playbook.games.mastermind import Mastermind
 
 GAMES: dict[str, type[Game]] = {
-    "lingo": WordGame, "wordle": Wordle, "mastermind": Mastermind, "hangman": Hangman,
-}  # fmt: skip
+    "lingo": WordGame,
+    "wordle": Wordle,
+    "mastermind": Mastermind,
+    "hangman": Hangman,
+}
 """The registry of games by name."""
 
 __all__ = [

@@ -33,13 +33,24 @@ PAPER_SYMBOLS = {Mark.EXACT: "o", Mark.ELSEWHERE: "x", Mark.ABSENT: "."}
 """The 1994 paper's notation: ``o`` right place, ``x`` wrong place, ``.`` absent."""
 
 _SYMBOL_TO_MARK = {
-    "o": Mark.EXACT, "2": Mark.EXACT, "g": Mark.EXACT, "\U0001f7e9": Mark.EXACT,
+    "o": Mark.EXACT,
+    "2": Mark.EXACT,
+    "g": Mark.EXACT,
+    "\U0001f7e9": Mark.EXACT,
     "\U0001f7e7": Mark.EXACT,
-    "x": Mark.ELSEWHERE, "1": Mark.ELSEWHERE, "y": Mark.ELSEWHERE, "\U0001f7e8": Mark.ELSEWHERE,
+    "x": Mark.ELSEWHERE,
+    "1": Mark.ELSEWHERE,
+    "y": Mark.ELSEWHERE,
+    "\U0001f7e8": Mark.ELSEWHERE,
     "\U0001f7e6": Mark.ELSEWHERE,
-    ".": Mark.ABSENT, "0": Mark.ABSENT, "-": Mark.ABSENT, "_": Mark.ABSENT, "b": Mark.ABSENT,
-    "\u2b1b": Mark.ABSENT, "\u2b1c": Mark.ABSENT,
-}  # fmt: skip
+    ".": Mark.ABSENT,
+    "0": Mark.ABSENT,
+    "-": Mark.ABSENT,
+    "_": Mark.ABSENT,
+    "b": Mark.ABSENT,
+    "\u2b1b": Mark.ABSENT,
+    "\u2b1c": Mark.ABSENT,
+}
 """What a person may type for each mark: the paper's ``o x .``, digits ``2 1 0``, Wordle's
 colours ``g y .`` (green, yellow; ``b`` or ``-`` grey too) and its squares: green or orange
 (high contrast) for right place, yellow or blue for wrong place, black or white for absent."""

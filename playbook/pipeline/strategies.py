@@ -221,11 +221,15 @@ def play_optimal(
     names = sorted(asked, key=lambda n: (-len(asked[n][0].answers), n))  # workers end together
     tasks = [
         (
-            asked[n][0], game.limit, budget, asked[n][1],
-            search_weights(session, asked[n][0]) if weighted else None, until,
+            asked[n][0],
+            game.limit,
+            budget,
+            asked[n][1],
+            search_weights(session, asked[n][0]) if weighted else None,
+            until,
         )
         for n in names
-    ]  # fmt: skip
+    ]
     ckpt = None
     if checkpoints is not None:
         key = Checkpoint.key_of(

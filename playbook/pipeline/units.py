@@ -145,10 +145,15 @@ def _pairs(
         return openings.first_word_units(p.F.shape[0], PAIR_UNITS)
 
     results = map_units(
-        "pairs", openings.pair_unit, problems, pending, (rank, openings.largest_left(limit, 2)),
+        "pairs",
+        openings.pair_unit,
+        problems,
+        pending,
+        (rank, openings.largest_left(limit, 2)),
         parts,
-        str(PAIR_UNITS), run,
-    )  # fmt: skip
+        str(PAIR_UNITS),
+        run,
+    )
     found = {}
     for name in list(pending):
         p = problems[name]

@@ -86,12 +86,23 @@ def figure(
             size = 11 if kind == "default" and mark == run["config"] else 6
             for ax, key in zip((top, bottom), keys, strict=True):
                 ys = [p[key] for p in mine]
-                ax.plot(xs, ys, marker=marker, linestyle=line or "none", markersize=size,
-                        label=tr.gettext(legend))  # fmt: skip
+                ax.plot(
+                    xs,
+                    ys,
+                    marker=marker,
+                    linestyle=line or "none",
+                    markersize=size,
+                    label=tr.gettext(legend),
+                )
             if kind in ("openings", "exceptions"):
                 for p, x in zip(mine, xs, strict=True):
-                    top.annotate(f"k={p['openings']}", (x, p[keys[0]]), fontsize=7,
-                                 xytext=(3, 3), textcoords="offset points")  # fmt: skip
+                    top.annotate(
+                        f"k={p['openings']}",
+                        (x, p[keys[0]]),
+                        fontsize=7,
+                        xytext=(3, 3),
+                        textcoords="offset points",
+                    )
         top.set_title(str(run["title"]), fontsize=10)
         if weighted:
             top.set_ylabel(tr.gettext("average turns, weighted by frequency"))
@@ -107,8 +118,14 @@ def figure(
             ax.tick_params(labelsize=8)
     handles, labels = axes[0][0].get_legend_handles_labels()
     # one run (the book's own): the legend a column under the plot, whole at any language
-    fig.legend(handles, labels, loc="lower center", ncol=3 if len(runs) > 1 else 1, fontsize=8,
-               frameon=False)  # fmt: skip
+    fig.legend(
+        handles,
+        labels,
+        loc="lower center",
+        ncol=3 if len(runs) > 1 else 1,
+        fontsize=8,
+        frameon=False,
+    )
     fig.tight_layout(rect=(0, 0.07 if len(runs) > 1 else 0.2, 1, 1))
     buf = io.BytesIO()
     # a fixed salt: the SVG's element ids are the same from run to run (a rebuilt book is

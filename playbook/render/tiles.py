@@ -32,12 +32,17 @@ PALETTES: dict[str, dict[str, dict[str, str]]] = {
     },
     "wordle": {
         # on paper: lighter fills for black letters, a dark corner mark for grey print
-        "print": {"2": "#6aaa64", "1": "#d9c45c", "0": "#dcdee1", "2-mark": "#1d4d1a",
-                  "1-mark": "#4d4000"},
+        "print": {
+            "2": "#6aaa64",
+            "1": "#d9c45c",
+            "0": "#dcdee1",
+            "2-mark": "#1d4d1a",
+            "1-mark": "#4d4000",
+        },
         # on a screen, Wordle's own: green, yellow, grey
         "screen": {"2": "#6aaa64", "1": "#c9b458", "0": "#787c7e"},
     },
-}  # fmt: skip
+}
 """Every colour of the tiles, per style, for paper (the book, the card: :func:`tile_svg`) and
 for a screen (the play-along page: :func:`screen_css`): the one place they are set. Paper
 and screen differ on purpose: black letters on light fills on paper, white on the game's

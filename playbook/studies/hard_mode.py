@@ -59,9 +59,18 @@ class HardSearch:
     def state(self) -> Hard:
         """The search's one value for the kernel (its memo the one kept now)."""
         return Hard(
-            self.F, self.lbtab, self.zob, self.zrow, self.memo, self.stats, self.solved,
-            self.n_codes, self.letters, self.right, self.shown,
-        )  # fmt: skip
+            self.F,
+            self.lbtab,
+            self.zob,
+            self.zrow,
+            self.memo,
+            self.stats,
+            self.solved,
+            self.n_codes,
+            self.letters,
+            self.right,
+            self.shown,
+        )
 
     @property
     def nodes(self) -> int:
