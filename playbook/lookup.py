@@ -16,7 +16,7 @@ played with its feedback; when the plan has nothing more to play it returns why.
 drives it with the game's plain rule against every answer; ``play`` replays a person's
 history through it to find the next move, or that the history has left the plan. The
 play-along page's rules script (``playbook/render/templates/page-rules.js``) repeats these rules in
-JavaScript, rule for rule: ``tests/test_page_rules.py`` runs it in Node against every path
+JavaScript, rule for rule: ``tests/render/test_page_rules.py`` runs it in Node against every path
 this walk takes through small playbooks, so a change to one without the other fails.
 """
 

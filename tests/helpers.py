@@ -27,6 +27,8 @@ def sample(ws: tuple[str, ...] | list[str], n: int, seed: int) -> list[str]:
 
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+"""Playbooks kept as they were written by earlier versions."""
 
 
 def script(name: str) -> ModuleType:

@@ -1,7 +1,7 @@
 """More kinds of hostile input (issue 26), each case with its exact exit code and the message
 that must come with it: output folders whose bookkeeping was crafted by someone else (``fs``),
 text that would drive a terminal (``term``), claims a playbook makes that only a search can
-check (``claim``), and sizes nobody asked for (``size``). The harness (tests/test_hostile.py)
+check (``claim``), and sizes nobody asked for (``size``). The harness (tests/inputs/test_hostile.py)
 also checks, for every case, that nothing beside the case's folder changed, and for a command
 that only reads (``still``) that its folder did not change either."""
 

@@ -1,7 +1,7 @@
 """The play-along page's rules as Python has them: samples that the page's script
 (``playbook/render/templates/page-rules.js``) must reproduce, made at test time from the
 Python rules it
-repeats (``tests/test_page_rules.py`` runs the script on them in Node).
+repeats (``tests/render/test_page_rules.py`` runs the script on them in Node).
 
 A :class:`Case` is a playbook with its lists and the session that play would open for it;
 :func:`samples` gives, for every answer of every group (every path of the playbook), each
@@ -11,7 +11,7 @@ another group, feedback no word gives); feedback (the game's ``feedback`` and ``
 words as written (:class:`playbook.spelling.Spelling`'s tiles, text and typed forms); and
 which typed words each group accepts as a guess (``typed in problem.row_of``, as play
 decides). The small playbooks that build in about a second live here too, for this test and
-for the browser tests of ``tests/test_page.py``.
+for the browser tests of ``tests/render/test_page.py``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-/* The page's rules against Python's (tests/test_page_rules.py): loads playbook/render/templates/page-rules.js,
+/* The page's rules against Python's (tests/render/test_page_rules.py): loads playbook/render/templates/page-rules.js,
    decodes a page's data and compares every sample of a fixture made by tests/page_fixture.py
    (a kind the fixture leaves out has no samples).
 

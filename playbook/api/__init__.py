@@ -87,7 +87,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "endgames": ("EndGameFigures", "EndGameRun", "Rules", "check_endgame", "end_game", "percent"),
 }
 """The api's modules, a family of commands each, and the names each gives the package (their
-``__all__``, less what another family gives first: ``tests/test_api.py`` holds the two
+``__all__``, less what another family gives first: ``tests/api/test_api.py`` holds the two
 equal)."""
 
 _HOME = {name: family for family, names in FAMILIES.items() for name in names}

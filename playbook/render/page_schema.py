@@ -4,7 +4,7 @@
 words and decimal sign, and on a page of several plans, each plan's head), as TypedDicts.
 
 The page's scripts read the same data as the JSDoc typedef ``PageData`` of
-``render/templates/page-schema.js``, key for key (``tests/test_page_schema.py`` holds the two
+``render/templates/page-schema.js``, key for key (``tests/render/test_page_schema.py`` holds the two
 the same, and ``page_data`` of real plans to these keys). :data:`DATA_VERSION` names the
 layout; ``page-rules.js`` reads only its own (its ``DATA_VERSION``, held equal to this one)
 and the page says so where the data is of another. A key added, gone or read otherwise is a

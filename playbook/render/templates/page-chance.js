@@ -4,7 +4,7 @@
    words still possible beside letters revealed, the scm rule's move off the playbook (as
    play suggests it), the most-parts move off a whole tree, and the best chance to find the
    word in the turns left. Node runs them against Python's with the rest of the rules
-   (tests/test_page_rules.py).
+   (tests/render/test_page_rules.py).
 
    PlaybookChance(core) takes what page-rules.js decodes (the data, the feedback, the groups)
    and returns these rules; in a page it is a global read by PlaybookRules.decode, in Node the

@@ -1,7 +1,7 @@
 // @ts-check
 /* The play-along page's rules (made by the page renderer of the render package), with no page
    to draw on: the page's script (page.js) draws with them, and Node runs them against the
-   Python rules they repeat (tests/test_page_rules.py). Here: reading the page's data,
+   Python rules they repeat (tests/render/test_page_rules.py). Here: reading the page's data,
    feedback, the table walk, words as people write them, and which typed words may be guessed;
    and, from page-train-rules.js, the drill's schedule (FSRS) and the practice game's seeded
    draw.

@@ -3,10 +3,10 @@
    package): the page's data as the renderer writes it, and the plan as the rules decode it.
    Types only, nothing runs: the page does not inline this file (it is no script of
    page.py's SCRIPTS); the type check reads it (tsc --checkJs, tsconfig.json), and so does
-   tests/test_page_schema.py, which holds PageData equal to Python's. */
+   tests/render/test_page_schema.py, which holds PageData equal to Python's. */
 
 /** The page's data, as page_data (playbook/render/page.py) writes it: the TypedDict PageData of
-   playbook/render/page_schema.py, property for property (tests/test_page_schema.py holds the
+   playbook/render/page_schema.py, property for property (tests/render/test_page_schema.py holds the
    two the same); its version (v) names its layout, which page-rules.js checks.
 
    @typedef {Object} PageData

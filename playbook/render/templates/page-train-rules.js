@@ -2,7 +2,7 @@
 /* The play-along page's rules for training (made by the page renderer of the render
    package), with no page to draw on: the drill's cards (from a plan's decoded rules), their
    schedule (FSRS) and the practice game's seeded draw. Node runs them against Python's twins
-   (tests/test_page_rules.py).
+   (tests/render/test_page_rules.py).
 
    In a page this script defines the global PlaybookTrain, which page-rules.js (inlined after
    it) hands on as its own (PlaybookRules.cards, fsrs, recall, rng); in Node it is the
