@@ -131,7 +131,7 @@ def render_formats(
             comparison=comps,
             pages=pages or None,
             jobs=parallel.effective_jobs(cfg.n_jobs),
-            beside=[(other, None, None) for other in others],
+            beside=[(other, None, None) for other in others] if fmt.companions else [],
             answers=answers,
             guesses=guesses,
         )

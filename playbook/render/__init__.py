@@ -117,6 +117,10 @@ class Format:
     wants_answers: bool = False
     """It uses the playbook's word list where the playbook names one (the card: the words
     of the small groups)."""
+    companions: bool = False
+    """A build sets beside it the plans its folder holds for the same list under other rules
+    (the card's columns). The page's tabs are other lengths of one show, each with its own
+    lists: only ``render --with`` names them."""
 
 
 def _pdf(pb: Playbook, o: Options) -> tuple[bytes, dict[str, int]]:
@@ -181,6 +185,7 @@ FORMATS: dict[str, Format] = {
             "one A4 sheet: all a contestant must learn",
             _card,
             wants_answers=True,
+            companions=True,
         ),
         Format(
             "page",

@@ -365,3 +365,29 @@ def test_a_build_ends_with_the_card_to_print_and_the_page_to_open() -> None:
     ]
     # a build without the card and the page names only what it wrote
     assert next_steps([out / "playbook.yaml"], pb) == lines[2:]
+
+
+@pytest.mark.slow
+def test_a_plan_built_beside_another_of_its_list_under_other_rules(
+    tmp_path: Path, dutch5: list[str]
+) -> None:
+    """Two builds of one list under other rules into one folder (the English free-guess plan,
+    then the TV plan): the second's card sets the first beside it in a column, and its page
+    plays its own plan alone (a build once handed the first to the page as a tab without its
+    lists, and the build failed writing the page)."""
+    write_words(tmp_path / "words.txt", sorted(w for w in dutch5 if w[0] in "qxy"))
+    common = "words:\n  list: words.txt\n  length: 5\nsearch:\n  restarts: 4\nn_jobs: 1\n"
+    formats = "render:\n  formats: yaml,card,page\n"
+    (tmp_path / "free.yaml").write_text("name: free\n" + common + formats)
+    tv = "rules:\n  guess_pool: revealed\n"
+    (tmp_path / "tv.yaml").write_text("name: tv\n" + common + tv + formats)
+    out = tmp_path / "out"
+    for name in ("free", "tv"):
+        r = run_cli("build", f"{name}.yaml", "--out", "out", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+    page = (out / "tv" / "playbook-play.html").read_text(encoding="utf-8")
+    assert '"name": "free"' not in page and '"name":"free"' not in page
+    from pypdf import PdfReader
+
+    card = "".join(p.extract_text() for p in PdfReader(out / "tv" / "playbook-card.pdf").pages)
+    assert "free · average" in card and "tv · average" in card  # a column each
