@@ -119,10 +119,8 @@ class Words:
             out["answers"] = self.answers
         if self.answer_model != AnswerModel.ALL:
             out["answer_model"] = str(self.answer_model)
-        for key in ("most_common", "min_zipf", "min_chance", "play_chance"):
-            if (value := getattr(self, key)) is not None:
-                out[key] = value
-        for key in ("answers_count", "answers_sha256"):
+        rest = ("most_common", "min_zipf", "min_chance", "play_chance", "answers_count")
+        for key in (*rest, "answers_sha256"):
             if (value := getattr(self, key)) is not None:
                 out[key] = value
         return out

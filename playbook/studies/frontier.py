@@ -24,7 +24,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from playbook import memory, parallel, words
+from playbook import memory, parallel
 from playbook.config import Config, FastConfig
 from playbook.convert import openings_plan
 from playbook.core.problem import BIG, Problem
@@ -135,7 +135,7 @@ def _point(kind: str, label: str, k: int | None, pb: Playbook, ok: bool, session
     st = pb.stats
     assert st is not None
     weighted = None
-    if words.list_language(session.words_info) is not None:
+    if session.language is not None:
         weighted = likely.measure(pb, session)
     return Point(
         kind=kind,
