@@ -339,6 +339,8 @@ def optimal_tree(
     codes it maps onto one another). With weights and answers left unfound, the lower bound
     counts the heaviest answers as the unfound ones and may stay below a proven total.
 
+    Every answer must be among the guesses (a ValueError says which is not).
+
     ``budget``: seconds after which the search stops and the best tree so far is returned
     (``proven`` False) with the best proven lower bound. ``upper``: a tree to start from
     besides the greedy ones. ``symmetry``: use the game's symmetry (Mastermind) to try one
@@ -346,6 +348,14 @@ def optimal_tree(
     that do).
     """
     t0 = time.perf_counter()
+    if limit < 1:
+        raise ValueError(f"limit: at least one turn, not {limit}")
+    if (problem.answer_rows < 0).any():
+        odd = [a for a, r in zip(problem.answers, problem.answer_rows, strict=True) if r < 0]
+        raise ValueError(
+            f"answers not among the guesses ({len(odd):,}, e.g. {odd[0]!r}): the exact search "
+            "finds an answer by guessing it"
+        )
     sym = problem.game.symmetry(problem.guesses, problem.answer_rows) if symmetry else None
     if weights is not None:
         weights = np.asarray(weights)
@@ -374,7 +384,7 @@ def optimal_tree(
     final = t0 + budget
     search.deadline = t0 + ROOT_SHARE * budget
     if first is None and (n == 1 or (n == 2 and limit >= 2)):
-        root.best_g, root.best = search.guess_of(everyone, limit), search.bound(everyone, 2)
+        root.best_g, root.best = search.guess_of(everyone, limit), search.bound(everyone, limit)
     else:
         _search_root(search, root, final, first)
         seed = (

@@ -956,3 +956,30 @@ def test_a_tree_the_clock_stopped_says_it_may_differ_elsewhere() -> None:
         stopped, notes={**stopped.notes, "list_words": {"trade_turns": 1, "lost": 0}}
     )
     assert not traded.timed_out and not traded.proven_optimum
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_a_few_answers_with_few_turns_equal_brute_force(
+    tiny_lingo: Problem, n: int, limit: int
+) -> None:
+    """One or two answers take a shortcut past the root search: with one turn, one answer
+    was compared against the bound of two turns, read past the bound table's end (an
+    internal error on a one-turn game with a group of one word)."""
+    p = tiny_lingo
+    answers = p.answers[:n]
+    q = Problem.of(WordGame(length=5, turns=limit), p.guesses, answers, name="u")
+    want = brute_force(q.F, q.game.solved, limit)
+    res = optimal.optimal_tree(q, limit=limit, budget=BUDGET)
+    check_optimum(res, want, limit)
+    check_tree(res, q.F, q.game.solved, limit)
+
+
+def test_answers_that_cannot_be_guessed_are_refused_in_one_line(tiny_lingo: Problem) -> None:
+    p = tiny_lingo
+    q = Problem.of(p.game, p.guesses[:3], p.answers[:2], name="u")
+    assert (q.answer_rows < 0).any()
+    with pytest.raises(ValueError, match=r"^answers not among the guesses \(\d+, e\.g\. '"):
+        optimal.optimal_tree(q, limit=3, budget=BUDGET)
+    with pytest.raises(ValueError, match=r"^limit: at least one turn, not 0$"):
+        optimal.optimal_tree(p, limit=0, budget=BUDGET)
