@@ -120,6 +120,14 @@ def decimal_sign(language: str) -> str:
     return str(get_decimal_symbol(language))
 
 
+@functools.cache
+def group_sign(language: str) -> str:
+    """The sign between groups of three digits in ``language`` (Babel's locale data)."""
+    from babel.numbers import get_group_symbol
+
+    return str(get_group_symbol(language))
+
+
 ENGLISH = Translator("en")
 """The sheets as the texts are written."""
 

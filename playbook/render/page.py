@@ -430,6 +430,7 @@ def render_page(
         if language != "en":
             data["messages"] = i18n.messages(language, script_messages())
             data["decimal"] = i18n.decimal_sign(language)
+            data["group"] = i18n.group_sign(language)
         blocks.append(data)
     heads = [
         _head(plan, b["pool"], tr, language) for (plan, _, _), b in zip(plans, blocks, strict=True)

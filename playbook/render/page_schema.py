@@ -132,5 +132,7 @@ class PageData(TypedDict):
     """The page's words in its language (none on an English page)."""
     decimal: NotRequired[str]
     """The language's decimal sign (none on an English page)."""
+    group: NotRequired[str]
+    """The language's sign between groups of three digits (none on an English page)."""
     head: NotRequired[PageHead]
     """The plan's words above the game (a page of several plans)."""

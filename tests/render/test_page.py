@@ -384,6 +384,9 @@ def test_wordle_page_plays_its_answer_list(browser: Any, tmp_path: Path) -> None
     # the one group is named, not called a letter (the page said "Letter ALL WORDS": it read
     # the group's name as the data's field g, which the decoded group has not; tsc found it)
     assert page.inner_text("#g-title") == "All words"
+    # counts grouped by threes, as the card and the terminal write them (the page wrote 2315)
+    assert page.inner_text("#g-facts").startswith("2,315 words")
+    assert page.inner_text("#left-title").startswith("2,315 words still possible")
     for answer in ("camel", "zesty"):
         history: list[tuple[str, int]] = []
         while not history or history[-1][1] != game.solved:

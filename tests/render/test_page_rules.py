@@ -147,6 +147,38 @@ def test_the_rules_refuse_data_of_another_version(cases: dict[str, Case], tmp_pa
     assert "version undefined" in none and "version undefined" in null
 
 
+def test_the_page_writes_whole_numbers_as_python_does(
+    cases: dict[str, Case], tmp_path: Path
+) -> None:
+    """A count on the page is grouped by threes as the card and the terminal group it
+    (:meth:`playbook.render.i18n.Translator.number`): "2,315 words" in English, "2.315
+    woorden" in Dutch (the page wrote 2315); a practice game's number stays as its address
+    writes it."""
+    data = json.loads(cases["wordle"].page_json())
+    assert "group" not in data  # English: the script's own comma
+    dutch = dict(
+        data,
+        messages=i18n.messages("nl", script_messages()),
+        decimal=i18n.decimal_sign("nl"),
+        group=i18n.group_sign("nl"),
+    )
+    numbers = [0, 7, 999, 1000, 2315, 12972, 100000, 1234567, -2315]
+    script = tmp_path / "numbers.js"
+    script.write_text(
+        f"const R = require({json.dumps(str(RULES_JS))});\n"
+        f"const [en, nl, numbers] = {json.dumps([data, dutch, numbers])};\n"
+        "const out = [en, nl].map((d) => { const r = R.decode(d);\n"
+        "  return [numbers.map(r.number), r.ngettext('{n} word', '{n} words', 2315)]; });\n"
+        "console.log(JSON.stringify(out));\n"
+    )
+    run = subprocess.run([node(), str(script)], capture_output=True, text=True, timeout=NODE_WAIT_S)
+    assert run.returncode == 0, run.stderr
+    (en, en_words), (nl, nl_words) = json.loads(run.stdout)
+    assert en == [i18n.translator("en").number(n) for n in numbers]
+    assert nl == [i18n.translator("nl").number(n) for n in numbers]
+    assert (en_words, nl_words) == ("2,315 words", "2.315 woorden")
+
+
 # ------------------------------------------------------------ the drill's cards
 
 SHIPPED_PAGES = ("lingo-nl-5-tv", "lingo-nl-5", "lingo-en-5", "lingo-en-us-4", "wordle-card")

@@ -64,7 +64,7 @@ def test_the_typeddict_and_the_jsdoc_typedef_name_the_same_keys(cls: Any) -> Non
 
 def test_the_optional_keys_are_the_guess_lists_and_the_pages_own() -> None:
     optional = sorted(k for k, required in typed_keys(PageData).items() if not required)
-    assert optional == ["decimal", "guesses", "guessesExtra", "head", "messages"]
+    assert optional == ["decimal", "group", "guesses", "guessesExtra", "head", "messages"]
 
 
 def test_one_version_on_both_sides() -> None:
@@ -155,5 +155,5 @@ def test_the_data_a_page_embeds_is_the_typeddict(plan: tuple[model.Playbook, Ses
     assert len(blocks) == 2
     for block in blocks:
         data = json.loads(block)
-        assert {"messages", "decimal", "head"} <= set(data)
+        assert {"messages", "decimal", "group", "head"} <= set(data)
         conforms(data, PageData, "page")

@@ -56,13 +56,17 @@ const PlaybookRules = (() => {
       renderer (`messages`; English where there is none). `_(s, vars)`: the text of message
       `s`; `ngettext(one, many, n, vars)`: `one` or `many` by `n` (the catalog's forms, for 1
       and for any other number, as English and Dutch count); `{name}` filled from `vars` (and
-      `{n}` from `n`). Named as gettext names them, so that Babel extracts the messages.
-      @param {Object<string, string | string[]> | undefined} messages */
-  function translated(messages) {
+      `{n}` from `n`), a whole number with the language's sign between groups of three digits
+      (`group`: 2,315 in English, 2.315 in Dutch, as Python's Translator.number writes them).
+      Named as gettext names them, so that Babel extracts the messages.
+      @param {Object<string, string | string[]> | undefined} messages @param {string} [group] */
+  function translated(messages, group = ",") {
     const M = messages || Object.create(null);
+    /** @param {unknown} v */
+    const shown = (v) => (typeof v === "number" && Number.isInteger(v) ? grouped(v, group) : String(v));
     /** @param {string} text @param {Object<string, unknown>} [vars] */
     const fill = (text, vars) =>
-      vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
+      vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? shown(vars[k]) : m)) : text;
     /** @param {string} s @param {Object<string, unknown>} [vars] */
     const _ = (s, vars) => fill(typeof M[s] === "string" ? M[s] : s, vars);
     /** @param {string} one @param {string} many @param {number} n @param {Object<string, unknown>} [vars] */
@@ -72,6 +76,12 @@ const PlaybookRules = (() => {
       return fill(text, Object.assign({ n }, vars));
     };
     return { _, ngettext };
+  }
+
+  /** The whole number `n` with `sign` between its groups of three digits (2315: 2,315).
+      @param {number} n @param {string} sign */
+  function grouped(n, sign) {
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, sign);
   }
 
   /** The rules of one page, from its data (the parsed JSON of the page's data element); an
@@ -412,9 +422,11 @@ const PlaybookRules = (() => {
 
     // ---------------------------------------------------------- the page's words, translated
 
-    const { _, ngettext } = translated(D.messages);
+    const { _, ngettext } = translated(D.messages, D.group || ",");
     /** `x` with `places` decimals and the language's decimal sign. @param {number} x */
     const decimal = (x, places = 2) => x.toFixed(places).replace(".", D.decimal || ".");
+    /** The whole number `n` as the language writes it (2,315 in English). @param {number} n */
+    const number = (n) => grouped(n, D.group || ",");
 
     return Object.freeze({
       data: D,
@@ -448,6 +460,7 @@ const PlaybookRules = (() => {
       _,
       ngettext,
       decimal,
+      number,
     });
   }
 

@@ -39,6 +39,7 @@
    @property {string} [guessesExtra] the guesses that are no answers, spaced (merged with the answers)
    @property {Object<string, string | string[]>} [messages] the page's words in its language
    @property {string} [decimal] the language's decimal sign
+   @property {string} [group] the language's sign between groups of three digits
    @property {PageHead} [head] the plan's words above the game, on a page of several plans */
 /** One group's plan in the data (page.py's GroupData).
    @typedef {Object} GroupData

@@ -140,7 +140,7 @@
     $("pr-review").hidden = true;
     $("pr-word").value = "";
     $("pr-msg").textContent = "";
-    $("pr-link").textContent = _("To play this word again later, keep this page's address (game {seed}).", { seed });
+    $("pr-link").textContent = _("To play this word again later, keep this page's address (game {seed}).", { seed: String(seed) });
     drawPractice();
     startClock();
     if (window.matchMedia("(pointer: fine)").matches) $("pr-word").focus();
