@@ -163,42 +163,50 @@ def test_a_screen_reader_hears_one_line_per_move(
     page.context.close()
 
 
-def _tree_moves(word: str) -> list[str]:
-    """``play wordle``'s moves for ``word``: the tree while one of its answers fits, then the
-    most-parts rule over the words of the list still possible (:func:`playbook.play.follow`)."""
+@pytest.fixture(scope="module")
+def wordle_tree(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    """The shipped Wordle tree's page, rendered once, and ``play wordle``'s moves for a word:
+    the tree while one of its answers fits, then the most-parts rule over the words of the
+    list still possible (:func:`playbook.play.follow`), the list's feedback computed once."""
     from playbook import play
     from playbook.pipeline.session import Session
 
+    folder = tmp_path_factory.mktemp("wordle-page")
+    done = run_cli("render", "wordle", "--format", "page", "-o", "w.html", cwd=folder)
+    assert done.returncode == 0, done.stderr
     path = str(shipped.path_of(shipped.index()["wordle"]))
     pb = model.load(path)
     session = Session.from_playbook(pb, path)
     plan = pb.groups[0]
     problem, rare, game = session.problem(plan.group), session.rare(plan.group), session.game
     assert rare is not None
-    player: Any = play.make_player(problem, plan, "most-parts")
-    history: list[tuple[str, int]] = []
-    moves = []
-    for _ in range(game.limit):
-        move = player.next_move(history)
-        moves.append(move)
-        history.append((move, game.feedback(move, word)))
-        if move == word:
-            break
-        if not len(problem.possible(history)) and not isinstance(player, play.RulePlayer):
-            player = play.RulePlayer(rare, "most-parts")
-    return moves
+
+    def moves(word: str) -> list[str]:
+        player: Any = play.make_player(problem, plan, "most-parts")
+        history: list[tuple[str, int]] = []
+        out = []
+        for _ in range(game.limit):
+            move = player.next_move(history)
+            out.append(move)
+            history.append((move, game.feedback(move, word)))
+            if move == word:
+                break
+            if not len(problem.possible(history)) and not isinstance(player, play.RulePlayer):
+                player = play.RulePlayer(rare, "most-parts")
+        return out
+
+    return folder / "w.html", moves
 
 
 @pytest.mark.parametrize("word", ["gofer", "mommy", "biome"])
 def test_the_wordle_page_leaves_the_tree_as_play_does(
-    browser: Any, tmp_path: Path, word: str
+    browser: Any, wordle_tree: tuple[Path, Any], word: str
 ) -> None:
     """Issue 57: a word of the guess list that no answer of the tree is (the NYT's later
     picks) is followed past the tree: the page works out the same move as ``play``, never
     refusing the feedback."""
-    done = run_cli("render", "wordle", "--format", "page", "-o", "w.html", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    page = _open(browser, tmp_path / "w.html", 1366, "light")
+    path, tree_moves = wordle_tree
+    page = _open(browser, path, 1366, "light")
     played = []
     for _ in range(6):
         if page.is_hidden("#entry"):
@@ -210,7 +218,7 @@ def test_the_wordle_page_leaves_the_tree_as_play_does(
         )
         page.fill("#fb", fb)
         page.press("#fb", "Enter")
-    assert played == _tree_moves(word)
+    assert played == tree_moves(word)
     assert page.is_hidden("#entry")  # the game ended: found, or lost in six
     assert played[-1] == word or len(played) == 6
     assert "No word of the list gives" not in page.inner_text("#msg")
