@@ -433,14 +433,17 @@ class Session:
     def rare(self, name: str) -> Problem | None:
         """The group over every word of the list that may be guessed in it, where the
         answers are only some of them (the common words): the problem of the card's
-        fallback for a rarer word; None where every word is an answer."""
+        fallback for a rarer word; None where every word is an answer. Its feedback table
+        is kept in the matrix cache as the answers' is (Wordle's, every guess against every
+        word of the list: 3.7 CPU-seconds to compute, a file of 168 MB to read again)."""
         if self.lists.guesses is self.lists.answers or self.lists.guesses.name == "generated":
             return None
         game = self.game
         rows = game.pool_rows(self.guesses, name)
         guesses = tuple(self.guesses[i] for i in rows)
         words = tuple(w for w in self.guesses if game.group_of(w) == name)
-        return Problem.of(game, guesses, words, name=name)
+        F, _ = cached_matrix(game, guesses, words, use_cache=self.use_cache)
+        return Problem.from_matrix(game, guesses, words, F, name=name)
 
     def problems(self, names: Sequence[str] | None = None) -> dict[str, Problem]:
         """The problems of the groups named (all when None), by name."""
