@@ -21,9 +21,9 @@ from playbook.play import (
     NEW,
     Assistant,
     ListPlayer,
+    OffTreePlayer,
     PlayedGame,
     Player,
-    RulePlayer,
     Simulation,
     make_player,
     plural,
@@ -197,10 +197,11 @@ def open_board(
 
 def _on_the_spot(problem: Any) -> Player:
     """Off a whole tree (a word it was not made for): the best move for the words still
-    possible, worked out by the most-parts rule over every guess (under Wordle's hard mode,
-    among the words that fit all the feedback, which keep what it revealed)."""
+    possible, worked out by the most-parts rule over every guess, and on the last turn the
+    first word that may be the answer (under Wordle's hard mode, among the words that fit
+    all the feedback, which keep what it revealed)."""
     keep = bool(problem.game.rules().get("keep_revealed"))
-    return RulePlayer(problem, "most-parts", hard=keep)
+    return OffTreePlayer(problem, hard=keep)
 
 
 def optimal_plan(cfg: config.Config, problem: Any, name: str) -> model.GroupPlan:

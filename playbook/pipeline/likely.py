@@ -22,6 +22,7 @@ from playbook import play, words
 from playbook.model import Playbook
 from playbook.pipeline.session import Session, model_weights
 from playbook.replay import word_turns
+from playbook.search.greedy import OFF_THE_TREE
 
 
 @dataclasses.dataclass(frozen=True)
@@ -151,25 +152,19 @@ def every_turn(
     return word_turns(pb, game, answers, rare, only=only)
 
 
-OFF_THE_TREE = "most-parts"
-"""The rule that works out the best move for a word a tree was not made for."""
-
-
 def tree_turns(
     pb: Playbook, session: Session, only: Collection[str] | None = None
 ) -> dict[str, int | None]:
     """What each word costs following the whole tree ``pb`` as ``play`` does: the tree
-    while the feedback fits one of its answers, then the :data:`OFF_THE_TREE` rule over every
-    guess for the words of the list still possible (:func:`playbook.play.follow`)."""
+    while the feedback fits one of its answers, then the best move for the words of the list
+    still possible (:class:`playbook.play.OffTreePlayer`, :func:`playbook.play.follow`)."""
     game = session.game
     out: dict[str, int | None] = {}
     for plan in pb.groups:
         problem = session.problem(plan.group)
         rare = session.rare(plan.group)
         words = [w for w in session.guesses if game.group_of(w) == plan.group]
-        off = functools.partial(
-            play.RulePlayer, rule=OFF_THE_TREE, hard=bool(game.rules().get("keep_revealed"))
-        )
+        off = functools.partial(play.OffTreePlayer, hard=bool(game.rules().get("keep_revealed")))
         for w in words if only is None else [w for w in words if w in only]:
             player = play.make_player(problem, plan, OFF_THE_TREE)
             out[w] = play.follow(problem, player, w, rare, off)

@@ -24,7 +24,7 @@ from playbook.games import Code
 from playbook.lookup import walk
 from playbook.model import GroupPlan
 from playbook.names import HOSTS as HOSTS
-from playbook.search.greedy import move
+from playbook.search.greedy import OFF_THE_TREE, move, off_tree_move
 
 History = list[tuple[str, Code]]
 
@@ -70,6 +70,23 @@ class RulePlayer:
             raise ValueError("no word of the list fits all the feedback")
         rule = self.rule if self.rule in RULES else "scm"
         return move(p, rule, cols, self.allowed(history))
+
+
+@dataclasses.dataclass
+class OffTreePlayer(RulePlayer):
+    """Off a whole tree (a word it was not made for): the best move for the words still
+    possible worked out on the spot (:func:`~playbook.search.greedy.off_tree_move`: the
+    most-parts rule, and on the last turn the first word that may be the answer)."""
+
+    rule: str = OFF_THE_TREE
+
+    def next_move(self, history: History) -> str:
+        p = self.problem
+        cols = p.possible(history)
+        if len(cols) == 0:
+            raise ValueError("no word of the list fits all the feedback")
+        last = p.game.spent(history) + p.game.try_cost >= p.game.limit
+        return off_tree_move(p, cols, last, self.allowed(history))
 
 
 @dataclasses.dataclass

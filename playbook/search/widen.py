@@ -2,7 +2,8 @@
 
 An optimal tree is made for its answers (Wordle's 2,315); the list holds more words (12,972),
 and an editor may pick one of them. ``play`` and the page follow the tree while the feedback
-fits one of its answers, then the :data:`OFF_THE_TREE` rule for the words still possible.
+fits one of its answers, then the rule of :func:`~playbook.search.greedy.off_tree_move` for
+the words still possible.
 Such a word can run out of turns: the tree after salet, rownd and chevy plays joker, then
 boxer, and gofer, which the feedback fits all along, comes too late.
 
@@ -26,12 +27,7 @@ import numpy as np
 
 from playbook.core.problem import Problem
 from playbook.model import GroupPlan, Move, Node, Row, TryWords
-from playbook.search.greedy import move
-
-OFF_THE_TREE = "most-parts"
-"""The rule ``play`` and the page follow once the board has left a whole tree: the guess
-that splits the words still possible into the most parts (ties: a possible word, then list
-order)."""
+from playbook.search.greedy import off_tree_move
 
 CANDIDATES = 24
 """Guesses tried at a node besides its answers and the tree's move: the best splitters of the
@@ -101,7 +97,7 @@ class _Tree:
         if turn > self.limit:
             return len(cols)
         at = np.asarray(cols, dtype=np.int64)
-        word = move(self.every, OFF_THE_TREE, at)
+        word = off_tree_move(self.every, at, last=turn == self.limit)
         lost = 0
         for code, part in self.parts(self.row(word), at):
             if code != self.solved:

@@ -395,3 +395,22 @@ def test_the_compile_notice_is_in_the_catalog_as_jit_says_it() -> None:
     assert talk.COMPILING == jit.NOTICE_TEXT
     dutch = i18n.translator("nl").gettext(talk.COMPILING)
     assert dutch != talk.COMPILING and "%(seconds)s" in dutch
+
+
+def test_off_the_tree_the_last_turn_plays_a_word_that_may_be_the_answer() -> None:
+    """Off a whole tree, the most-parts rule splits the words still possible; on the last
+    turn no splitter can find the word, so the first of them is played (the rule played
+    fghwz there, which tells the four apart and finds none: Wordle's tree lost 17 words of
+    its list that way, gives among them)."""
+    from playbook.core.problem import Problem
+
+    answers = ["fives", "gives", "hives", "wives"]
+    game = Wordle()
+    problem = Problem.of(game, [*answers, "fghwz", "zzzzz"], answers)
+    player = play.OffTreePlayer(problem)
+    blank = ("zzzzz", game.feedback("zzzzz", "gives"))
+    assert player.next_move([blank] * 4) == "fghwz"  # two turns left: it tells them apart
+    assert player.next_move([blank] * 5) == "fives"  # the last: a word that may be it
+    assert play.RulePlayer(problem, "most-parts").next_move([blank] * 5) == "fghwz"
+    # from the start the splitter finds each on the second turn
+    assert [play.follow(problem, play.OffTreePlayer(problem), w) for w in answers] == [2] * 4

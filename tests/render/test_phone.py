@@ -14,6 +14,7 @@ import pytest
 from helpers import run_cli
 
 from playbook import model
+from playbook.games import Wordle
 from playbook.io import shipped
 
 pytestmark = pytest.mark.browser
@@ -166,8 +167,9 @@ def test_a_screen_reader_hears_one_line_per_move(
 @pytest.fixture(scope="module")
 def wordle_tree(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
     """The shipped Wordle tree's page, rendered once, and ``play wordle``'s moves for a word:
-    the tree while one of its answers fits, then the most-parts rule over the words of the
-    list still possible (:func:`playbook.play.follow`), the list's feedback computed once."""
+    the tree while one of its answers fits, then the best move for the words of the list
+    still possible (:class:`playbook.play.OffTreePlayer`: the most-parts rule, and on the
+    last turn a word that may be the answer), the list's feedback computed once."""
     from playbook import play
     from playbook.pipeline.session import Session
 
@@ -191,20 +193,21 @@ def wordle_tree(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
             history.append((move, game.feedback(move, word)))
             if move == word:
                 break
-            if not len(problem.possible(history)) and not isinstance(player, play.RulePlayer):
-                player = play.RulePlayer(rare, "most-parts")
+            if not len(problem.possible(history)) and not isinstance(player, play.OffTreePlayer):
+                player = play.OffTreePlayer(rare)
         return out
 
     return folder / "w.html", moves
 
 
-@pytest.mark.parametrize("word", ["gofer", "mommy", "biome"])
+@pytest.mark.parametrize("word", ["gofer", "mommy", "biome", "gives"])
 def test_the_wordle_page_leaves_the_tree_as_play_does(
     browser: Any, wordle_tree: tuple[Path, Any], word: str
 ) -> None:
     """Issue 57: a word of the guess list that no answer of the tree is (the NYT's later
     picks) is followed past the tree: the page works out the same move as ``play``, never
-    refusing the feedback."""
+    refusing the feedback; on the last turn a word that may be the answer (gives: the
+    most-parts rule played a word that tells the last three apart and lost it)."""
     path, tree_moves = wordle_tree
     page = _open(browser, path, 1366, "light")
     played = []
@@ -219,6 +222,9 @@ def test_the_wordle_page_leaves_the_tree_as_play_does(
         page.fill("#fb", fb)
         page.press("#fb", "Enter")
     assert played == tree_moves(word)
+    if len(played) == 6:  # the last turn plays a word that may be the answer (was a splitter)
+        game = Wordle()
+        assert game.fits(played[-1], [(m, game.feedback(m, word)) for m in played[:-1]])
     assert page.is_hidden("#entry")  # the game ended: found, or lost in six
     assert played[-1] == word or len(played) == 6
     assert "No word of the list gives" not in page.inner_text("#msg")

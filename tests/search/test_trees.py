@@ -98,8 +98,10 @@ def test_a_word_off_the_tree_is_still_found_where_time_allows() -> None:
     pb = model.load(str(path))
     session = Session.from_playbook(pb, str(path))
     # three editor's picks that were never among the 2,315
-    turns = tree_turns(pb, session, {"guano", "kayak", "sally", "gofer"})
+    turns = tree_turns(pb, session, {"guano", "kayak", "sally", "gofer", "gives"})
     assert all(turns[w] is not None and turns[w] <= 6 for w in ("guano", "kayak", "sally"))
+    # a word of the list off the tree at its last turn is guessed, not split (it was lost)
+    assert turns["gives"] == 6
     problem = session.problem("*")
     player = play.make_player(problem, pb.groups[0], "scm")
     # an answer of the tree: the tree alone, the turns its stats say
@@ -181,7 +183,7 @@ def test_widening_a_tree_keeps_its_total_and_counts_the_lost_words_as_play_does(
     def lost(p: model.GroupPlan) -> tuple[int, int]:
         """What play does: every word of the list followed, the tree then the rule."""
         spent, missed = 0, 0
-        off = lambda q: play.RulePlayer(q, "most-parts")  # noqa: E731
+        off = play.OffTreePlayer
         for word in every.answers:  # type: ignore[attr-defined]
             player = play.make_player(problem, p, "most-parts")
             turns = play.follow(problem, player, word, every, off)  # type: ignore[arg-type]

@@ -109,12 +109,14 @@ const PlaybookChance = (core) => {
 
   /** Off a whole tree (a word it was not made for): the most-parts rule's move over the
       words of the list still possible, as `play` works it out on the spot (ties: a word
-      that may be the answer, then guess-list order); the first of one or two words left.
-      @param {Group} group @param {Played[]} history @returns {string | null} */
-  function offTreeMove(group, history) {
+      that may be the answer, then guess-list order); the first of one or two words left,
+      and on the last turn (`left`: the turns left, this one included) the first of them:
+      no other move can find the word then (greedy.py's off_tree_move).
+      @param {Group} group @param {Played[]} history @param {number} left @returns {string | null} */
+  function offTreeMove(group, history, left) {
     const S = fallback(group, history);
     if (S.length === 0) return null;
-    if (S.length <= 2) return S[0];
+    if (S.length <= 2 || left <= 1) return S[0];
     const inSet = new Set(S);
     /** @type {{w: string, parts: number, nIn: number} | null} */
     let best = null;

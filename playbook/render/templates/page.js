@@ -54,7 +54,7 @@
     if (S.chosen !== null) return { word: S.chosen, kind: S.chosenKind };
     if (S.rare && D.offTree) {
       // off a whole tree: the best move for the words still possible, worked out here
-      const word = R.offTreeMove(S.group, S.history);
+      const word = R.offTreeMove(S.group, S.history, S.limit - S.history.length);
       return word === null ? null : { word, kind: "offtree" };
     }
     if (S.rare) {
