@@ -4,8 +4,9 @@ An optimal tree is made for its answers (Wordle's 2,315); the list holds more wo
 and an editor may pick one of them. ``play`` and the page follow the tree while the feedback
 fits one of its answers, then the rule of :func:`~playbook.search.greedy.off_tree_move` for
 the words still possible.
-Such a word can run out of turns: the tree after salet, rownd and chevy plays joker, then
-boxer, and gofer, which the feedback fits all along, comes too late.
+Such a word can run out of turns: the shipped tree after salet, rownd and vichy plays poker,
+then boxer, and gofer, which the feedback fits all along, is one of three words left for the
+sixth turn.
 
 Many subtrees cost their answers the same: three answers found on turns 4, 5 and 6 cost 15,
 and so do the same three found on turn 5 after a guess that tells them (and the other words
