@@ -23,7 +23,6 @@ from playbook.play import (
     ListPlayer,
     OffTreePlayer,
     PlayedGame,
-    Player,
     Simulation,
     make_player,
     plural,
@@ -111,7 +110,7 @@ class Board:
             session.spelling,
             hard=hard,
             rare_of=functools.partial(session.rare, group),
-            rare_player=_on_the_spot if tree else ListPlayer,
+            rare_player=OffTreePlayer.of if tree else ListPlayer,
             tx=tx,
         )
 
@@ -193,15 +192,6 @@ def open_board(
         raise PlaybookError(f"--hard: {cfg.game}'s guesses are not words that may be the answer")
     session.matrix  # noqa: B018 - the feedback table, once nothing is refused
     return Board(cfg, session, pb)
-
-
-def _on_the_spot(problem: Any) -> Player:
-    """Off a whole tree (a word it was not made for): the best move for the words still
-    possible, worked out by the most-parts rule over every guess, and on the last turn the
-    first word that may be the answer (under Wordle's hard mode, among the words that fit
-    all the feedback, which keep what it revealed)."""
-    keep = bool(problem.game.rules().get("keep_revealed"))
-    return OffTreePlayer(problem, hard=keep)
 
 
 def optimal_plan(cfg: config.Config, problem: Any, name: str) -> model.GroupPlan:

@@ -14,7 +14,6 @@ is counted, and the chance of losing the show's word drawn from the whole list.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -164,10 +163,9 @@ def tree_turns(
         problem = session.problem(plan.group)
         rare = session.rare(plan.group)
         words = [w for w in session.guesses if game.group_of(w) == plan.group]
-        off = functools.partial(play.OffTreePlayer, hard=bool(game.rules().get("keep_revealed")))
         for w in words if only is None else [w for w in words if w in only]:
             player = play.make_player(problem, plan, OFF_THE_TREE)
-            out[w] = play.follow(problem, player, w, rare, off)
+            out[w] = play.follow(problem, player, w, rare, play.OffTreePlayer.of)
     return out
 
 

@@ -80,6 +80,12 @@ class OffTreePlayer(RulePlayer):
 
     rule: str = OFF_THE_TREE
 
+    @classmethod
+    def of(cls, problem: Problem) -> OffTreePlayer:
+        """The player for ``problem``'s game: under Wordle's hard mode (``keep_revealed``),
+        among the words that fit all the feedback, which keep what it revealed."""
+        return cls(problem, hard=bool(problem.game.rules().get("keep_revealed")))
+
     def next_move(self, history: History) -> str:
         p = self.problem
         cols = p.possible(history)

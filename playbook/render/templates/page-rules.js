@@ -422,11 +422,12 @@ const PlaybookRules = (() => {
 
     // ---------------------------------------------------------- the page's words, translated
 
-    const { _, ngettext } = translated(D.messages, D.group || ",");
+    const GROUP = D.group || ",";
+    const { _, ngettext } = translated(D.messages, GROUP);
     /** `x` with `places` decimals and the language's decimal sign. @param {number} x */
     const decimal = (x, places = 2) => x.toFixed(places).replace(".", D.decimal || ".");
     /** The whole number `n` as the language writes it (2,315 in English). @param {number} n */
-    const number = (n) => grouped(n, D.group || ",");
+    const number = (n) => grouped(n, GROUP);
 
     return Object.freeze({
       data: D,
