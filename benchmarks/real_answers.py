@@ -6,7 +6,8 @@ For each plan shipped in the package and each real list of its language and leng
 judged at the plan's length (IJ one letter on a Dutch board: kozijn has five letters, krijg
 four), how many the plan's word list holds, how many are among its answers, how many the card
 finds within the turn limit (the plan, then the card's fallback: the words that fit, in list
-order), the average turns, and the words lost and missing, by name. JSON in
+order), the average turns, and the words lost and missing, by name; and over the plan's whole
+list, the words it loses and what they weigh in the answer model's chances. JSON in
 ``benchmarks/results/real_answers.json``; ``--table`` prints the docs' Markdown table of that JSON.
 
     .venv/bin/python benchmarks/real_answers.py             # measure, write the JSON
@@ -114,6 +115,8 @@ def measure(shared: Path, source: Path | None = None) -> list[dict[str, Any]]:
             fig = on_list(pb, session, read_list(entry, shared), turns)
             if fig.words:
                 rows.append({"list": entry, "what": what, "role": role, **fig.as_dict()})
+        lost = [w for w, t in turns.items() if t is None]
+        chance = session.chances(lost)
         out.append(
             {
                 "plan": name,
@@ -121,6 +124,10 @@ def measure(shared: Path, source: Path | None = None) -> list[dict[str, Any]]:
                 "length": session.game.word_length,
                 "answers": len(session.answers),
                 "list_words": len(session.guesses),
+                # the words of the list the plan loses, and what they weigh in the answer
+                # model's chances (the picks it is expected to lose: None without a model)
+                "list_lost": len(lost),
+                "list_lost_chance": None if chance is None else round(float(chance.sum()), 3),
                 "lists": rows,
                 "seconds": round(time.perf_counter() - t0, 2),
             }

@@ -154,6 +154,13 @@ def answer_model(language: str) -> Mapping[str, object]:
     return record
 
 
+def has_answer_model(language: str | None) -> bool:
+    """Whether the bundled lists of ``language`` have an answer model (None: a list of no
+    known language)."""
+    models = _extras().get("answer_model")
+    return language is not None and isinstance(models, dict) and language in models
+
+
 def chance_of(words: Sequence[str], language: str) -> list[float]:
     """The chance of each word (0.0: a word the bundled lists do not hold), looked up as the
     board spells it (``ĳ`` as ij)."""

@@ -191,12 +191,23 @@ def test_the_play_guide_states_the_widened_trees_figures() -> None:
     notes = g.notes["list_words"]
     assert f"loses {notes['lost_before']} of the {notes['words']:,} words" in page
     assert f"the shipped one {notes['lost']}, at the same {g.notes['optimum']['total']:,}" in page
-    real = {p["plan"]: p for p in _json("real_answers.json")["plans"]}["wordle"]
-    assert f"{real['lists'][0]['average']:.4f} guesses on average" in page
+    plans = {p["plan"]: p for p in _json("real_answers.json")["plans"]}
+    real = plans["wordle"]
+    nyt = {r["list"]: r for r in real["lists"]}
+    assert all(not r["lost"] for r in nyt.values())  # the goal: every NYT answer found
+    assert f"the tree finds all {nyt['wordle_nyt_answers.txt']['words']:,} within six" in page
+    assert f"{nyt['wordle_nyt_answers.txt']['average']:.4f} guesses on average" in page
+    assert f"{nyt['wordle_nyt_check.txt']['average']:.4f} on the 868 later ones the model" in page
+    assert f"The {real['list_lost']} it loses weigh {real['list_lost_chance']}" in page
+    hard = {r["list"]: r for r in plans["wordle-hard"]["lists"]}["wordle_nyt_answers.txt"]
+    assert (
+        f"averages {hard['average']:.4f} on the 1,872 and loses {', '.join(hard['lost'])}:" in page
+    )
     (traded,) = _json("wordle_trade_turns.json")["plans"]
     nyt = {r["list"]: r for r in traded["lists"]}
     assert all(not r["lost"] for r in nyt.values())
     said = (
+        f"(weighing {traded['list_lost_chance']}) and "
         f"none of the NYT's: {nyt['wordle_nyt_answers.txt']['average']:.4f} on the 1,872, "
         f"{nyt['wordle_nyt_check.txt']['average']:.4f} on the 868 later ones"
     )

@@ -110,7 +110,9 @@ class Board:
             session.spelling,
             hard=hard,
             rare_of=functools.partial(session.rare, group),
-            rare_player=OffTreePlayer.of if tree else ListPlayer,
+            rare_player=(
+                functools.partial(OffTreePlayer.of, chances=session.chances) if tree else ListPlayer
+            ),
             tx=tx,
         )
 

@@ -14,6 +14,7 @@ is counted, and the chance of losing the show's word drawn from the whole list.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -158,6 +159,7 @@ def tree_turns(
     while the feedback fits one of its answers, then the best move for the words of the list
     still possible (:class:`playbook.play.OffTreePlayer`, :func:`playbook.play.follow`)."""
     game = session.game
+    off_tree = functools.partial(play.OffTreePlayer.of, chances=session.chances)
     out: dict[str, int | None] = {}
     for plan in pb.groups:
         problem = session.problem(plan.group)
@@ -165,7 +167,7 @@ def tree_turns(
         words = [w for w in session.guesses if game.group_of(w) == plan.group]
         for w in words if only is None else [w for w in words if w in only]:
             player = play.make_player(problem, plan, OFF_THE_TREE)
-            out[w] = play.follow(problem, player, w, rare, play.OffTreePlayer.of)
+            out[w] = play.follow(problem, player, w, rare, off_tree)
     return out
 
 

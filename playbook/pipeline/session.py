@@ -185,6 +185,15 @@ def _fitting(game: Game | None, lists: Lists) -> Lists:
     return lists
 
 
+@functools.lru_cache(maxsize=8)
+def _chances(ws: tuple[str, ...], language: str) -> np.ndarray:
+    """:func:`playbook.words.chance_of` as an array, read-only and kept: a player made for
+    each word that leaves a tree asks for the same list's again."""
+    out = np.asarray(words.chance_of(ws, language), dtype=np.float64)
+    out.setflags(write=False)
+    return out
+
+
 def _list_ref(cfg: Config, name: str) -> str:
     """A bundled list's name, or a user file's absolute path (so the playbook finds it)."""
     if name in words.bundled_names():
@@ -375,6 +384,16 @@ class Session:
     def language(self) -> str | None:
         """The language of the lists (:func:`playbook.words.list_language`), resolved once."""
         return words.list_language(self.words_info)
+
+    def chances(self, ws: Sequence[str]) -> np.ndarray | None:
+        """Each of the words ``ws``' chance of being the word picked, as the answer model of
+        the list's language gives it (fitted on words editors really picked:
+        :func:`playbook.words.chance_of`; 0.0 for a word it does not hold); None where the
+        list has no language with a model (Mastermind, most lists read from a file)."""
+        language = self.language
+        if language is None or not words.has_answer_model(language):
+            return None
+        return _chances(tuple(ws), language)
 
     @property
     def spelling(self) -> Spelling:

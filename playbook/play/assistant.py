@@ -15,7 +15,7 @@ from playbook.core.problem import Problem
 from playbook.games import Game
 from playbook.language import ENGLISH, Texts
 from playbook.play import story, talk
-from playbook.play.players import History, ListPlayer, Player, RulePlayer
+from playbook.play.players import History, ListPlayer, OffTreePlayer, Player, RulePlayer
 from playbook.search.chance import Chance, OutOfTime, best_chance
 from playbook.spelling import Spelling
 
@@ -173,6 +173,8 @@ class Assistant:
             off = " " + _("(off the playbook: rule)") if self._off_book() else ""
             if isinstance(self.player, ListPlayer):
                 off = " " + _("(a rarer word: the words that fit, in list order)")
+            elif isinstance(self.player, OffTreePlayer) and self.player.last(self.history):
+                off = " " + _("(off the tree, the last turn: the likeliest word still possible)")
             elif self.planned is not None:
                 off = " " + _("(off the tree: %(advisor)s)") % {"advisor": self._label()}
             off = " " + _("(the best chance in the turns left)") if self.known else off

@@ -76,23 +76,37 @@ class RulePlayer:
 class OffTreePlayer(RulePlayer):
     """Off a whole tree (a word it was not made for): the best move for the words still
     possible worked out on the spot (:func:`~playbook.search.greedy.off_tree_move`: the
-    most-parts rule, and on the last turn the first word that may be the answer)."""
+    most-parts rule, and on the last turn the likeliest word that may be the answer)."""
 
     rule: str = OFF_THE_TREE
+    chance: np.ndarray | None = None
+    """Each answer's chance of being the pick (None: list order decides the last turn)."""
 
     @classmethod
-    def of(cls, problem: Problem) -> OffTreePlayer:
+    def of(
+        cls,
+        problem: Problem,
+        chances: Callable[[Sequence[str]], np.ndarray | None] | None = None,
+    ) -> OffTreePlayer:
         """The player for ``problem``'s game: under Wordle's hard mode (``keep_revealed``),
-        among the words that fit all the feedback, which keep what it revealed."""
-        return cls(problem, hard=bool(problem.game.rules().get("keep_revealed")))
+        among the words that fit all the feedback, which keep what it revealed; ``chances``
+        gives each of its answers' chance of being the pick (the list's answer model:
+        :meth:`playbook.pipeline.session.Session.chances`)."""
+        hard = bool(problem.game.rules().get("keep_revealed"))
+        chance = chances(problem.answers) if chances is not None else None
+        return cls(problem, hard=hard, chance=chance)
 
     def next_move(self, history: History) -> str:
         p = self.problem
         cols = p.possible(history)
         if len(cols) == 0:
             raise ValueError("no word of the list fits all the feedback")
-        last = p.game.spent(history) + p.game.try_cost >= p.game.limit
-        return off_tree_move(p, cols, last, self.allowed(history))
+        return off_tree_move(p, cols, self.last(history), self.allowed(history), self.chance)
+
+    def last(self, history: History) -> bool:
+        """Whether the move after ``history`` is the game's last."""
+        game = self.problem.game
+        return game.spent(history) + game.try_cost >= game.limit
 
 
 @dataclasses.dataclass

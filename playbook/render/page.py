@@ -321,12 +321,28 @@ def page_data(
         # a whole tree: off it, the best move for the words still possible (as play works it
         # out), not the card's list order
         "offTree": tree and separate_answers(pb),
+        # and on its last turn the likeliest word still possible, as play picks it
+        "likely": _likely(pb, guesses, listed.words) if tree and separate_answers(pb) else None,
         "groups": groups,
         # a letter of at most this many words and no openings: the card prints its words
         "small": memory.SMALL_GROUP,
     }
     data.update(_guess_list(pb, guesses, listed.words))
     return data
+
+
+def _likely(pb: Playbook, guesses: WordList | None, answers: Sequence[str]) -> list[int] | None:
+    """The chance of each word of the guess list that is no answer of the plan (the only
+    words left once the board has left its tree), in the list's order, of being the pick
+    under the answer model of its language: in hundred-thousandths as the derivation writes
+    it, so the page orders the words as ``play`` does; None where the language has no model."""
+    language = wordlists.list_language(pb.words)
+    if guesses is None or not wordlists.has_answer_model(language):
+        return None
+    assert language is not None
+    known = set(answers)
+    words = [w for w in _own(pb, guesses, "sha256", "guess list").words if w not in known]
+    return [round(c * 100_000) for c in wordlists.chance_of(words, language)]
 
 
 WEIGHT_FLOOR = 1e-6

@@ -16,7 +16,7 @@ No ``from __future__ import annotations`` here: a TypedDict tells its optional k
 
 from typing import Any, NotRequired, TypedDict
 
-DATA_VERSION = 2
+DATA_VERSION = 3
 """The layout of the page's data (``v``; ``page-rules.js`` reads this one only)."""
 
 RowData = list[Any]
@@ -121,6 +121,10 @@ class PageData(TypedDict):
     """A plan for a part of the list: a rarer word falls back to the words that fit."""
     offTree: bool
     """A whole tree: off it, the best move for the words still possible."""
+    likely: list[int] | None
+    """The chance of each word of the guess list that is no answer, in the list's order, of
+    being the pick (hundred-thousandths): off a whole tree, the last turn plays the likeliest
+    word still possible (None: no tree, or no model for the list's language)."""
     groups: list[GroupData]
     small: int
     """A letter of at most this many words and no openings: the card prints its words."""

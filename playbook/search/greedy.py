@@ -52,15 +52,24 @@ tree was not made for): the guess that splits the words still possible into the 
 
 
 def off_tree_move(
-    problem: Problem, cols: np.ndarray, last: bool, allowed: np.ndarray | None = None
+    problem: Problem,
+    cols: np.ndarray,
+    last: bool,
+    allowed: np.ndarray | None = None,
+    chance: np.ndarray | None = None,
 ) -> str:
     """The move off a whole tree on the words still possible ``cols``: the
-    :data:`OFF_THE_TREE` rule's, but on the ``last`` turn the first of them in list order (a
-    word that may be the answer: no other move can find it then. The rule alone played a
-    splitter there: the shipped Wordle tree, widened under each, loses 85 of its list's 12,972
-    words where it lost 102)."""
+    :data:`OFF_THE_TREE` rule's, but on the ``last`` turn a word that may be the answer (no
+    other move can find it then): the likeliest by ``chance`` (each answer's chance of being
+    the pick, by column; ties and no chance: list order).
+
+    Which word is played on the last turn does not change how many are lost, only which:
+    the shipped Wordle tree loses 85 of its list's 12,972 words either way, and with the
+    picks model's chances the NYT's gofer is no longer one of them."""
     if last:
-        return problem.answers[int(cols[0])]
+        if chance is None:
+            return problem.answers[int(cols[0])]
+        return problem.answers[int(cols[int(np.argmax(chance[cols]))])]
     return move(problem, OFF_THE_TREE, cols, allowed)
 
 

@@ -94,7 +94,8 @@ class _Tree:
     @functools.cache  # noqa: B019 - one tree's cache, dropped with it
     def rule(self, cols: tuple[int, ...], turn: int) -> int:
         """How many of the words ``cols`` (all still possible) the rule loses, guessing from
-        ``turn`` on."""
+        ``turn`` on (on the last turn one word is found whichever is played, so the list's
+        chances, which pick it in ``play``, do not change the count)."""
         if turn > self.limit:
             return len(cols)
         at = np.asarray(cols, dtype=np.int64)

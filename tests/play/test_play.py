@@ -9,14 +9,17 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 from helpers import interruptible, run_cli
 
-from playbook import config, model, play
+from playbook import config, model, play, words
 from playbook.cli import main as playbook_main
 from playbook.cli.playing import Tiles
 from playbook.games import Mastermind, WordGame, Wordle
+from playbook.io import shipped
 from playbook.pipeline.session import Session
 from playbook.spelling import Spelling
 
@@ -414,3 +417,44 @@ def test_off_the_tree_the_last_turn_plays_a_word_that_may_be_the_answer() -> Non
     assert play.RulePlayer(problem, "most-parts").next_move([blank] * 5) == "fghwz"
     # from the start the splitter finds each on the second turn
     assert [play.follow(problem, play.OffTreePlayer(problem), w) for w in answers] == [2] * 4
+
+
+def test_off_the_tree_the_last_turn_plays_the_likeliest_word_that_may_be_the_answer() -> None:
+    """With the list's chances (its answer model), the last turn off a tree plays the
+    likeliest word still possible, ties in list order: which one decides which word is
+    found, not how many (the NYT's gofer was lost behind fouer, first in list order)."""
+    from playbook.core.problem import Problem
+
+    answers = ["fives", "gives", "hives", "wives"]
+    game = Wordle()
+    problem = Problem.of(game, [*answers, "fghwz", "zzzzz"], answers)
+    blank = ("zzzzz", game.feedback("zzzzz", "gives"))
+
+    def chances(likely: list[float]) -> Any:
+        return lambda words: np.asarray([likely[answers.index(w)] for w in words])
+
+    for likely, want in (
+        ([0.1, 0.7, 0.7, 0.2], "gives"),  # the likeliest, the first of two alike
+        ([0.0, 0.0, 0.0, 0.0], "fives"),  # all alike: list order
+        ([0.1, 0.2, 0.3, 0.9], "wives"),
+    ):
+        player = play.OffTreePlayer.of(problem, chances(likely))
+        assert player.next_move([blank] * 5) == want
+        assert player.next_move([blank] * 4) == "fghwz"  # not the last: the rule's splitter
+    # the words a word's feedback leaves: hives and wives share "ives", fives the f
+    hist = [("fives", game.feedback("fives", "wives"))]
+    player = play.OffTreePlayer.of(problem, chances([0.9, 0.1, 0.2, 0.3]))
+    assert player.next_move([blank] * 4 + hist) == "wives"
+
+
+def test_session_chances_are_the_answer_model_s_where_the_language_has_one() -> None:
+    path = shipped.path_of(shipped.index()["wordle"])
+    pb = model.load(str(path))
+    session = Session.from_playbook(pb, str(path))
+    got = session.chances(["gofer", "gomer", "fouer"])
+    assert got is not None
+    assert list(got) == words.chance_of(["gofer", "gomer", "fouer"], "en")
+    assert got[0] > got[1] > got[2] > 0
+    path = shipped.path_of(shipped.index()["mastermind-3x2"])
+    pb = model.load(str(path))
+    assert Session.from_playbook(pb, str(path)).chances(["1122"]) is None

@@ -157,3 +157,31 @@ def test_the_data_a_page_embeds_is_the_typeddict(plan: tuple[model.Playbook, Ses
         data = json.loads(block)
         assert {"messages", "decimal", "group", "head"} <= set(data)
         conforms(data, PageData, "page")
+
+
+def test_a_tree_s_page_carries_the_chances_of_the_words_off_it() -> None:
+    """Issue 57: off Wordle's tree only words of the guess list that are no answers are
+    left, and the last turn plays the likeliest: the page carries their chances, in the
+    list's order, as play reads them (hundred-thousandths); a card's page carries none."""
+    from playbook import words
+
+    path = str(shipped.path_of(shipped.index()["wordle"]))
+    pb = model.load(path)
+    session = Session.from_playbook(pb, path)
+    data = page_data(pb, session.lists.answers, session.lists.guesses)
+    conforms(json.loads(json.dumps(data)), PageData, "data")
+    answers = set(session.answers)
+    rest = [w for w in session.guesses if w not in answers]
+    likely = data["likely"]
+    assert likely is not None and len(likely) == len(rest) == 10_657
+    chance = session.chances(rest)
+    assert chance is not None
+    assert likely == [round(c * 100_000) for c in chance]
+    at = {w: likely[i] for i, w in enumerate(rest) if w in ("gofer", "gomer", "fouer")}
+    assert at["gofer"] > at["gomer"] > at["fouer"] > 0
+    assert words.chance_of(["gofer"], "en")[0] * 100_000 == pytest.approx(at["gofer"])
+    for name in ("wordle-card", "lingo-en-5"):
+        other = str(shipped.path_of(shipped.index()[name]))
+        pb = model.load(other)
+        lists = Session.from_playbook(pb, other).lists
+        assert page_data(pb, lists.answers, lists.guesses)["likely"] is None

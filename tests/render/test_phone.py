@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from helpers import run_cli
 
-from playbook import model
+from playbook import model, words
 from playbook.games import Wordle
 from playbook.io import shipped
 
@@ -169,7 +169,7 @@ def wordle_tree(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
     """The shipped Wordle tree's page, rendered once, and ``play wordle``'s moves for a word:
     the tree while one of its answers fits, then the best move for the words of the list
     still possible (:class:`playbook.play.OffTreePlayer`: the most-parts rule, and on the
-    last turn a word that may be the answer), the list's feedback computed once."""
+    last turn the likeliest word that may be the answer), the list's feedback computed once."""
     from playbook import play
     from playbook.pipeline.session import Session
 
@@ -194,7 +194,7 @@ def wordle_tree(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
             if move == word:
                 break
             if not len(problem.possible(history)) and not isinstance(player, play.OffTreePlayer):
-                player = play.OffTreePlayer(rare)
+                player = play.OffTreePlayer.of(rare, session.chances)
         return out
 
     return folder / "w.html", moves
@@ -206,8 +206,9 @@ def test_the_wordle_page_leaves_the_tree_as_play_does(
 ) -> None:
     """Issue 57: a word of the guess list that no answer of the tree is (the NYT's later
     picks) is followed past the tree: the page works out the same move as ``play``, never
-    refusing the feedback; on the last turn a word that may be the answer (gives: the
-    most-parts rule played a word that tells the last three apart and lost it)."""
+    refusing the feedback; on the last turn the likeliest word that may be the answer
+    (gives: the most-parts rule played a word that tells the last three apart and lost it;
+    gofer: the first in list order was fouer)."""
     path, tree_moves = wordle_tree
     page = _open(browser, path, 1366, "light")
     played = []
@@ -216,6 +217,13 @@ def test_the_wordle_page_leaves_the_tree_as_play_does(
             break
         move = page.get_attribute("#entry", "data-word")
         played.append(move)
+        if word == "gofer" and len(played) == 6:
+            # its chance among the three left, by the answer model's chances, as it was chosen
+            left = ["fouer", "gofer", "gomer"]
+            c = dict(zip(left, words.chance_of(left, "en"), strict=True))
+            pct = round(100 * c["gofer"] / sum(c.values()))
+            note = page.inner_text("#current .chance")
+            assert f"3 words still possible: gofer is the word with a chance of {pct}%" in note
         fb = page.evaluate(
             "([m, w]) => window.playbookPage.fmt(window.playbookPage.feedback(m, w))", [move, word]
         )
@@ -225,8 +233,9 @@ def test_the_wordle_page_leaves_the_tree_as_play_does(
     if len(played) == 6:  # the last turn plays a word that may be the answer (was a splitter)
         game = Wordle()
         assert game.fits(played[-1], [(m, game.feedback(m, word)) for m in played[:-1]])
-    assert page.is_hidden("#entry")  # the game ended: found, or lost in six
-    assert played[-1] == word or len(played) == 6
+    assert page.is_hidden("#entry")  # the game ended: found (gofer on the sixth turn, the
+    # likeliest of gofer, gomer and fouer; it was lost behind fouer, first in list order)
+    assert played[-1] == word
     assert "No word of the list gives" not in page.inner_text("#msg")
     assert page.errors == []
     page.context.close()

@@ -90,7 +90,12 @@ def test_play_follows_the_tree_and_leaves_it_for_a_word_it_was_not_made_for(
     out = done.stdout
     assert "play: rownd" in out and "play: vichy" in out  # the tree's moves
     assert "the board has left the tree" in out
-    assert "(off the tree: the most-parts rule)" in out and "gofer" in out
+    # the sixth turn: fouer, gofer and gomer are left, and the likeliest is played
+    assert "3 words possible: fouer gofer gomer" in out
+    assert "play: gofer (off the tree, the last turn: the likeliest word still possible)" in out
+    # off the tree before the last turn (gives): the most-parts rule's splitter
+    done = run_cli("play", "wordle", "--moves", "salet x..o. mhorr ..... bused ..xo.", cwd=tmp_path)
+    assert "play: pinky (off the tree: the most-parts rule)" in done.stdout
 
 
 def test_a_word_off_the_tree_is_still_found_where_time_allows() -> None:

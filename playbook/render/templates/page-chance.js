@@ -107,16 +107,32 @@ const PlaybookChance = (core) => {
     return ruleOrder(allowedMoves(group, history), S)[0].w;
   }
 
+  /** @type {Map<string, number> | null} */
+  let LIKELY = null;
+  /** A word's chance of being the pick (D.likely: of each guess that is no answer, in the
+      guess list's order, the only words left off a tree; 0 without one). @param {string} w */
+  function likely(w) {
+    if (LIKELY === null) {
+      const chance = D.likely;
+      const answers = new Set(D.words.split(" ").slice(0, D.answers));
+      const rest = chance ? GUESSES.filter((x) => !answers.has(x)) : [];
+      LIKELY = new Map(rest.map((x, i) => [x, chance ? chance[i] : 0]));
+    }
+    return LIKELY.get(w) ?? 0;
+  }
+
   /** Off a whole tree (a word it was not made for): the most-parts rule's move over the
       words of the list still possible, as `play` works it out on the spot (ties: a word
       that may be the answer, then guess-list order); the first of one or two words left,
-      and on the last turn (`left`: the turns left, this one included) the first of them:
-      no other move can find the word then (greedy.py's off_tree_move).
+      and on the last turn (`left`: the turns left, this one included) the likeliest of them
+      (D.likely; ties: list order): no other move can find the word then (greedy.py's
+      off_tree_move).
       @param {Group} group @param {Played[]} history @param {number} left @returns {string | null} */
   function offTreeMove(group, history, left) {
     const S = fallback(group, history);
     if (S.length === 0) return null;
-    if (S.length <= 2 || left <= 1) return S[0];
+    if (left <= 1) return S.reduce((best, w) => (likely(w) > likely(best) ? w : best));
+    if (S.length <= 2) return S[0];
     const inSet = new Set(S);
     /** @type {{w: string, parts: number, nIn: number} | null} */
     let best = null;
@@ -213,6 +229,6 @@ const PlaybookChance = (core) => {
     }
   }
 
-  return { pool, fallback, board, ruleMove, offTreeMove, bestChance };
+  return { pool, fallback, board, ruleMove, offTreeMove, likely, bestChance };
 };
 if (typeof module === "object" && module !== null && module.exports) module.exports = PlaybookChance;

@@ -37,7 +37,7 @@ const PlaybookRules = (() => {
     return out;
   }
 
-  const DATA_VERSION = 2; // the layout of the page's data this script reads (page_schema.py's)
+  const DATA_VERSION = 3; // the layout of the page's data this script reads (page_schema.py's)
   /** Why this script cannot read `parsed`, the parsed JSON of a page's data element, in the
       page's language: data of another layout (the page's data and scripts written by
       different versions of playbook); null where it can. @param {unknown} parsed */
@@ -418,7 +418,7 @@ const PlaybookRules = (() => {
     const chance = (typeof PlaybookChance === "function" ? PlaybookChance : require("./page-chance.js"))({
       D, L, SOLVED, GROUPS, GUESSES, enc, markCode, feedback, consistent, possible,
     });
-    const { pool, fallback, board, ruleMove, offTreeMove, bestChance } = chance;
+    const { pool, fallback, board, ruleMove, offTreeMove, likely, bestChance } = chance;
 
     // ---------------------------------------------------------- the page's words, translated
 
@@ -457,6 +457,7 @@ const PlaybookRules = (() => {
       board,
       ruleMove,
       offTreeMove,
+      likely,
       bestChance,
       _,
       ngettext,

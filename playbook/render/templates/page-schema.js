@@ -33,6 +33,7 @@
    @property {number[] | null} weight log10 of each word's weight (null: no model for the language)
    @property {boolean} rare a plan for a part of the list: a rarer word falls back to the words that fit
    @property {boolean} offTree a whole tree: off it, the best move for the words still possible
+   @property {number[] | null} likely the chance of each guess that is no answer of being the pick (hundred-thousandths, list order; null: none)
    @property {GroupData[]} groups each group's plan
    @property {number} small a letter of at most this many words and no openings: the card prints them
    @property {string} [guesses] the guess list in its order, spaced

@@ -54,8 +54,9 @@
     if (S.chosen !== null) return { word: S.chosen, kind: S.chosenKind };
     if (S.rare && D.offTree) {
       // off a whole tree: the best move for the words still possible, worked out here
-      const word = R.offTreeMove(S.group, S.history, S.limit - S.history.length);
-      return word === null ? null : { word, kind: "offtree" };
+      const left = S.limit - S.history.length;
+      const word = R.offTreeMove(S.group, S.history, left);
+      return word === null ? null : { word, kind: left <= 1 ? "offtreeLast" : "offtree" };
     }
     if (S.rare) {
       const words = R.fallback(S.group, S.history);
@@ -265,6 +266,7 @@
     if (m.kind === "chance") return _("the best chance in the turns left");
     if (m.kind === "rare") return _("a word rarer than the plan's: the words of the list that fit, in list order");
     if (m.kind === "offtree") return _("off the tree: the move that splits the words still possible into the most parts");
+    if (m.kind === "offtreeLast") return _("off the tree, the last turn: the likeliest word still possible");
     if (m.kind === "rule") return (STOPS[String(m.stop)] || STOPS.off) + " " + _("A good move off the plan (it splits the words still possible best):");
     if (m.early && possible(S.group, S.history).length === 1) return _("the only word still possible");
     if (m.early) return _("the words still possible fit in the turns left: try them (list order)");
@@ -287,7 +289,7 @@
     const turn = S.history.length + 1;
     const over = turn > D.turns ? " " + _("(the word passed to you)") : "";
     $("kind").textContent = _("Turn {n}: {what}", { n: turn, what: kindText(move) }) + over;
-    const offBook = ["chosen", "rule", "chance", "rare", "offtree"].includes(move.kind);
+    const offBook = ["chosen", "rule", "chance", "rare", "offtree", "offtreeLast"].includes(move.kind);
     $("kind").className = "kind" + (move.kind === "move" ? " exc" : offBook ? " off" : "");
     entry.dataset.word = move.word;
     entry.dataset.kind = move.kind;
@@ -298,8 +300,10 @@
     const words = left();
     if (turn === S.limit && words.length > 1) {
       // the last turn with more than one word left: how likely the word played is the one
-      const total = words.reduce((t, w) => t + weight(w), 0);
-      const pct = words.includes(move.word) ? Math.round((100 * weight(move.word)) / total) : 0;
+      // (off a tree, by each word's chance of being the pick, as the move was chosen)
+      const w8 = S.rare && D.offTree && D.likely ? (/** @type {string} */ w) => Math.max(R.likely(w), 1) : weight;
+      const total = words.reduce((t, w) => t + w8(w), 0);
+      const pct = words.includes(move.word) ? Math.round((100 * w8(move.word)) / total) : 0;
       const chance = _("Last turn, {n} words still possible: {word} is the word with a chance of {pct}%.", {
         n: words.length,
         word: text(move.word),
