@@ -37,6 +37,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--all", action="store_true", help="run the slow and browser tests too (as CI does)"
     )
+    parser.addoption(
+        "--cpu-by-test",
+        metavar="FILE",
+        help="write each test's CPU-seconds (its subprocesses' included) to FILE as JSON",
+    )
 
 
 def _fast_loop(config: pytest.Config) -> bool:
@@ -108,6 +113,7 @@ def hostile_base(tmp_path_factory: pytest.TempPathFactory) -> hostile.Base:
 # pytest's workers and printed at the end of the run, the costliest first: where the suite's
 # CPU goes, beside --durations' wall times.
 _CPU: dict[str, float] = {}
+_BY_TEST: dict[str, float] = {}
 
 
 def _cpu_now() -> float:
@@ -122,8 +128,10 @@ def _cpu_now() -> float:
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     before = _cpu_now()
     yield
+    spent = _cpu_now() - before
     name = item.nodeid.split("::")[0]
-    _CPU[name] = _CPU.get(name, 0.0) + _cpu_now() - before
+    _CPU[name] = _CPU.get(name, 0.0) + spent
+    _BY_TEST[item.nodeid] = spent
 
 
 def _record_dir(config: pytest.Config) -> Path:
@@ -139,6 +147,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     folder.mkdir(exist_ok=True)
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     (folder / f"{worker}.json").write_text(json.dumps(_CPU))
+    if session.config.getoption("--cpu-by-test"):
+        (folder / f"{worker}.tests").write_text(json.dumps(_BY_TEST))
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
@@ -151,6 +161,11 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
             total[name] = total.get(name, 0.0) + cpu
     if not total:
         return
+    if target := config.getoption("--cpu-by-test"):
+        tests: dict[str, float] = {}
+        for record in sorted(folder.glob("*.tests")):
+            tests.update(json.loads(record.read_text()))
+        Path(target).write_text(json.dumps(dict(sorted(tests.items())), indent=0) + "\n")
     terminalreporter.section("CPU-seconds by test file (the costliest 15)")
     for name, cpu in sorted(total.items(), key=lambda kv: -kv[1])[:15]:
         terminalreporter.write_line(f"{cpu:8.1f}  {name}")
