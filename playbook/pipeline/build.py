@@ -127,7 +127,8 @@ def build(
         plans = plan_groups(cfg, problems, run, session.game.planner)
         if cfg.profile == Profile.OPTIMAL and not cfg.rules.keep_revealed:
             rare = {n: r for n in problems if (r := session.rare(n)) is not None}
-            plans = widen_trees(problems, rare, plans, cfg.search.trade_turns, run)
+            trade = cfg.search.trade_turns
+            plans = widen_trees(problems, rare, plans, trade, run, session.chances)
         run.tick("verify", 0, 1)
         # fixed openings then tables (not whole trees): made for the rule of early tries
         early = session.game.planner is Planner.OPENINGS and cfg.profile != Profile.OPTIMAL

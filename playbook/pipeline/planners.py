@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -343,11 +344,14 @@ def widen_trees(
     plans: Sequence[GroupPlan],
     trade: int,
     run: Run,
+    chances: Callable[[Sequence[str]], np.ndarray | None] | None = None,
 ) -> list[GroupPlan]:
     """Whole trees that lose fewer of the list's words (``rare``: each group over every word
     of the list, where the answers are only some of them), as :func:`playbook.search.widen`
     makes them: at the same total (``trade`` 0), or trading up to ``trade`` turns of the
-    answers per subtree for more words than turns; what it did as ``notes.list_words``. A
+    answers per subtree for more words than turns (at the same total, judged by the chance
+    of the words lost first where ``chances`` gives the list's); what it did as
+    ``notes.list_words``. A
     tree that then costs more than the optimum states it: ``notes.optimum`` the tree's total
     and the optimum as its lower bound (no longer proven optimal)."""
     out = []
@@ -357,17 +361,19 @@ def widen_trees(
         if every is None or not plan.method.startswith(Method.STRATEGY):
             out.append(plan)
             continue
-        w = widen(plan, problems[plan.group], every, trade, penalty=1)
-        notes = {
-            **w.plan.notes,
-            "list_words": {
-                "words": len(every.answers),
-                "lost_before": w.lost_before,
-                "lost": w.lost_after,
-                "subtrees_replaced": w.nodes,
-                "trade_turns": trade,
-            },
+        chance = chances(every.answers) if chances is not None else None
+        w = widen(plan, problems[plan.group], every, trade, penalty=1, chance=chance)
+        listed: dict[str, Any] = {
+            "words": len(every.answers),
+            "lost_before": w.lost_before,
+            "lost": w.lost_after,
+            "subtrees_replaced": w.nodes,
+            "trade_turns": trade,
         }
+        if w.chance_after is not None:  # what the words lost weigh in the list's chances
+            listed["chance_lost_before"] = round(w.chance_before or 0.0, 5)
+            listed["chance_lost"] = round(w.chance_after, 5)
+        notes = {**w.plan.notes, "list_words": listed}
         optimum = notes.get("optimum")
         if w.nodes and trade and isinstance(optimum, dict):
             total = w.total

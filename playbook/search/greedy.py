@@ -64,8 +64,8 @@ def off_tree_move(
     the pick, by column; ties and no chance: list order).
 
     Which word is played on the last turn does not change how many are lost, only which:
-    the shipped Wordle tree loses 85 of its list's 12,972 words either way, and with the
-    picks model's chances the NYT's gofer is no longer one of them."""
+    with the picks model's chances, the likeliest are found (the NYT's gofer, which the
+    first in list order lost behind fouer)."""
     if last:
         if chance is None:
             return problem.answers[int(cols[0])]

@@ -11,11 +11,13 @@ sixth turn.
 Many subtrees cost their answers the same: three answers found on turns 4, 5 and 6 cost 15,
 and so do the same three found on turn 5 after a guess that tells them (and the other words
 still possible) apart. :func:`widen` walks the tree and, where following it loses a word of
-the list, looks for a subtree of the same cost to the tree's answers that loses fewer:
-lexicographically the fewest guesses for the answers, then the fewest words of the list lost
-(an exact search over a few candidate guesses per node: the answers themselves, the guesses
-that split the words still possible most, and the tree's own move). The tree's total, and so
-its proof, stay as they were; only which of its equals is written changes.
+the list, looks for a subtree of the same cost to the tree's answers that loses less:
+lexicographically the fewest guesses for the answers, then the least chance lost (where the
+list has an answer model: the words lost weigh their chances of being the pick), then the
+fewest words of the list lost (an exact search over a few candidate guesses per node: the
+answers themselves, the guesses that split the words still possible most, and the tree's own
+move). The tree's total, and so its proof, stay as they were; only which of its equals is
+written changes.
 """
 
 from __future__ import annotations
@@ -43,6 +45,34 @@ MOST_WORDS = 400
 _LOST = 10**9
 """A cost past any tree: no subtree finds the answers in time."""
 
+SCALE = 100_000
+"""A word's chance in hundred-thousandths, as the derivation writes it (so sums are exact)."""
+
+COUNT_BITS = 20
+"""The low bits of a weight sum that count the words (a list of fewer than 2**20 words)."""
+
+
+def weights(n: int, chance: np.ndarray | None) -> np.ndarray:
+    """What each of ``n`` words weighs, lost: one each; with ``chance`` (by word), its chance
+    in hundred-thousandths above :data:`COUNT_BITS` bits that count it, so a sum orders by
+    the chance lost, then by the words lost (:func:`split`)."""
+    if n >= 1 << COUNT_BITS:
+        raise ValueError(f"{n} words: more than a weight can count")
+    ones = np.ones(n, dtype=np.int64)
+    if chance is None:
+        return ones
+    return (
+        np.rint(np.asarray(chance, dtype=np.float64) * SCALE).astype(np.int64) * (1 << COUNT_BITS)
+        + ones
+    )
+
+
+def split(weight: int, weighted: bool) -> tuple[int, float | None]:
+    """A sum of :func:`weights`: the words it counts, and their chance (None: unweighted)."""
+    if not weighted:
+        return weight, None
+    return weight & ((1 << COUNT_BITS) - 1), (weight >> COUNT_BITS) / SCALE
+
 
 @dataclasses.dataclass(frozen=True)
 class Widened:
@@ -56,6 +86,9 @@ class Widened:
     """Subtrees replaced."""
     total: int
     """The guesses the tree's answers take in all, after."""
+    chance_before: float | None = None
+    """What the words lost before weigh in the list's chances (None: no chances given)."""
+    chance_after: float | None = None
 
 
 @dataclasses.dataclass(eq=False)
@@ -71,8 +104,13 @@ class _Tree:
     penalty: int = 0
     """With slack: what a word of the list lost weighs against a turn of an answer (a
     subtree is better where its turns plus ``penalty`` per word lost are fewer)."""
+    chance: np.ndarray | None = None
+    """Each word of the list's chance of being the pick (by column of ``every``), where the
+    list has an answer model: the rule's last turn plays the likeliest word, and a word lost
+    weighs its chance first (:func:`weights`); None: each word weighs one."""
 
     def __post_init__(self) -> None:
+        self.weight = weights(len(self.every.answers), None if self.slack else self.chance)
         self.answer_col = {w: c for c, w in enumerate(self.every.answers)}
         self.is_answer = np.zeros(len(self.every.answers), dtype=bool)
         for w in self.problem.answers:
@@ -93,22 +131,25 @@ class _Tree:
 
     @functools.cache  # noqa: B019 - one tree's cache, dropped with it
     def rule(self, cols: tuple[int, ...], turn: int) -> int:
-        """How many of the words ``cols`` (all still possible) the rule loses, guessing from
-        ``turn`` on (on the last turn one word is found whichever is played, so the list's
-        chances, which pick it in ``play``, do not change the count)."""
+        """What the words ``cols`` (all still possible) the rule loses weigh, guessing from
+        ``turn`` on (on the last turn it plays the likeliest, as ``play`` does)."""
         if turn > self.limit:
-            return len(cols)
+            return self.lost(cols)
         at = np.asarray(cols, dtype=np.int64)
-        word = off_tree_move(self.every, at, last=turn == self.limit)
+        word = off_tree_move(self.every, at, last=turn == self.limit, chance=self.chance)
         lost = 0
         for code, part in self.parts(self.row(word), at):
             if code != self.solved:
                 lost += self.rule(tuple(part.tolist()), turn + 1)
         return lost
 
+    def lost(self, cols: tuple[int, ...] | np.ndarray) -> int:
+        """What the words ``cols`` weigh, lost."""
+        return int(self.weight[np.asarray(cols, dtype=np.int64)].sum())
+
     def follow(self, node: Node, cols: np.ndarray, turn: int) -> tuple[int, int]:
         """Following ``node`` from ``turn`` for the words ``cols``: the turns its answers
-        take in all, and how many words of the list are lost."""
+        take in all, and what the words of the list it loses weigh."""
         word = _word(node)
         table = {r.feedback: r.node for r in node.table or ()} if isinstance(node, Move) else {}
         cost = (
@@ -145,7 +186,7 @@ class _Tree:
     ) -> tuple[int, int, Node | None]:
         """The subtree from ``turn`` for the answers ``answers`` among the words ``words``
         still possible that costs its answers at most ``cap`` turns in all: the fewest turns,
-        then the fewest words lost (the rule plays where the subtree has no move); None where
+        then the least weight lost (the rule plays where the subtree has no move); None where
         none does. ``own`` is the tree's move here (one of the candidates)."""
         key = (answers, words, turn)
         if self.slack:
@@ -153,7 +194,7 @@ class _Tree:
         if key in self._memo:
             used, found = self._memo[key]
             if self.slack or found[2] is not None or cap <= used:
-                return found if found[0] <= cap else (_LOST, len(words), None)
+                return found if found[0] <= cap else (_LOST, self.lost(words), None)
         found = self._search(answers, words, turn, own, cap)
         self._memo[key] = (cap, found)
         return found
@@ -163,7 +204,7 @@ class _Tree:
     ) -> tuple[int, int, Node | None]:
         """:meth:`best`, searched: each candidate guess, its parts solved in turn, a branch
         left once it costs more than the best so far (or than ``cap``)."""
-        none: tuple[int, int, Node | None] = (_LOST, len(words), None)
+        none: tuple[int, int, Node | None] = (_LOST, self.lost(words), None)
         if turn > self.limit:
             return none
         at, every = np.asarray(words, dtype=np.int64), self.every
@@ -207,9 +248,10 @@ class _Tree:
         return found
 
     def _key(self, cost: int, lost: int) -> tuple[int, int]:
-        """What a subtree is judged by, the smaller the better: its turns, then the words it
-        loses; with slack, the turns plus the penalty per word lost, then the turns (a
-        subtree that costs its answers more must lose fewer words by more than it costs)."""
+        """What a subtree is judged by, the smaller the better: its turns, then what the
+        words it loses weigh (:func:`weights`); with slack, the turns plus the penalty per
+        word lost, then the turns (a subtree that costs its answers more must lose fewer
+        words by more than it costs)."""
         if self.slack:
             return cost + self.penalty * lost, cost
         return cost, lost
@@ -224,7 +266,7 @@ class _Tree:
 
     def widen(self, node: Node, words: np.ndarray, turn: int) -> tuple[Node, int]:
         """``node`` (played on ``turn`` with the words ``words`` still possible) with its
-        subtrees widened, then itself where a subtree of the same cost loses fewer words;
+        subtrees widened, then itself where a subtree of the same cost loses less;
         and how many subtrees were replaced."""
         replaced = 0
         if isinstance(node, Move) and node.table:
@@ -265,20 +307,33 @@ def _word(node: Node) -> str:
 
 
 def widen(
-    plan: GroupPlan, problem: Problem, every: Problem, slack: int = 0, penalty: int = 0
+    plan: GroupPlan,
+    problem: Problem,
+    every: Problem,
+    slack: int = 0,
+    penalty: int = 0,
+    chance: np.ndarray | None = None,
 ) -> Widened:
     """``plan`` (a whole tree over ``problem``'s answers) with subtrees of the same cost that
     lose fewer of the words of ``every`` (the group over the whole list) when followed as
-    ``play`` follows a tree (see the module's text)."""
+    ``play`` follows a tree (see the module's text). With ``chance`` (each word of ``every``'s
+    chance of being the pick), the rule's last turn plays the likeliest word as ``play``
+    does, and without slack a subtree is judged by the chance of the words it loses first,
+    then by how many."""
     if not plan.openings:
         return Widened(plan, 0, 0, 0, 0)
-    t = _Tree(problem, every, every.game.limit, slack, penalty)
+    t = _Tree(problem, every, every.game.limit, slack, penalty, chance)
+    weighted = chance is not None and not slack
     root = Move(plan.openings[0], plan.table or ())
     words = np.arange(len(every.answers), dtype=np.int64)
     total, before = t.follow(root, words, 1)
+    lost, weight = split(before, weighted)
     if not before:
-        return Widened(plan, 0, 0, 0, total)
+        return Widened(plan, 0, 0, 0, total, weight, weight)
     new, replaced = t.widen(root, words, 1)
     assert isinstance(new, Move) and new.word == root.word, "the first guess stays"
     total, after = t.follow(new, words, 1)
-    return Widened(dataclasses.replace(plan, table=new.table), before, after, replaced, total)
+    now, weight_now = split(after, weighted)
+    return Widened(
+        dataclasses.replace(plan, table=new.table), lost, now, replaced, total, weight, weight_now
+    )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import numpy as np
 import pytest
 import yaml
 from helpers import run_cli
@@ -77,6 +78,8 @@ def test_the_shipped_trees_are_the_optimum() -> None:
         if name == "wordle":  # widened at the same total: fewer of the list's words lost
             widened = g.notes["list_words"]
             assert widened["lost"] < widened["lost_before"] and widened["trade_turns"] == 0
+            # judged by the chance of the words lost first (the list's answer model)
+            assert widened["chance_lost"] < widened["chance_lost_before"]
     assert model.load(str(shipped.path_of(shipped.index()["wordle"]))).groups[0].openings == (
         "salet",
     )
@@ -94,8 +97,8 @@ def test_play_follows_the_tree_and_leaves_it_for_a_word_it_was_not_made_for(
     assert "3 words possible: fouer gofer gomer" in out
     assert "play: gofer (off the tree, the last turn: the likeliest word still possible)" in out
     # off the tree before the last turn (gives): the most-parts rule's splitter
-    done = run_cli("play", "wordle", "--moves", "salet x..o. mhorr ..... bused ..xo.", cwd=tmp_path)
-    assert "play: pinky (off the tree: the most-parts rule)" in done.stdout
+    done = run_cli("play", "wordle", "--moves", "salet x..o. rumor .....", cwd=tmp_path)
+    assert "play: kindy (off the tree: the most-parts rule)" in done.stdout
 
 
 def test_a_word_off_the_tree_is_still_found_where_time_allows() -> None:
@@ -174,33 +177,50 @@ def _small_wordle(turns: int) -> tuple[object, object]:
     return Problem.of(game, words, answers, name="*"), Problem.of(game, words, words, name="*")
 
 
-@pytest.mark.parametrize("trade", [0, 1])
+@pytest.mark.parametrize(("trade", "weighted"), [(0, False), (1, False), (0, True)])
 def test_widening_a_tree_keeps_its_total_and_counts_the_lost_words_as_play_does(
-    trade: int,
+    trade: int, weighted: bool
 ) -> None:
+    """The words lost, as widen counts them, are those play loses following the tree; with
+    the list's chances (weighted), play's last turn off the tree plays the likeliest word,
+    and widen weighs the words it loses by their chances, as play loses them."""
+    import functools
+
+    from playbook import words
     from playbook.pipeline import planners
     from playbook.search.widen import widen
 
     problem, every = _small_wordle(3)
     plan = planners.plan_optimal(problem, 3, 20.0, None)
-    w = widen(plan, problem, every, trade, penalty=1)  # type: ignore[arg-type]
+    listed = every.answers  # type: ignore[attr-defined]
+    chance = np.asarray(words.chance_of(listed, "en")) if weighted else None
+    w = widen(plan, problem, every, trade, penalty=1, chance=chance)  # type: ignore[arg-type]
 
-    def lost(p: model.GroupPlan) -> tuple[int, int]:
+    def lost(p: model.GroupPlan) -> tuple[int, int, float]:
         """What play does: every word of the list followed, the tree then the rule."""
-        spent, missed = 0, 0
-        off = play.OffTreePlayer
-        for word in every.answers:  # type: ignore[attr-defined]
+        spent, missed, weight = 0, 0, 0.0
+        off = functools.partial(play.OffTreePlayer.of, chances=lambda ws: chance)
+        for i, word in enumerate(listed):
             player = play.make_player(problem, p, "most-parts")
             turns = play.follow(problem, player, word, every, off)  # type: ignore[arg-type]
             missed += turns is None
+            weight += chance[i] if chance is not None and turns is None else 0.0
             if word in problem.answers:  # type: ignore[attr-defined]
                 spent += turns or 0
-        return spent, missed
+        return spent, missed, weight
 
     before, after = lost(plan), lost(w.plan)
     assert (before[1], after[1]) == (w.lost_before, w.lost_after)  # the count is play's
-    assert w.lost_before > 0 and w.lost_after <= w.lost_before
+    assert w.lost_before > 0
     total = plan.notes["optimum"]["total"]
+    if weighted:  # the chance lost is play's, and no more than before
+        assert w.chance_before == pytest.approx(before[2]) and w.chance_after == pytest.approx(
+            after[2]
+        )
+        assert w.chance_after is not None and w.chance_before is not None
+        assert w.chance_after <= w.chance_before
+    else:
+        assert w.lost_after <= w.lost_before and w.chance_after is None
     if trade == 0:
         assert after[0] == before[0] == total and w.total == total  # the proven total kept
     else:
