@@ -351,9 +351,9 @@ def widen_trees(
     makes them: at the same total (``trade`` 0), or trading up to ``trade`` turns of the
     answers per subtree for more words than turns (at the same total, judged by the chance
     of the words lost first where ``chances`` gives the list's); what it did as
-    ``notes.list_words``. A
-    tree that then costs more than the optimum states it: ``notes.optimum`` the tree's total
-    and the optimum as its lower bound (no longer proven optimal)."""
+    ``notes.list_words``. A tree that then costs more than the optimum states it:
+    ``notes.optimum`` the tree's total and the optimum as its lower bound (no longer proven
+    optimal)."""
     out = []
     run.tick("widen", 0, len(plans))
     for i, plan in enumerate(plans):
