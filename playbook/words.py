@@ -65,8 +65,8 @@ def bundled_names() -> list[str]:
 
 
 def _manifest() -> list[dict[str, object]]:
-    text = resources.files("playbook.data.wordlists").joinpath("manifest.json").read_text()
-    records: list[dict[str, object]] = json.loads(text)["lists"]
+    records = _extras()["lists"]
+    assert isinstance(records, list)
     return records
 
 
@@ -103,7 +103,10 @@ def list_language(words: Named) -> str | None:
     return "nl" if words.ij_letter or words.ij_to_y else None
 
 
+@functools.cache
 def _extras() -> dict[str, object]:
+    """The bundled lists' manifest, read once (its records, frequencies, answer models):
+    a player made for each word that leaves a tree asks whether the list has a model."""
     text = resources.files("playbook.data.wordlists").joinpath("manifest.json").read_text()
     extras: dict[str, object] = json.loads(text)
     return extras
@@ -127,6 +130,11 @@ def frequencies(language: str) -> Mapping[str, float]:
         word, zipf = line.split(" ")
         out[word] = float(zipf)
     return out
+
+
+CHANCE_SCALE = 100_000
+"""The chances files' precision (five decimals): a chance times this is a whole number, so
+sums and orders of chances so scaled are exact (the widening's weights, the page's data)."""
 
 
 @functools.cache
