@@ -342,7 +342,7 @@ def _likely(pb: Playbook, guesses: WordList | None, answers: Sequence[str]) -> l
     assert language is not None
     known = set(answers)
     words = [w for w in _own(pb, guesses, "sha256", "guess list").words if w not in known]
-    return [round(c * 100_000) for c in wordlists.chance_of(words, language)]
+    return [round(c * wordlists.CHANCE_SCALE) for c in wordlists.chance_of(words, language)]
 
 
 WEIGHT_FLOOR = 1e-6

@@ -31,6 +31,7 @@ import numpy as np
 from playbook.core.problem import Problem
 from playbook.model import GroupPlan, Move, Node, Row, TryWords
 from playbook.search.greedy import off_tree_move
+from playbook.words import CHANCE_SCALE
 
 CANDIDATES = 24
 """Guesses tried at a node besides its answers and the tree's move: the best splitters of the
@@ -44,9 +45,6 @@ MOST_WORDS = 400
 
 _LOST = 10**9
 """A cost past any tree: no subtree finds the answers in time."""
-
-SCALE = 100_000
-"""A word's chance in hundred-thousandths, as the derivation writes it (so sums are exact)."""
 
 COUNT_BITS = 20
 """The low bits of a weight sum that count the words (a list of fewer than 2**20 words)."""
@@ -62,7 +60,8 @@ def weights(n: int, chance: np.ndarray | None) -> np.ndarray:
     if chance is None:
         return ones
     return (
-        np.rint(np.asarray(chance, dtype=np.float64) * SCALE).astype(np.int64) * (1 << COUNT_BITS)
+        np.rint(np.asarray(chance, dtype=np.float64) * CHANCE_SCALE).astype(np.int64)
+        * (1 << COUNT_BITS)
         + ones
     )
 
@@ -71,7 +70,7 @@ def split(weight: int, weighted: bool) -> tuple[int, float | None]:
     """A sum of :func:`weights`: the words it counts, and their chance (None: unweighted)."""
     if not weighted:
         return weight, None
-    return weight & ((1 << COUNT_BITS) - 1), (weight >> COUNT_BITS) / SCALE
+    return weight & ((1 << COUNT_BITS) - 1), (weight >> COUNT_BITS) / CHANCE_SCALE
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,6 +88,7 @@ class Widened:
     chance_before: float | None = None
     """What the words lost before weigh in the list's chances (None: no chances given)."""
     chance_after: float | None = None
+    """What the words lost after weigh."""
 
 
 @dataclasses.dataclass(eq=False)
@@ -110,7 +110,9 @@ class _Tree:
     weighs its chance first (:func:`weights`); None: each word weighs one."""
 
     def __post_init__(self) -> None:
-        self.weight = weights(len(self.every.answers), None if self.slack else self.chance)
+        # a word lost weighs its chance, but not with slack: the penalty counts words
+        self.weighted = self.chance is not None and not self.slack
+        self.weight = weights(len(self.every.answers), self.chance if self.weighted else None)
         self.answer_col = {w: c for c, w in enumerate(self.every.answers)}
         self.is_answer = np.zeros(len(self.every.answers), dtype=bool)
         for w in self.problem.answers:
@@ -323,17 +325,16 @@ def widen(
     if not plan.openings:
         return Widened(plan, 0, 0, 0, 0)
     t = _Tree(problem, every, every.game.limit, slack, penalty, chance)
-    weighted = chance is not None and not slack
     root = Move(plan.openings[0], plan.table or ())
     words = np.arange(len(every.answers), dtype=np.int64)
     total, before = t.follow(root, words, 1)
-    lost, weight = split(before, weighted)
+    lost, weight = split(before, t.weighted)
     if not before:
         return Widened(plan, 0, 0, 0, total, weight, weight)
     new, replaced = t.widen(root, words, 1)
     assert isinstance(new, Move) and new.word == root.word, "the first guess stays"
     total, after = t.follow(new, words, 1)
-    now, weight_now = split(after, weighted)
+    now, weight_now = split(after, t.weighted)
     return Widened(
         dataclasses.replace(plan, table=new.table), lost, now, replaced, total, weight, weight_now
     )
