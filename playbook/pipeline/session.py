@@ -454,9 +454,20 @@ class Session:
         answers are only some of them (the common words): the problem of the card's
         fallback for a rarer word; None where every word is an answer. Its feedback table
         is kept in the matrix cache as the answers' is (Wordle's, every guess against every
-        word of the list: 3.7 CPU-seconds to compute, a file of 168 MB to read again)."""
+        word of the list: 3.7 CPU-seconds to compute, a file of 168 MB to read again), and
+        by the session once made: a playbook's session, which keeps nothing on disk, judged
+        on several lists of picks computed it once for each."""
         if self.lists.guesses is self.lists.answers or self.lists.guesses.name == "generated":
             return None
+        if name not in self._rares:
+            self._rares[name] = self._rare(name)
+        return self._rares[name]
+
+    @functools.cached_property
+    def _rares(self) -> dict[str, Problem]:
+        return {}
+
+    def _rare(self, name: str) -> Problem:
         game = self.game
         rows = game.pool_rows(self.guesses, name)
         guesses = tuple(self.guesses[i] for i in rows)

@@ -18,6 +18,7 @@ import numpy as np
 
 from playbook.core.problem import Problem
 from playbook.core.ranking import FIRST_CONSISTENT, Splits, Ties, ranking
+from playbook.engines.scan import first_perfect
 from playbook.search.trees import Node, Probe, Tree
 
 TIES = Ties.POSSIBLE
@@ -79,12 +80,43 @@ def pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | No
     row = int(problem.answer_rows[cols[0]])
     if (len(cols) <= 2 or rule == FIRST_CONSISTENT) and row >= 0:
         return row
+    if (row := perfect_answer(problem, cols, allowed)) >= 0:
+        return row
     cands = (
         np.arange(problem.F.shape[0], dtype=np.int64)
         if allowed is None
         else np.flatnonzero(allowed).astype(np.int64)
     )
+    # no word still possible tells them all apart: the first guess that does is the pick
+    # (none of them may be the answer, so list order decides), found without weighing all
+    seen, stamp = np.zeros(problem.n_codes, dtype=np.int64), np.zeros(3, dtype=np.int64)
+    if (j := first_perfect(problem.F, cols, cands, seen, stamp)) >= 0:
+        return int(cands[j])
     return int(rule_order(problem, rule, cols, cands)[0])
+
+
+def perfect_answer(problem: Problem, cols: np.ndarray, allowed: np.ndarray | None = None) -> int:
+    """The first row (in list order) of a word of ``cols`` that tells all of ``cols`` apart,
+    or -1 where none does (or none is ``allowed``).
+
+    Such a guess is every rule's pick: a split into parts of one is the best there is by
+    each statistic a rule ranks (largest part, parts, sum of squares, information), and the
+    ties go to a word that may be the answer, then to list order. So it is looked for among
+    the words still possible (``len(cols)`` rows of the matrix) before all guesses are
+    weighed. In a Wordle build's widening most sets the off-tree rule meets are small, and
+    most have one."""
+    n = len(cols)
+    if n > problem.n_codes:
+        return -1
+    rows = problem.answer_rows[cols]
+    rows = np.sort(rows[rows >= 0])
+    if allowed is not None:
+        rows = rows[np.asarray(allowed[rows], dtype=bool)]
+    if not len(rows):
+        return -1
+    codes = np.sort(problem.F[rows][:, cols], axis=1)
+    apart = np.flatnonzero((codes[:, 1:] != codes[:, :-1]).all(axis=1))
+    return int(rows[apart[0]]) if len(apart) else -1
 
 
 def rule_order(problem: Problem, rule: str, cols: np.ndarray, cands: np.ndarray) -> np.ndarray:

@@ -7,6 +7,7 @@ every word lost by name); these hold its floors.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 from pathlib import Path
 
@@ -40,7 +41,11 @@ FLOORS = [
 ]
 
 
+@functools.cache
 def _session(name: str) -> tuple[model.Playbook, Session]:
+    """A shipped plan and its session, opened once for the tests of this file: its feedback
+    table is computed once (a playbook's session keeps no matrix on disk), not once per list
+    it is judged on (Wordle's three lists, lingo-nl-5-tv's four)."""
     path = shipped.path_of(shipped.index()[name])
     pb = model.load(str(path))
     return pb, Session.from_playbook(pb, str(path))

@@ -11,13 +11,19 @@ import numpy as np
 import pytest
 import yaml
 from helpers import run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from playbook import cli, config, model, play
 from playbook.api import playing
+from playbook.core.problem import Problem
+from playbook.games import WordGame
 from playbook.io import shipped
 from playbook.pipeline import build
 from playbook.pipeline.likely import tree_turns
 from playbook.pipeline.session import Session
+from playbook.search import greedy
+from playbook.search.greedy import rule_order
 from playbook.verify import verify
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -227,3 +233,43 @@ def test_widening_a_tree_keeps_its_total_and_counts_the_lost_words_as_play_does(
         # each subtree replaced costs at most one turn more, and saves more words than that
         assert total <= w.total <= total + w.nodes
         assert w.lost_before - w.lost_after > w.total - total
+
+
+@settings(max_examples=150)
+@given(data=st.data())
+def test_a_rule_s_pick_is_the_first_of_its_order(small_group: Problem, data: st.DataObject) -> None:
+    """The pick's shortcuts (a word still possible that tells all apart, else the first guess
+    that does) choose what ranking every guess chooses, for each rule, in hard mode too."""
+    n = len(small_group.answers)
+    cols = np.array(
+        sorted(data.draw(st.sets(st.integers(0, n - 1), min_size=3, max_size=12))), dtype=np.int64
+    )
+    rule = data.draw(st.sampled_from(["scm", "minimax", "most-parts", "expected-size", "entropy"]))
+    allowed = None
+    if data.draw(st.booleans()):  # hard mode: some guesses not allowed, the possible ones are
+        allowed = np.array(data.draw(st.lists(st.booleans(), min_size=len(small_group.guesses),
+                                              max_size=len(small_group.guesses))))  # fmt: skip
+        rows = small_group.answer_rows[cols]
+        allowed[rows[rows >= 0]] = True
+    cands = np.arange(len(small_group.guesses), dtype=np.int64)
+    if allowed is not None:
+        cands = np.flatnonzero(allowed).astype(np.int64)
+    assert (
+        greedy.pick(small_group, rule, cols, allowed)
+        == rule_order(small_group, rule, cols, cands)[0]
+    )
+
+
+def test_the_pick_s_shortcuts_are_taken() -> None:
+    """Both shortcuts are met: a set that a word of its own tells apart (the first such in
+    list order), and one that only a word outside it does (the rules' order agrees)."""
+    game = WordGame(length=3, turns=6)
+    cols = np.arange(3, dtype=np.int64)
+    own = Problem.of(game, ["abd", "abc", "xyz"], ["abc", "abd", "xyz"])
+    assert greedy.perfect_answer(own, cols) == 0  # abd: abc, abd and xyz all differ
+    assert greedy.pick(own, "scm", cols) == 0
+    outside = Problem.of(game, ["bax", "bay", "baz", "yza"], ["bax", "bay", "baz"])
+    assert greedy.perfect_answer(outside, cols) == -1  # each ba? word leaves two alike
+    for rule in ("scm", "most-parts", "entropy"):
+        everyone = np.arange(4, dtype=np.int64)
+        assert greedy.pick(outside, rule, cols) == 3 == rule_order(outside, rule, cols, everyone)[0]
