@@ -438,7 +438,18 @@ class Session:
         return sorted(set(names))
 
     def problem(self, name: str) -> Problem:
-        """The problem of one group: its answers, and the guess pool the rules allow."""
+        """The problem of one group: its answers, and the guess pool the rules allow; made
+        once per session (its feedback table is a copy cut from the session's: Wordle's, 30
+        MB, was cut again for each game ``play`` opened)."""
+        if name not in self._problems:
+            self._problems[name] = self._problem(name)
+        return self._problems[name]
+
+    @functools.cached_property
+    def _problems(self) -> dict[str, Problem]:
+        return {}
+
+    def _problem(self, name: str) -> Problem:
         game = self.game
         cols = self.groups()[name]
         rows = game.pool_rows(self.guesses, name)
