@@ -341,8 +341,42 @@ def load(
         if not path.is_absolute() and base is not None:
             path = base / path
         name, entries = _read_file(path)
-    else:
-        name, entries = _read_bundled(source)
+        return _normalised(
+            name, entries, length, ij_to_y, ij_letter, lowercase, Accents(accents), max_length
+        )
+    return _bundled(source, length, ij_to_y, ij_letter, lowercase, Accents(accents), max_length)
+
+
+@functools.lru_cache(maxsize=32)
+def _bundled(
+    source: str,
+    length: int,
+    ij_to_y: bool,
+    ij_letter: bool,
+    lowercase: bool,
+    accents: Accents,
+    max_length: int | None,
+) -> WordList:
+    """A bundled list read and normalised once per process for each setting (the package's
+    files do not change under it): a playbook's session, a build, a page and a site each
+    asked for it again, 423 times in the page's, the hostile inputs' and the shipped plans'
+    tests."""
+    name, entries = _read_bundled(source)
+    return _normalised(name, entries, length, ij_to_y, ij_letter, lowercase, accents, max_length)
+
+
+def _normalised(
+    name: str,
+    entries: list[str],
+    length: int,
+    ij_to_y: bool,
+    ij_letter: bool,
+    lowercase: bool,
+    accents: Accents,
+    max_length: int | None,
+) -> WordList:
+    """The entries of the list ``name`` normalised (:func:`normalise`) as a word list, or the
+    one-line refusal of a list it leaves empty (or with accents, where they are refused)."""
     words, dropped, spelled = normalise(
         entries,
         length=length,

@@ -4,6 +4,7 @@ checked (:func:`loads`, :func:`load`), each refusal one line naming the key."""
 from __future__ import annotations
 
 import enum
+import functools
 import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -458,8 +459,18 @@ def loads(text: str, path: str = "<playbook>") -> Playbook:
 
 
 def load(path: str) -> Playbook:
-    """Read a playbook file (a regular file of at most 64 MiB)."""
+    """Read a playbook file (a regular file of at most 64 MiB). A playbook is a frozen value
+    of its text and of the path its errors name, so a file read again with the same bytes is
+    the playbook read before (:func:`_loaded`)."""
     raw = safe_yaml.read_user_file(Path(path), 64 * 1024 * 1024, "playbook", PlaybookFileError)
+    return _loaded(path, raw)
+
+
+@functools.lru_cache(maxsize=16)
+def _loaded(path: str, raw: bytes) -> Playbook:
+    """The playbook of these bytes at ``path``, parsed once for the last 16 read (as many as
+    the shipped plans: ``site`` reads them all, and a library user may call it again; the
+    tests read a few files 617 times)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
