@@ -313,3 +313,27 @@ def test_a_set_killed_between_its_moves_is_finished_or_dropped(tmp_path: Path) -
     (staging / "playbook.pdf").write_text("half")
     assert files.finish_set(folder) == [] and not staging.exists()
     assert (folder / "playbook.pdf").read_text() == "new"
+
+
+def test_a_playbook_read_again_is_its_file_as_it_is_now(tmp_path: Path) -> None:
+    """``model.load`` keeps what it parsed by the file's bytes: the same bytes give the same
+    playbook, bytes changed in place are read afresh (a broken file is refused, its fix read
+    again), and a word list of the package is the same list whoever asks."""
+    from playbook import words
+    from playbook.io import shipped
+
+    text = shipped.path_of(shipped.index()["mastermind-3x2"]).read_text(encoding="utf-8")
+    path = tmp_path / "p.yaml"
+    path.write_text(text, encoding="utf-8")
+    first = model.load(str(path))
+    assert model.load(str(path)) is first
+    path.write_text(text.replace("name: mastermind-3x2", "name: other", 1), encoding="utf-8")
+    assert model.load(str(path)).name == "other"
+    path.write_text(text + "groups: {}\n", encoding="utf-8")  # a key twice
+    with pytest.raises(PlaybookFileError, match="appears twice"):
+        model.load(str(path))
+    path.write_text(text, encoding="utf-8")
+    assert model.load(str(path)) == first
+    a = words.load("opentaal-nl", length=5, ij_to_y=True)
+    assert words.load("opentaal-nl", length=5, ij_to_y=True) is a
+    assert words.load("opentaal-nl", length=6, ij_to_y=True).words != a.words
