@@ -336,58 +336,50 @@ def load(
         if value is not None and (why := values.refusal(value, int)) is not None:
             raise WordListError(f"{key}: {why}")
     beside = base is not None and source not in bundled_names() and (base / source).exists()
+    form = _Form(length, ij_to_y, ij_letter, lowercase, Accents(accents), max_length)
     if "/" in source or source.endswith(".txt") or beside:
         path = Path(source)
         if not path.is_absolute() and base is not None:
             path = base / path
-        name, entries = _read_file(path)
-        return _normalised(
-            name, entries, length, ij_to_y, ij_letter, lowercase, Accents(accents), max_length
-        )
-    return _bundled(source, length, ij_to_y, ij_letter, lowercase, Accents(accents), max_length)
+        return _normalised(*_read_file(path), form)
+    return _bundled(source, form)
+
+
+class _Form(NamedTuple):
+    """How :func:`load` makes words of a list's entries (its settings, as one value)."""
+
+    length: int
+    ij_to_y: bool
+    ij_letter: bool
+    lowercase: bool
+    accents: Accents
+    max_length: int | None
 
 
 @functools.lru_cache(maxsize=32)
-def _bundled(
-    source: str,
-    length: int,
-    ij_to_y: bool,
-    ij_letter: bool,
-    lowercase: bool,
-    accents: Accents,
-    max_length: int | None,
-) -> WordList:
-    """A bundled list read and normalised once per process for each setting (the package's
+def _bundled(source: str, form: _Form) -> WordList:
+    """A bundled list read and normalised once per process for each form (the package's
     files do not change under it): a playbook's session, a build, a page and a site each
     asked for it again, 423 times in the page's, the hostile inputs' and the shipped plans'
     tests."""
-    name, entries = _read_bundled(source)
-    return _normalised(name, entries, length, ij_to_y, ij_letter, lowercase, accents, max_length)
+    return _normalised(*_read_bundled(source), form)
 
 
-def _normalised(
-    name: str,
-    entries: list[str],
-    length: int,
-    ij_to_y: bool,
-    ij_letter: bool,
-    lowercase: bool,
-    accents: Accents,
-    max_length: int | None,
-) -> WordList:
+def _normalised(name: str, entries: list[str], form: _Form) -> WordList:
     """The entries of the list ``name`` normalised (:func:`normalise`) as a word list, or the
     one-line refusal of a list it leaves empty (or with accents, where they are refused)."""
+    length, max_length = form.length, form.max_length
     words, dropped, spelled = normalise(
         entries,
         length=length,
-        ij_to_y=ij_to_y,
-        ij_letter=ij_letter,
-        lowercase=lowercase,
-        accents=accents,
+        ij_to_y=form.ij_to_y,
+        ij_letter=form.ij_letter,
+        lowercase=form.lowercase,
+        accents=form.accents,
         max_length=max_length,
-        apart=ij_apart() if ij_letter else (),
+        apart=ij_apart() if form.ij_letter else (),
     )
-    if accents == Accents.REJECT:
+    if form.accents == Accents.REJECT:
         for reason, count, example in dropped:
             if reason == "accent":
                 line = next(i for i, e in enumerate(entries, 1) if e.strip() == example)

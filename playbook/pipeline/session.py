@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -441,13 +441,17 @@ class Session:
         """The problem of one group: its answers, and the guess pool the rules allow; made
         once per session (its feedback table is a copy cut from the session's: Wordle's, 30
         MB, was cut again for each game ``play`` opened)."""
-        if name not in self._problems:
-            self._problems[name] = self._problem(name)
-        return self._problems[name]
+        return self._once("problem", name, self._problem)
 
     @functools.cached_property
-    def _problems(self) -> dict[str, Problem]:
+    def _made(self) -> dict[tuple[str, str], Problem]:
+        """The problems this session made, by kind and group (:meth:`problem`, :meth:`rare`)."""
         return {}
+
+    def _once(self, kind: str, name: str, make: Callable[[str], Problem]) -> Problem:
+        if (kind, name) not in self._made:
+            self._made[kind, name] = make(name)
+        return self._made[kind, name]
 
     def _problem(self, name: str) -> Problem:
         game = self.game
@@ -470,13 +474,7 @@ class Session:
         on several lists of picks computed it once for each."""
         if self.lists.guesses is self.lists.answers or self.lists.guesses.name == "generated":
             return None
-        if name not in self._rares:
-            self._rares[name] = self._rare(name)
-        return self._rares[name]
-
-    @functools.cached_property
-    def _rares(self) -> dict[str, Problem]:
-        return {}
+        return self._once("rare", name, self._rare)
 
     def _rare(self, name: str) -> Problem:
         game = self.game
