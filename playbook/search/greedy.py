@@ -91,7 +91,8 @@ def pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | No
         # no word still possible tells them all apart: the first guess that does is the pick
         # (none of them may be the answer, so list order decides), found without weighing all
         seen, stamp = np.zeros(problem.n_codes, dtype=np.int64), np.zeros(3, dtype=np.int64)
-        if (j := first_perfect(problem.F, cols, cands, seen, stamp)) >= 0:
+        at = np.ascontiguousarray(cols, dtype=np.int64)  # the kernel's one signature
+        if (j := first_perfect(problem.F, at, cands, seen, stamp)) >= 0:
             return int(cands[j])
     return int(rule_order(problem, rule, cols, cands)[0])
 
