@@ -80,16 +80,17 @@ def pick(problem: Problem, rule: str, cols: np.ndarray, allowed: np.ndarray | No
     row = int(problem.answer_rows[cols[0]])
     if (len(cols) <= 2 or rule == FIRST_CONSISTENT) and row >= 0:
         return row
-    if rule != FIRST_CONSISTENT and (row := perfect_answer(problem, cols, allowed)) >= 0:
-        return row
     cands = (
         np.arange(problem.F.shape[0], dtype=np.int64)
         if allowed is None
         else np.flatnonzero(allowed).astype(np.int64)
     )
     if rule != FIRST_CONSISTENT and len(cols) <= problem.n_codes:
-        # no word still possible tells them all apart: the first guess that does is the pick
-        # (none of them may be the answer, so list order decides), found without weighing all
+        # a split into parts of one is every rule's pick: a word still possible that makes it
+        # (:func:`perfect_answer`), else the first guess that does (none of them may be the
+        # answer, so list order decides), found without weighing all
+        if (row := perfect_answer(problem, cols, allowed)) >= 0:
+            return row
         seen, stamp = np.zeros(problem.n_codes, dtype=np.int64), np.zeros(3, dtype=np.int64)
         at = np.ascontiguousarray(cols, dtype=np.int64)  # the kernel's one signature
         if (j := first_perfect(problem.F, at, cands, seen, stamp)) >= 0:

@@ -247,8 +247,8 @@ def test_a_rule_s_pick_is_the_first_of_its_order(small_group: Problem, data: st.
     rule = data.draw(st.sampled_from(["scm", "minimax", "most-parts", "expected-size", "entropy"]))
     allowed = None
     if data.draw(st.booleans()):  # hard mode: some guesses not allowed, the possible ones are
-        allowed = np.array(data.draw(st.lists(st.booleans(), min_size=len(small_group.guesses),
-                                              max_size=len(small_group.guesses))))  # fmt: skip
+        size = len(small_group.guesses)
+        allowed = np.array(data.draw(st.lists(st.booleans(), min_size=size, max_size=size)))
         rows = small_group.answer_rows[cols]
         allowed[rows[rows >= 0]] = True
     cands = np.arange(len(small_group.guesses), dtype=np.int64)
