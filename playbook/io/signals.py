@@ -64,8 +64,11 @@ def quiet_unraisable(unraisable: sys.UnraisableHookArgs) -> None:
     raise it (a finaliser or a weakref callback, such as numba's type cache runs while it
     compiles) is remembered already (:func:`interrupted`) and answered by the command or its
     watchdog in one line; Python's default would print "Exception ignored in ..." and a
-    traceback first. Anything else goes to the default hook."""
-    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+    traceback first. So is any error there once the process was interrupted: the finaliser
+    of an object the interrupt cut off half made (llvmlite's ``ObjectRef``, interrupted while
+    numba compiled, had no handle to close: found by the signal tests on a fresh clone).
+    Anything else goes to the default hook."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt) or interrupted():
         return
     sys.__unraisablehook__(unraisable)
 

@@ -297,12 +297,15 @@ def test_every_compiled_kernel_lets_the_watchdog_run() -> None:
     assert seen >= 30
 
 
-def test_an_interrupt_inside_a_finaliser_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_interrupt_inside_a_finaliser_prints_nothing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl-C while numba compiles can land in a weakref callback (its type cache), where
     Python cannot raise it and printed "Exception ignored in ..." with a traceback before
     the command's one line (found by the signal tests on a cold cache). From a command's
-    start such an interrupt is silent (the command or its watchdog answers it); any other
-    error there is still reported."""
+    start such an interrupt is silent (the command or its watchdog answers it), as is any
+    error there once the process was interrupted; any other error there is still
+    reported."""
     import gc
     import sys
     import weakref
@@ -326,5 +329,10 @@ def test_an_interrupt_inside_a_finaliser_prints_nothing(capsys: pytest.CaptureFi
         assert capsys.readouterr().err == ""
         raising(ValueError)
         assert "Exception ignored" in capsys.readouterr().err
+        # once interrupted, a finaliser's error is the interrupt's (an object it cut off
+        # half made: llvmlite's ObjectRef without its handle), and silent too
+        monkeypatch.setattr(signals, "_RECEIVED", [2])
+        raising(AttributeError)
+        assert capsys.readouterr().err == ""
     finally:
         sys.unraisablehook = before
